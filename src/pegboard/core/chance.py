@@ -1,0 +1,119 @@
+"""Chance as explicit steps: the rules ask, a source answers, the record keeps the answer.
+
+Rules never draw randomness themselves. When a shuffle, a die roll or a random choice
+comes up, the rules expose a step; the driver resolves it from a :class:`ChanceSource`
+(seeded for play, scripted for tests, recorded for replay) and hands the outcome back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pegboard.cards import Card, card_names, parse_cards
+from pegboard.errors import RecordError
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Put ``cards`` in a random order; the outcome is the whole order, top card first."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll ``dice`` six-sided dice; the outcome is their values."""
+
+    dice: int
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Choose one of ``choices`` numbers (0 .. choices-1) uniformly."""
+
+    choices: int
+
+
+Chance = Shuffle | Roll | Pick
+Outcome = tuple[int, ...]
+
+
+class ChanceSource(Protocol):
+    def resolve(self, step: Chance, index: int) -> Outcome:
+        """The outcome of the ``index``-th chance step of the game."""
+        ...
+
+
+def check_outcome(step: Chance, outcome: Outcome) -> Outcome:
+    """Refuse an outcome that is impossible for the step (a scripted deck missing a card)."""
+    if isinstance(step, Shuffle):
+        ok = sorted(outcome) == sorted(step.cards)
+    elif isinstance(step, Roll):
+        ok = len(outcome) == step.dice and all(1 <= v <= 6 for v in outcome)
+    else:
+        ok = len(outcome) == 1 and 0 <= outcome[0] < step.choices
+    if not ok:
+        raise ValueError(f"{outcome!r} is not a possible outcome of {step!r}")
+    return outcome
+
+
+class SeededChance:
+    """Each step draws from its own generator derived from the seed and the step's index,
+    so one step's outcome never depends on how much randomness another used."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+    def resolve(self, step: Chance, index: int) -> Outcome:
+        rng = random.Random(f"{self.seed}/chance/{index}")
+        if isinstance(step, Shuffle):
+            order = list(step.cards)
+            rng.shuffle(order)
+            return tuple(order)
+        if isinstance(step, Roll):
+            return tuple(rng.randint(1, 6) for _ in range(step.dice))
+        return (rng.randrange(step.choices),)
+
+
+class ScriptedChance:
+    """Outcomes given in order, for tests and replays.
+
+    A scripted shuffle may list only the top of the deck: the remaining cards follow in
+    id order. Once the script runs out, ``then`` (if given) answers the rest.
+    """
+
+    def __init__(self, outcomes: Iterable[Sequence[int]], then: ChanceSource | None = None) -> None:
+        self._outcomes = [tuple(o) for o in outcomes]
+        self._then = then
+
+    def resolve(self, step: Chance, index: int) -> Outcome:
+        if index >= len(self._outcomes):
+            if self._then is None:
+                raise RecordError(f"no scripted outcome for chance step {index} ({step!r})")
+            return self._then.resolve(step, index)
+        outcome = self._outcomes[index]
+        if isinstance(step, Shuffle):
+            given = set(outcome)
+            outcome = outcome + tuple(c for c in step.cards if c not in given)
+        return check_outcome(step, outcome)
+
+
+def outcome_to_json(step: Chance, outcome: Outcome) -> dict[str, Any]:
+    if isinstance(step, Shuffle):
+        return {"shuffle": card_names(outcome)}
+    if isinstance(step, Roll):
+        return {"roll": list(outcome)}
+    return {"pick": outcome[0]}
+
+
+def outcome_from_json(data: dict[str, Any]) -> Outcome:
+    if "shuffle" in data:
+        return tuple(parse_cards(data["shuffle"]))
+    if "roll" in data:
+        return tuple(int(v) for v in data["roll"])
+    if "pick" in data:
+        return (int(data["pick"]),)
+    raise RecordError(f"unknown chance outcome {data!r}")

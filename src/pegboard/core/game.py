@@ -1,0 +1,202 @@
+"""``Game``: one game's rules plus its chance source, action log and record.
+
+Every way in (a person, a bot, a timeout, a leave) passes through :meth:`Game.apply`
+or the calls beside it, which check the seat, the turn and legality before anything
+changes, then resolve chance and the table's automatic moves until someone must act.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.core.chance import ChanceSource, SeededChance, outcome_to_json
+from pegboard.core.outcome import Outcome
+from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.spec import GameSpec, get_spec
+from pegboard.errors import GameOver, IllegalAction, NotYourTurn
+
+RECORD_FORMAT = "pegboard-record/1"
+
+
+class Game:
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: int,
+        seed: int | str,
+        options: Mapping[str, object] | None = None,
+        *,
+        chance: ChanceSource | None = None,
+    ) -> None:
+        self.spec = spec
+        self.players = players
+        self.seed = seed
+        self.options = spec.resolve(players, options or {})
+        self.rules: Rules = spec.create(players, self.options)
+        self.chance: ChanceSource = chance if chance is not None else SeededChance(seed)
+        self.seats: list[dict[str, str]] = [
+            {"name": f"Player {i + 1}", "kind": "human"} for i in range(players)
+        ]
+        self.actions: list[dict[str, Any]] = []
+        self.chance_log: list[dict[str, Any]] = []
+        self._advance()
+
+    # -- what the table sees -------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.rules.to_act
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome
+
+    @property
+    def events(self) -> list[Event]:
+        return self.rules.events
+
+    @property
+    def version(self) -> int:
+        """The number of events so far: a client's position in the game."""
+        return len(self.rules.events)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self._check_seat(seat)
+        return self.rules.legal(seat) if self.rules.outcome is None else []
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is not None:
+            self._check_seat(seat)
+        data = self.rules.view(seat)
+        data["legal"] = self.legal_actions(seat) if seat is not None else []
+        data["version"] = self.version
+        data["seats"] = [dict(s) for s in self.seats]
+        return data
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        """Events from number ``since`` on, as ``seat`` may see them."""
+        return [self.rules.redact(e, seat) for e in self.rules.events[since:]]
+
+    # -- what the table does -------------------------------------------------------------
+
+    def apply(self, seat: int, action: Mapping[str, Any], *, auto: str | None = None) -> None:
+        """Carry out ``seat``'s action, or raise without changing anything."""
+        if self.rules.outcome is not None:
+            raise GameOver("the game is over")
+        self._check_seat(seat)
+        if not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is a JSON object with a type, not {action!r}")
+        if action.get("type") == "leave":
+            self.leave(seat)
+            return
+        if not self.rules.in_game(seat):
+            raise IllegalAction(f"seat {seat} has left the game")
+        if seat not in self.rules.to_act:
+            raise NotYourTurn(self._whose_turn(seat))
+        canonical = self.rules.canonical(action)
+        legal = self.rules.legal(seat)
+        if canonical not in legal:
+            allowed = "; ".join(json.dumps(a) for a in legal[:12])
+            raise IllegalAction(f"{json.dumps(canonical)} is not allowed now; allowed: {allowed}")
+        self.rules.apply(seat, canonical)
+        self._log(seat, canonical, auto)
+        self._advance()
+
+    def timeout(self, seat: int | None = None) -> list[tuple[int, Action]]:
+        """The turn clock ran out: an arbitrary legal move for ``seat`` (or for every seat
+        to act), drawn from the game's seeded generator so the game still replays exactly."""
+        made: list[tuple[int, Action]] = []
+        for who in (seat,) if seat is not None else self.rules.to_act:
+            if self.rules.outcome is not None or who not in self.rules.to_act:
+                continue
+            rng = random.Random(f"{self.seed}/timeout/{len(self.actions)}")
+            action = rng.choice(self.rules.legal(who))
+            self.apply(who, action, auto="timeout")
+            made.append((who, action))
+        return made
+
+    def leave(self, seat: int) -> None:
+        if self.rules.outcome is not None:
+            raise GameOver("the game is over")
+        self._check_seat(seat)
+        if not self.rules.in_game(seat):
+            raise IllegalAction(f"seat {seat} has already left")
+        self.rules.leave(seat)
+        self._log(seat, {"type": "leave"}, None)
+        self._advance()
+
+    def set_seat(self, seat: int, *, name: str | None = None, kind: str | None = None) -> None:
+        self._check_seat(seat)
+        if name is not None:
+            self.seats[seat]["name"] = name
+        if kind is not None:
+            self.seats[seat]["kind"] = kind
+
+    def record(self) -> dict[str, Any]:
+        """The full-information record (``pegboard-record/1``), JSON-ready."""
+        outcome = self.rules.outcome
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.spec.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seats": [{"seat": i, **s} for i, s in enumerate(self.seats)],
+            "events": [dict(e) for e in self.rules.events],
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "actions": [dict(a) for a in self.actions],
+            "chance": list(self.chance_log),
+        }
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Resolve chance steps and automatic moves until a player must act."""
+        rules = self.rules
+        while rules.outcome is None:
+            step = rules.pending_chance()
+            if step is not None:
+                outcome = self.chance.resolve(step, len(self.chance_log))
+                self.chance_log.append(outcome_to_json(step, outcome))
+                rules.resolve_chance(outcome)
+                continue
+            auto = rules.auto_action()
+            if auto is None:
+                return
+            rules.apply(*auto)
+
+    def _log(self, seat: int, action: Action, auto: str | None) -> None:
+        entry: dict[str, Any] = {"seat": seat, "action": action}
+        if auto is not None:
+            entry["auto"] = auto
+        self.actions.append(entry)
+
+    def _check_seat(self, seat: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+
+    def _whose_turn(self, seat: int) -> str:
+        waiting = self.rules.to_act
+        if not waiting:
+            return f"seat {seat} cannot act now: nobody is to act"
+        names = ", ".join(str(s) for s in waiting)
+        return f"seat {seat} cannot act now: waiting for seat {names}"
+
+
+def new_game(
+    name: str,
+    *,
+    players: int,
+    seed: int | str = 0,
+    chance: ChanceSource | None = None,
+    **options: object,
+) -> Game:
+    """Start a game by name: ``new_game("cribbage", players=2, seed=7, score_target=61)``."""
+    return Game(get_spec(name), players, seed, options, chance=chance)

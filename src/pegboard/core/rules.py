@@ -1,0 +1,79 @@
+"""The contract every game's rules implement: a pure, mutable state machine.
+
+A rules object never does I/O, reads no clock and draws no randomness: chance comes in
+through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (CONTRACT.md) so the
+same value travels through bots, views, records and the web protocol unchanged.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.cards import Card
+from pegboard.core.chance import Chance, Outcome
+from pegboard.core.options import OptionValue
+from pegboard.core.outcome import Outcome as GameOutcome
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Rules(ABC):
+    """One game in progress. Subclasses append to :attr:`events` as things happen."""
+
+    def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        self.players = players
+        self.options = dict(options)
+        self.events: list[Event] = []
+        self.outcome: GameOutcome | None = None
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several at once for simultaneous decisions)."""
+
+    @abstractmethod
+    def legal(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in canonical form; empty when it must wait."""
+
+    @abstractmethod
+    def canonical(self, action: Mapping[str, Any]) -> Action:
+        """The canonical form of an action (cards parsed and ordered); raises
+        :class:`~pegboard.errors.IllegalAction` for a malformed one."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal, canonical action (the caller has checked it)."""
+
+    def pending_chance(self) -> Chance | None:
+        """The chance step the game waits for, if any."""
+        return None
+
+    def resolve_chance(self, outcome: Outcome) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no chance step pending")
+
+    def auto_action(self) -> tuple[int, Action] | None:
+        """A move the table options make by themselves (skip empty, skip pass, …)."""
+        return None
+
+    @abstractmethod
+    def leave(self, seat: int) -> None:
+        """``seat`` leaves the game (allowed at any time while it is in the game)."""
+
+    @abstractmethod
+    def in_game(self, seat: int) -> bool:
+        """Whether ``seat`` is still playing (has not left)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see, JSON-ready, without ``legal``."""
+
+    @abstractmethod
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """``event`` as ``seat`` may see it."""
+
+    @abstractmethod
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        """Cards whose place ``seat`` must not be able to learn now (for leak tests)."""

@@ -1,0 +1,68 @@
+"""Game specs and the registry: every game is loaded by name with checked options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.core.options import Option, OptionValue, resolve_options
+from pegboard.core.rules import Rules
+from pegboard.errors import OptionError
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    players: tuple[int, ...]
+    options: tuple[Option, ...]
+    create: Callable[[int, Mapping[str, OptionValue]], Rules]
+    rules_text: Callable[[], str]
+    aliases: tuple[str, ...] = ()
+    check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+
+    def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Check the player count and options; return every option's value."""
+        if players not in self.players:
+            allowed = ", ".join(str(n) for n in self.players)
+            raise OptionError(f"{self.title} is for {allowed} players, not {players}")
+        values = resolve_options(self.options, given)
+        self.check(players, values)
+        return values
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": list(self.players),
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _REGISTRY[spec.name] = spec
+    for alias in (spec.name, *spec.aliases):
+        _ALIASES[alias] = spec.name
+    return spec
+
+
+def get_spec(name: str) -> GameSpec:
+    _load_games()
+    key = _ALIASES.get(name.strip().lower())
+    if key is None:
+        raise OptionError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    return _REGISTRY[key]
+
+
+def game_names() -> list[str]:
+    _load_games()
+    return sorted(_REGISTRY)
+
+
+def _load_games() -> None:
+    import pegboard.games  # noqa: F401  (registers every game on import)

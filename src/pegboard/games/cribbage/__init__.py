@@ -1,0 +1,7 @@
+"""Cribbage for 2, 3 or 4 players (or two teams), as an online platform plays it."""
+
+from pegboard.games.cribbage.config import OPTIONS, SPEC
+from pegboard.games.cribbage.deal import stack_deck
+from pegboard.games.cribbage.rules import CribbageRules
+
+__all__ = ["OPTIONS", "SPEC", "CribbageRules", "stack_deck"]

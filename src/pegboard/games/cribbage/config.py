@@ -1,0 +1,44 @@
+"""Cribbage's table options (the seed platform's seven, plus teams) and its registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+
+from pegboard.core.options import Option, OptionValue
+from pegboard.core.spec import GameSpec, register
+from pegboard.errors import OptionError
+from pegboard.games.cribbage.rules import CribbageRules
+
+OPTIONS = (
+    Option("score_target", 121, "the game ends the instant a score reaches this", min=1, max=1000),
+    Option("turn_time", 20, "seconds per turn before an arbitrary move is made", min=5, max=60),
+    Option("skip_empty", True, "pass automatically when you have no cards left"),
+    Option("skip_pass", True, "pass automatically when you have cards but cannot play any"),
+    Option("skip_only_move", False, "move automatically when only one move is possible"),
+    Option("pre_show", False, "a pause point before the show"),
+    Option("post_show", True, "a pause point after the show, before the next hand"),
+    Option("teams", False, "4 players only: partners sit opposite and share one score"),
+)
+
+
+def _check(players: int, options: Mapping[str, OptionValue]) -> None:
+    if options["teams"] and players != 4:
+        raise OptionError(f"option teams needs 4 players, not {players}")
+
+
+def rules_text() -> str:
+    return resources.files("pegboard.games.cribbage").joinpath("rules.md").read_text("utf-8")
+
+
+SPEC = register(
+    GameSpec(
+        name="cribbage",
+        title="Cribbage",
+        players=(2, 3, 4),
+        options=OPTIONS,
+        create=CribbageRules,
+        rules_text=rules_text,
+        check=_check,
+    )
+)

@@ -1,0 +1,383 @@
+"""Cribbage as the seed platform plays it (RULES.md §1), as a pure state machine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from pegboard.cards import DECK, VALUE_OF, Card, card_names, parse_card, parse_cards
+from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
+from pegboard.core.options import OptionValue
+from pegboard.core.outcome import Outcome as GameOutcome
+from pegboard.core.outcome import rank_sides
+from pegboard.core.rules import Action, Event, Rules
+from pegboard.errors import CardError, IllegalAction
+from pegboard.games.cribbage.deal import deal, seats_from_left
+from pegboard.scoring import ScoreItem, score_pegging, score_show
+
+GO: Action = {"type": "go"}
+READY: Action = {"type": "ready"}
+
+# Phases, in the order a hand goes through them.
+CUT = "cut"  # waiting for the first dealer to be drawn
+DEAL = "deal"  # waiting for the shuffle
+DISCARD = "discard"
+PLAY = "play"
+PRE_SHOW = "pre-show"  # pause point
+POST_SHOW = "post-show"  # pause point
+OVER = "over"
+PAUSES = (PRE_SHOW, POST_SHOW)
+
+SKUNK_TARGET = 121
+
+
+class CribbageRules(Rules):
+    def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        super().__init__(players, options)
+        self.teams = bool(options["teams"])
+        self.target = int(options["score_target"])
+        self.skip_empty = bool(options["skip_empty"])
+        self.skip_pass = bool(options["skip_pass"])
+        self.skip_only_move = bool(options["skip_only_move"])
+        self.pre_show = bool(options["pre_show"])
+        self.post_show = bool(options["post_show"])
+        self.scores = [0] * players
+        self.active = list(range(players))
+        self.fixed_ranks: dict[int, int] = {}
+        self.phase = CUT
+        self.dealer = -1
+        self.hand_number = 0
+        self._new_hand_state()
+
+    def _new_hand_state(self) -> None:
+        n = self.players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]  # cards not yet played
+        self.kept: list[list[Card]] = [[] for _ in range(n)]  # the 4 counted in the show
+        self.tossed: list[list[Card]] = [[] for _ in range(n)]  # each seat's own discards
+        self.crib: list[Card] = []
+        self.rest: list[Card] = []  # the undealt deck; its top card is the starter
+        self.starter: Card | None = None
+        self.count = 0
+        self.count_cards: list[Card] = []
+        self.turn = -1
+        self.passed: set[int] = set()
+        self.last_player = -1
+        self.plays: list[tuple[int, Card]] = []
+        self.ready: set[int] = set()
+        self.shown: list[dict[str, Any]] = []
+
+    # -- who acts, and how -----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return (self.turn,)
+        if phase == DISCARD:
+            return tuple(s for s in self.active if not self.tossed[s])
+        if phase in PAUSES:
+            return tuple(s for s in self.active if s not in self.ready)
+        return ()
+
+    def legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            if seat != self.turn:
+                return []
+            room = 31 - self.count
+            playable = [c for c in self.hands[seat] if VALUE_OF[c] <= room]
+            return [{"type": "play", "card": str(c)} for c in playable] if playable else [GO]
+        if phase == DISCARD:
+            if seat not in self.active or self.tossed[seat]:
+                return []
+            size = len(self.hands[seat]) - 4
+            return [
+                {"type": "discard", "cards": card_names(combo)}
+                for combo in combinations(sorted(self.hands[seat]), size)
+            ]
+        if phase in PAUSES and seat in self.active and seat not in self.ready:
+            return [READY]
+        return []
+
+    def canonical(self, action: Mapping[str, Any]) -> Action:
+        kind = action.get("type")
+        try:
+            if kind == "play":
+                card = action.get("card")
+                if not isinstance(card, str):
+                    raise IllegalAction('a play names one card: {"type": "play", "card": "5H"}')
+                return {"type": "play", "card": str(parse_card(card))}
+            if kind == "discard":
+                cards = action.get("cards")
+                if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                    raise IllegalAction('a discard lists cards: {"type": "discard", "cards": ["5H", "6C"]}')
+                return {"type": "discard", "cards": card_names(sorted(parse_cards(cards)))}
+        except CardError as error:
+            raise IllegalAction(str(error)) from None
+        if kind in ("go", "ready"):
+            return {"type": kind}
+        raise IllegalAction(f"unknown action type {kind!r} for cribbage; use discard, play, go or ready")
+
+    def apply(self, seat: int, action: Action) -> None:
+        kind = action["type"]
+        if kind == "play":
+            self._play(seat, parse_card(action["card"]))
+        elif kind == "go":
+            self._go(seat)
+        elif kind == "discard":
+            self._discard(seat, parse_cards(action["cards"]))
+        else:
+            self._ready(seat)
+
+    def auto_action(self) -> tuple[int, Action] | None:
+        if self.phase != PLAY:
+            return None
+        seat = self.turn
+        hand = self.hands[seat]
+        if not hand:
+            return (seat, GO) if self.skip_empty or self.skip_only_move else None
+        room = 31 - self.count
+        playable = [c for c in hand if VALUE_OF[c] <= room]
+        if not playable:
+            return (seat, GO) if self.skip_pass or self.skip_only_move else None
+        if self.skip_only_move and len(playable) == 1:
+            return (seat, {"type": "play", "card": str(playable[0])})
+        return None
+
+    # -- chance ----------------------------------------------------------------------------
+
+    def pending_chance(self) -> Chance | None:
+        if self.phase == CUT:
+            return Pick(len(self.active))
+        if self.phase == DEAL:
+            return Shuffle(DECK)
+        return None
+
+    def resolve_chance(self, outcome: Outcome) -> None:
+        if self.phase == CUT:
+            self.dealer = self.active[outcome[0]]
+            self.phase = DEAL
+            return
+        self._deal([DECK[c] for c in outcome])
+
+    # -- the hand --------------------------------------------------------------------------
+
+    def _deal(self, deck: list[Card]) -> None:
+        self._new_hand_state()
+        self.hand_number += 1
+        hands, crib, rest = deal(deck, self.active, self.dealer, self.players)
+        for seat, cards in hands.items():
+            self.hands[seat] = sorted(cards)
+        self.crib = crib
+        self.rest = rest
+        self.phase = DISCARD
+        self.events.append(
+            {
+                "type": "deal",
+                "hand": self.hand_number,
+                "dealer": self.dealer,
+                "hands": [card_names(h) for h in self.hands],
+                "crib": card_names(crib),
+            }
+        )
+
+    def _discard(self, seat: int, cards: list[Card]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.kept[seat] = list(hand)
+        self.tossed[seat] = cards
+        self.crib.extend(cards)
+        self.events.append({"type": "discard", "seat": seat, "cards": card_names(cards)})
+        if all(self.tossed[s] for s in self.active):
+            self._cut_starter()
+
+    def _cut_starter(self) -> None:
+        starter = self.starter = self.rest[0]
+        self.events.append({"type": "starter", "card": str(starter)})
+        if starter.rank == 11:  # a Jack turned up: "his heels" for the dealer
+            if self._score(self.dealer, (ScoreItem("heels", 2, (starter,)),)):
+                return
+        self.phase = PLAY
+        self.turn = self._next_active(self.dealer)
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.count += VALUE_OF[card]
+        self.count_cards.append(card)
+        self.plays.append((seat, card))
+        self.last_player = seat
+        self.events.append({"type": "play", "seat": seat, "card": str(card), "count": self.count})
+        score = score_pegging(self.count_cards)
+        if score.total and self._score(seat, score.items):
+            return
+        if self.count == 31:
+            self._end_count()
+        else:
+            self.turn = self._next_in_count(seat)
+
+    def _go(self, seat: int) -> None:
+        self.passed.add(seat)
+        self.events.append({"type": "go", "seat": seat})
+        if all(s in self.passed for s in self.active):
+            self._end_count()
+        else:
+            self.turn = self._next_in_count(seat)
+
+    def _end_count(self) -> None:
+        """Everyone has passed, or the count is 31: the last to play pegs, the count resets."""
+        cards_left = any(self.hands[s] for s in self.active)
+        if self.count < 31 and self.last_player >= 0:
+            kind = "go" if cards_left else "last-card"
+            if self._score(self.last_player, (ScoreItem(kind, 1, ()),)):
+                return
+        self.events.append({"type": "reset"})
+        self.count = 0
+        self.count_cards = []
+        self.passed = set()
+        if cards_left:
+            self.turn = self._next_active(self.last_player)
+        else:
+            self._start_show()
+
+    def _start_show(self) -> None:
+        self.turn = -1
+        if self.pre_show:
+            self.phase = PRE_SHOW
+            self.ready = set()
+        else:
+            self._show()
+
+    def _show(self) -> None:
+        """Each hand from the dealer's left, the dealer last, then the crib; a score that
+        reaches the target ends the game there and then."""
+        assert self.starter is not None
+        order = seats_from_left(self.active, self.dealer, self.players)
+        counts = [(seat, self.kept[seat], False) for seat in order] + [(self.dealer, self.crib, True)]
+        for seat, cards, is_crib in counts:
+            score = score_show(cards, self.starter, crib=is_crib)
+            shown = {"seat": seat, "cards": card_names(cards), "crib": is_crib}
+            self.shown.append({**shown, "points": score.total})
+            self.events.append({"type": "show", **shown, "starter": str(self.starter)})
+            if score.total and self._score(seat, score.items):
+                return
+        if self.post_show:
+            self.phase = POST_SHOW
+            self.ready = set()
+        else:
+            self._next_hand()
+
+    def _ready(self, seat: int) -> None:
+        self.ready.add(seat)
+        self.events.append({"type": "ready", "seat": seat})
+        if all(s in self.ready for s in self.active):
+            if self.phase == PRE_SHOW:
+                self._show()
+            else:
+                self._next_hand()
+
+    def _next_hand(self) -> None:
+        self.dealer = self._next_active(self.dealer)
+        self.phase = DEAL
+
+    # -- scores, leaving, the end ----------------------------------------------------------
+
+    def _score(self, seat: int, items: tuple[ScoreItem, ...]) -> bool:
+        """Peg ``items`` for ``seat`` (and its partner); True if that ended the game."""
+        points = sum(i.points for i in items)
+        for s in self.side_of(seat):
+            self.scores[s] += points
+        self.events.append(
+            {
+                "type": "score",
+                "seat": seat,
+                "points": points,
+                "items": [i.to_json() for i in items],
+                "scores": list(self.scores),
+            }
+        )
+        if self.scores[seat] >= self.target:
+            self._finish("target")
+            return True
+        return False
+
+    def leave(self, seat: int) -> None:
+        side = self.side_of(seat)
+        worst_free = max(set(range(1, len(self.sides()) + 1)) - set(self.fixed_ranks.values()))
+        for s in side:
+            self.fixed_ranks[s] = worst_free
+            self.active.remove(s)
+        self.events.append({"type": "leave", "seat": seat, "rank": worst_free})
+        remaining_sides = {self.side_of(s)[0] for s in self.active}
+        if len(remaining_sides) <= 1:
+            self._finish("leave")
+            return
+        # The hand ends at once, unscored; the rest play on with a new deal.
+        self._new_hand_state()
+        if self.phase != CUT:
+            self._next_hand()
+
+    def in_game(self, seat: int) -> bool:
+        return seat in self.active
+
+    def _finish(self, reason: str) -> None:
+        ranks = rank_sides(self.scores, self.sides(), self.fixed_ranks)
+        skunked: list[int] = []
+        double: list[int] = []
+        if self.target == SKUNK_TARGET and reason == "target":
+            for seat, score in enumerate(self.scores):
+                if ranks[seat] > 1 and score < self.target - 60:
+                    double.append(seat)
+                elif ranks[seat] > 1 and score < self.target - 30:
+                    skunked.append(seat)
+        self.outcome = GameOutcome(tuple(self.scores), ranks, reason, tuple(skunked), tuple(double))
+        self.phase = OVER
+        self.turn = -1
+        self.events.append({"type": "end", **self.outcome.to_json()})
+
+    def sides(self) -> list[list[int]]:
+        if self.teams:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(self.players)]
+
+    def side_of(self, seat: int) -> list[int]:
+        return [seat, (seat + 2) % 4] if self.teams else [seat]
+
+    def _next_active(self, seat: int) -> int:
+        for k in range(1, self.players + 1):
+            nxt = (seat + k) % self.players
+            if nxt in self.active:
+                return nxt
+        raise AssertionError("no player left")
+
+    def _next_in_count(self, seat: int) -> int:
+        """The next player clockwise who has not passed in this count."""
+        for k in range(1, self.players + 1):
+            nxt = (seat + k) % self.players
+            if nxt in self.active and nxt not in self.passed:
+                return nxt
+        raise AssertionError("everyone has passed")
+
+    # -- what each seat may see ------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from pegboard.games.cribbage.view import view
+
+        return view(self, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        from pegboard.games.cribbage.view import redact
+
+        return redact(event, seat)
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        secret: set[Card] = set()
+        for s in self.active:
+            if s != seat:
+                secret.update(self.hands[s])
+        if not self.shown or not self.shown[-1]["crib"]:
+            own = set(self.tossed[seat]) if seat is not None else set()
+            secret.update(c for c in self.crib if c not in own)
+        secret.update(self.rest[1:] if self.starter is not None else self.rest)
+        return secret

@@ -1,0 +1,64 @@
+"""What one seat (or a spectator) may see of a Cribbage game, and redacted events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pegboard.cards import card_names
+from pegboard.core.rules import Event
+
+if TYPE_CHECKING:
+    from pegboard.games.cribbage.rules import CribbageRules
+
+
+def view(game: CribbageRules, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` sees it: its own cards, everything played or shown, no more."""
+    mine = seat is not None and seat in game.active
+    crib_shown = bool(game.shown) and game.shown[-1]["crib"]
+    data: dict[str, Any] = {
+        "game": "cribbage",
+        "players": game.players,
+        "seat": seat,
+        "teams": game.teams,
+        "target": game.target,
+        "phase": game.phase,
+        "hand_number": game.hand_number,
+        "dealer": game.dealer if game.dealer >= 0 else None,
+        "active": list(game.active),
+        "to_act": list(game.to_act),
+        "turn": game.turn if game.turn >= 0 else None,
+        "scores": list(game.scores),
+        "hand": card_names(game.hands[seat]) if mine and seat is not None else [],
+        "hand_sizes": [len(h) for h in game.hands],
+        "kept": card_names(game.kept[seat]) if mine and seat is not None else [],
+        "discarded": card_names(game.tossed[seat]) if mine and seat is not None else [],
+        "discarded_seats": [s for s in game.active if game.tossed[s]],
+        "crib_size": len(game.crib),
+        "crib": card_names(game.crib) if crib_shown else None,
+        "starter": str(game.starter) if game.starter is not None else None,
+        "count": game.count,
+        "count_cards": card_names(game.count_cards),
+        "played": [{"seat": s, "card": str(c)} for s, c in game.plays],
+        "passed": sorted(game.passed),
+        "shown": [dict(s) for s in game.shown],
+        "ready": sorted(game.ready),
+        "outcome": game.outcome.to_json() if game.outcome is not None else None,
+    }
+    return data
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """Hide the cards of a deal or a discard from everyone but their owner."""
+    kind = event["type"]
+    if kind == "deal":
+        hands = event["hands"]
+        return {
+            **event,
+            "hands": [cards if i == seat else None for i, cards in enumerate(hands)],
+            "hand_sizes": [len(cards) for cards in hands],
+            "crib": None,
+            "crib_size": len(event["crib"]),
+        }
+    if kind == "discard" and event["seat"] != seat:
+        return {**event, "cards": None, "count": len(event["cards"])}
+    return dict(event)

@@ -1,0 +1,55 @@
+"""Pegging: what the card just played scores within the current count (RULES.md §1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pegboard.cards import RANK_OF, VALUE_OF, Card
+from pegboard.errors import CardError
+from pegboard.scoring.items import Score, ScoreItem
+
+
+def score_pegging(cards_this_count: Sequence[Card]) -> Score:
+    """Points for the last card of ``cards_this_count`` (all cards since the count was 0).
+
+    Fifteen 2, thirty-one 2, the longest suffix of equal ranks (2 per pair), the longest
+    suffix forming a run (its length, at least 3). Go and last card are the game's to award.
+    """
+    cards = tuple(cards_this_count)
+    if not cards:
+        raise CardError("no card has been played in this count")
+    count = sum(VALUE_OF[c] for c in cards)
+    if count > 31:
+        raise CardError(f"a count cannot pass 31 (these cards make {count})")
+    items: list[ScoreItem] = []
+    if count == 15:
+        items.append(ScoreItem("fifteen", 2, cards))
+    elif count == 31:
+        items.append(ScoreItem("thirty-one", 2, cards))
+    pair = _pair_suffix(cards)
+    if pair:
+        items.append(ScoreItem("pair", pair * (pair - 1), cards[-pair:]))
+    run = _run_suffix(cards)
+    if run:
+        items.append(ScoreItem("run", run, cards[-run:]))
+    if not items:
+        return Score(0, ())
+    return Score(sum(i.points for i in items), tuple(items))
+
+
+def _pair_suffix(cards: Sequence[Card]) -> int:
+    """How many cards at the end share the last card's rank (0 if fewer than 2)."""
+    last = RANK_OF[cards[-1]]
+    k = 1
+    while k < len(cards) and RANK_OF[cards[-k - 1]] == last:
+        k += 1
+    return k if k >= 2 else 0
+
+
+def _run_suffix(cards: Sequence[Card]) -> int:
+    """The length of the longest suffix (at least 3) whose ranks are consecutive in any order."""
+    for k in range(len(cards), 2, -1):
+        ranks = {RANK_OF[c] for c in cards[-k:]}
+        if len(ranks) == k and max(ranks) - min(ranks) == k - 1:
+            return k
+    return 0

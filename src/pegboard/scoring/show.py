@@ -1,0 +1,54 @@
+"""The show: a 4-card hand (or the crib) counted with the starter (RULES.md §1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pegboard.cards import RANK_OF, SUIT_OF, Card
+from pegboard.errors import CardError
+from pegboard.scoring.combos import combinations_of
+from pegboard.scoring.items import Score, ScoreItem
+from pegboard.scoring.tables import COMBO_POINTS_5, RANK_KEY
+
+_JACK = 11
+
+
+def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Score:
+    """Count ``hand`` (4 cards) with ``starter``: fifteens, pairs, runs, flush, nobs.
+
+    A hand's flush is 4 (5 with the starter's suit too); the crib's counts only as 5.
+    The total comes from the rank table; the items are worked out when first asked for.
+    """
+    if len(hand) != 4:
+        raise CardError(f"a show hand has 4 cards, not {len(hand)}")
+    a, b, c, d = hand
+    if len({a, b, c, d, starter}) != 5:
+        raise CardError("the hand and the starter must be 5 different cards")
+    total = COMBO_POINTS_5[RANK_KEY[a] + RANK_KEY[b] + RANK_KEY[c] + RANK_KEY[d] + RANK_KEY[starter]]
+    suit = SUIT_OF[a]
+    if suit == SUIT_OF[b] == SUIT_OF[c] == SUIT_OF[d]:
+        if SUIT_OF[starter] == suit:
+            total += 5
+        elif not crib:
+            total += 4
+    if 40 + SUIT_OF[starter] in hand:  # the Jack of the starter's suit: "his nobs"
+        total += 1
+    return Score(total, explain=lambda: show_items(hand, starter, crib=crib))
+
+
+def show_items(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> tuple[ScoreItem, ...]:
+    """The show's items, in the order a player calls them: fifteens, pairs, runs, flush, nobs."""
+    cards = [*hand, starter]
+    items = combinations_of(cards)
+    suit = SUIT_OF[hand[0]]
+    if all(SUIT_OF[card] == suit for card in hand):
+        if SUIT_OF[starter] == suit:
+            items.append(ScoreItem("flush", 5, tuple(cards)))
+        elif not crib:
+            items.append(ScoreItem("flush", 4, tuple(hand)))
+    items.extend(
+        ScoreItem("nobs", 1, (card,))
+        for card in hand
+        if RANK_OF[card] == _JACK and SUIT_OF[card] == SUIT_OF[starter]
+    )
+    return tuple(items)

@@ -1,0 +1,51 @@
+"""Precomputed rank tables: fifteens + pairs + runs depend only on the multiset of ranks.
+
+There are 1,820 four-card and 6,175 five-card rank multisets. Each is keyed by
+``sum(RANK_KEY[card])``, three bits of count per rank, so a lookup needs no sorting.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Final
+
+from pegboard.cards import Card
+from pegboard.scoring.combos import combination_points
+
+RANK_KEY: Final[tuple[int, ...]] = tuple(1 << (3 * (i >> 2)) for i in range(52))
+"""Per card id: the increment its rank adds to a rank-multiset key."""
+
+
+def rank_multisets(size: int) -> list[tuple[int, ...]]:
+    """Every sorted tuple of ``size`` ranks (1..13) with no rank more than 4 times."""
+    return [
+        ranks
+        for ranks in combinations_with_replacement(range(1, 14), size)
+        if all(ranks.count(r) <= 4 for r in set(ranks))
+    ]
+
+
+def representative(ranks: tuple[int, ...]) -> list[Card]:
+    """Cards with these ranks, suits assigned so that equal ranks differ in suit."""
+    seen: dict[int, int] = {}
+    cards = []
+    for rank in ranks:
+        suit = seen.get(rank, 0)
+        seen[rank] = suit + 1
+        cards.append(Card.of(rank, suit))
+    return cards
+
+
+def multiset_key(ranks: tuple[int, ...]) -> int:
+    return sum(1 << (3 * (r - 1)) for r in ranks)
+
+
+def _build(size: int) -> dict[int, int]:
+    return {
+        multiset_key(ranks): combination_points(representative(ranks))
+        for ranks in rank_multisets(size)
+    }
+
+
+COMBO_POINTS_4: Final[dict[int, int]] = _build(4)
+COMBO_POINTS_5: Final[dict[int, int]] = _build(5)
