@@ -116,8 +116,18 @@ _SUIT_TOKENS: Final[dict[str, int]] = {c: i for i, c in enumerate(_SUIT_LETTERS)
 }
 
 
+NAME_OF: Final[tuple[str, ...]] = tuple(str(c) for c in DECK)
+"""Per card id: its canonical text form."""
+_BY_NAME: Final[dict[str, Card]] = {name: card for name, card in zip(NAME_OF, DECK, strict=True)}
+
+
 def parse_card(token: str) -> Card:
     """Read one card: ``"5H"``, ``"TD"``, ``"10d"``, ``"Q♠"``."""
+    if not isinstance(token, str):
+        raise CardError(f"{token!r} is not a card: write a rank then a suit, like 5H")
+    exact = _BY_NAME.get(token)
+    if exact is not None:
+        return exact
     text = token.strip().upper()
     rank = _RANK_TOKENS.get(text[:-1])
     suit = _SUIT_TOKENS.get(text[-1:])
@@ -136,12 +146,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """The text form of several cards, space separated: ``"5H 5C JD"``."""
-    return " ".join(str(_DECK[c]) for c in cards)
+    return " ".join(NAME_OF[c] for c in cards)
 
 
 def card_names(cards: Iterable[int]) -> list[str]:
     """Cards as a list of text tokens (their JSON form)."""
-    return [str(_DECK[c]) for c in cards]
+    return [NAME_OF[c] for c in cards]
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -42,6 +42,7 @@ class Game:
         ]
         self.actions: list[dict[str, Any]] = []
         self.chance_log: list[dict[str, Any]] = []
+        self._legal: dict[int, list[Action]] = {}  # legal actions of this position, by seat
         self._advance()
 
     # -- what the table sees -------------------------------------------------------------
@@ -69,7 +70,13 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         self._check_seat(seat)
-        return self.rules.legal(seat) if self.rules.outcome is None else []
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.rules.legal(seat) if self.rules.outcome is None else []
+        return legal
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         if seat is not None:
@@ -101,7 +108,7 @@ class Game:
         if seat not in self.rules.to_act:
             raise NotYourTurn(self._whose_turn(seat))
         canonical = self.rules.canonical(action)
-        legal = self.rules.legal(seat)
+        legal = self._legal_now(seat)
         if canonical not in legal:
             allowed = "; ".join(json.dumps(a) for a in legal[:12])
             raise IllegalAction(f"{json.dumps(canonical)} is not allowed now; allowed: {allowed}")
@@ -117,7 +124,7 @@ class Game:
             if self.rules.outcome is not None or who not in self.rules.to_act:
                 continue
             rng = random.Random(f"{self.seed}/timeout/{len(self.actions)}")
-            action = rng.choice(self.rules.legal(who))
+            action = rng.choice(self._legal_now(who))
             self.apply(who, action, auto="timeout")
             made.append((who, action))
         return made
@@ -159,6 +166,7 @@ class Game:
 
     def _advance(self) -> None:
         """Resolve chance steps and automatic moves until a player must act."""
+        self._legal = {}
         rules = self.rules
         while rules.outcome is None:
             step = rules.pending_chance()

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pegboard.cards import RANK_OF, SUIT_OF, Card
 from pegboard.errors import CardError
-from pegboard.scoring.combos import combinations_of
+from pegboard.scoring.combos import combinations_fast
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.tables import COMBO_POINTS_5, RANK_KEY
 
@@ -39,7 +39,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
 def show_items(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> tuple[ScoreItem, ...]:
     """The show's items, in the order a player calls them: fifteens, pairs, runs, flush, nobs."""
     cards = [*hand, starter]
-    items = combinations_of(cards)
+    items = combinations_fast(cards)
     suit = SUIT_OF[hand[0]]
     if all(SUIT_OF[card] == suit for card in hand):
         if SUIT_OF[starter] == suit:

@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from typing import Final
 
 from pegboard.cards import Card
-from pegboard.scoring.combos import combination_points
+from pegboard.scoring.combos import combination_points, combinations_of
 
 RANK_KEY: Final[tuple[int, ...]] = tuple(1 << (3 * (i >> 2)) for i in range(52))
 """Per card id: the increment its rank adds to a rank-multiset key."""
@@ -49,3 +49,28 @@ def _build(size: int) -> dict[int, int]:
 
 COMBO_POINTS_4: Final[dict[int, int]] = _build(4)
 COMBO_POINTS_5: Final[dict[int, int]] = _build(5)
+
+
+Template = tuple[tuple[str, int, tuple[int, ...]], ...]
+
+
+class _Templates(dict[int, Template]):
+    """Per rank-multiset key: the combination items as positions into the cards sorted by
+    rank, filled on first use so that explaining a count costs a lookup, not a search."""
+
+    def __missing__(self, key: int) -> Template:
+        ranks: list[int] = []
+        for rank in range(1, 14):
+            ranks.extend([rank] * ((key >> (3 * (rank - 1))) & 7))
+        cards = representative(tuple(ranks))
+        position = {card: i for i, card in enumerate(cards)}
+        template = tuple(
+            (item.kind, item.points, tuple(position[c] for c in item.cards))
+            for item in combinations_of(cards)
+        )
+        self[key] = template
+        return template
+
+
+COMBO_TEMPLATES: Final[dict[int, Template]] = _Templates()
+"""Fifteens, pairs and runs of any rank multiset, as positions (see :class:`_Templates`)."""

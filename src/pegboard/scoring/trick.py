@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pegboard.cards import SUIT_OF, Card
 from pegboard.errors import CardError
-from pegboard.scoring.combos import combinations_of
+from pegboard.scoring.combos import combinations_fast
 from pegboard.scoring.items import Score, ScoreItem
 
 
@@ -16,7 +16,7 @@ def score_trick(cards: Sequence[Card], trump: int) -> Score:
     trick = tuple(cards)
     if len(trick) != 4 or len(set(trick)) != 4:
         raise CardError("a trick is 4 different cards")
-    items = combinations_of(trick)
+    items = combinations_fast(trick)
     if len({SUIT_OF[c] for c in trick}) == 1:
         items.append(ScoreItem("flush", 4, trick))
     jack_of_trumps = 40 + trump

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from pegboard.cards import DECK, VALUE_OF, Card, card_names, parse_card, parse_cards
+from pegboard.cards import DECK, NAME_OF, VALUE_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome as GameOutcome
@@ -87,7 +87,7 @@ class CribbageRules(Rules):
                 return []
             room = 31 - self.count
             playable = [c for c in self.hands[seat] if VALUE_OF[c] <= room]
-            return [{"type": "play", "card": str(c)} for c in playable] if playable else [GO]
+            return [{"type": "play", "card": NAME_OF[c]} for c in playable] if playable else [GO]
         if phase == DISCARD:
             if seat not in self.active or self.tossed[seat]:
                 return []
@@ -107,7 +107,7 @@ class CribbageRules(Rules):
                 card = action.get("card")
                 if not isinstance(card, str):
                     raise IllegalAction('a play names one card: {"type": "play", "card": "5H"}')
-                return {"type": "play", "card": str(parse_card(card))}
+                return {"type": "play", "card": NAME_OF[parse_card(card)]}
             if kind == "discard":
                 cards = action.get("cards")
                 if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
@@ -142,7 +142,7 @@ class CribbageRules(Rules):
         if not playable:
             return (seat, GO) if self.skip_pass or self.skip_only_move else None
         if self.skip_only_move and len(playable) == 1:
-            return (seat, {"type": "play", "card": str(playable[0])})
+            return (seat, {"type": "play", "card": NAME_OF[playable[0]]})
         return None
 
     # -- chance ----------------------------------------------------------------------------
@@ -208,7 +208,7 @@ class CribbageRules(Rules):
         self.count_cards.append(card)
         self.plays.append((seat, card))
         self.last_player = seat
-        self.events.append({"type": "play", "seat": seat, "card": str(card), "count": self.count})
+        self.events.append({"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count})
         score = score_pegging(self.count_cards)
         if score.total and self._score(seat, score.items):
             return
