@@ -179,6 +179,7 @@ def test_accepts_any_integer_dtype_and_empty_batches() -> None:
         (np.zeros((3, 5), dtype=np.int64), np.arange(3), "shape"),
         (np.arange(4), np.arange(1), "shape"),
         (np.zeros((2, 2, 4), dtype=np.int64), np.arange(2), "shape"),
+        ([[0, 1, 2, 3], [4, 5, 6]], [7, 8], "hands must be N rows"),
         (np.array([[0, 1, 2, 3]]), np.array([4, 5]), "starters must have shape"),
         (np.array([[0, 1, 2, 3]]), np.array([[4]]), "starters must have shape"),
         (np.array([[0, 1, 2, 3]]), np.int64(4), "starters must have shape"),

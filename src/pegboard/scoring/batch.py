@@ -143,8 +143,13 @@ def show_totals(
 def _validated(
     hands: npt.ArrayLike, starters: npt.ArrayLike
 ) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.integer]]:
-    hand_ids = np.asarray(hands)
-    starter_ids = np.asarray(starters)
+    try:
+        hand_ids = np.asarray(hands)
+        starter_ids = np.asarray(starters)
+    except ValueError as error:  # ragged nested lists
+        raise CardError(
+            f"hands must be N rows of 4 card ids, starters N card ids: {error}"
+        ) from None
     for name, array in (("hands", hand_ids), ("starters", starter_ids)):
         if array.dtype.kind not in "iu" and array.size:
             raise CardError(f"{name} must hold integer card ids 0..51, not {array.dtype} values")

@@ -1,0 +1,174 @@
+"""``simulate``: bot-vs-bot games, seeded, optionally over several processes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.bots import make
+from pegboard.core.game import Game
+from pegboard.core.spec import get_spec
+
+MAX_ACTIONS = 100_000  # a game that has not ended by then is a bug, not a long game
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    index: int
+    seed: int
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    reason: str
+
+
+@dataclass
+class SimulationResult:
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    seconds: float
+    summaries: list[GameSummary]
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.summaries)
+
+    @property
+    def wins(self) -> list[int]:
+        """Games each seat finished first (a shared first place counts for each)."""
+        return [sum(1 for g in self.summaries if g.ranks[s] == 1) for s in range(self.players)]
+
+    @property
+    def mean_rank(self) -> list[float]:
+        return [self._mean(lambda g, s=s: g.ranks[s]) for s in range(self.players)]
+
+    @property
+    def mean_score(self) -> list[float]:
+        return [self._mean(lambda g, s=s: g.scores[s]) for s in range(self.players)]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def _mean(self, of: Callable[[GameSummary], float]) -> float:
+        return sum(of(g) for g in self.summaries) / self.games if self.summaries else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "seats": [
+                {
+                    "seat": s,
+                    "bot": self.bots[s],
+                    "wins": self.wins[s],
+                    "win_rate": round(self.wins[s] / self.games, 4) if self.games else 0.0,
+                    "mean_rank": round(self.mean_rank[s], 3),
+                    "mean_score": round(self.mean_score[s], 2),
+                }
+                for s in range(self.players)
+            ],
+        }
+
+
+def play_one(
+    game_name: str,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    options: Mapping[str, object],
+) -> Game:
+    """One whole bot game, deterministic for its seed."""
+    game = Game(get_spec(game_name), players, seed, options)
+    seats = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]
+    for s, name in enumerate(bots):
+        game.set_seat(s, name=f"{name} {s + 1}", kind=f"bot:{name}")
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None:
+            return game
+        seat = game.to_act[0]
+        game.apply(seat, seats[seat].act(game.view(seat)))
+    raise RuntimeError(f"game {game_name} seed {seed} did not end in {MAX_ACTIONS} actions")
+
+
+def _play_chunk(
+    game_name: str,
+    players: int,
+    bots: Sequence[str],
+    seeds: Sequence[tuple[int, int]],
+    options: Mapping[str, object],
+    record: bool,
+) -> list[tuple[GameSummary, dict[str, Any] | None]]:
+    done = []
+    for index, seed in seeds:
+        game = play_one(game_name, players, bots, seed, options)
+        outcome = game.outcome
+        assert outcome is not None
+        summary = GameSummary(index, seed, outcome.scores, outcome.ranks, outcome.reason)
+        done.append((summary, game.record() if record else None))
+    return done
+
+
+def simulate(
+    game: str,
+    *,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+    record: bool = False,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games; game ``i`` uses seed ``seed + i`` so any one can be replayed."""
+    spec = get_spec(game)
+    resolved = spec.resolve(players, options or {})
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+    for name in bots:
+        make(name)  # fail early on an unknown bot
+    seeds = [(i, seed + i) for i in range(games)]
+    size = max(1, min(50, games // max(1, workers * 8)))
+    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    results: list[tuple[GameSummary, dict[str, Any] | None]] = []
+    start = time.perf_counter()
+    if workers <= 1:
+        for chunk in chunks:
+            results.extend(_play_chunk(spec.name, players, bots, chunk, resolved, record))
+            if progress:
+                progress(len(chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_play_chunk, spec.name, players, list(bots), chunk, resolved, record): len(chunk)
+                for chunk in chunks
+            }
+            for future in as_completed(futures):
+                results.extend(future.result())
+                if progress:
+                    progress(futures[future])
+    seconds = time.perf_counter() - start
+    results.sort(key=lambda pair: pair[0].index)
+    return SimulationResult(
+        game=spec.name,
+        players=players,
+        bots=tuple(bots),
+        seed=seed,
+        options=dict(resolved),
+        seconds=seconds,
+        summaries=[s for s, _ in results],
+        records=[r for _, r in results if r is not None],
+    )

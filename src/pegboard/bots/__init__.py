@@ -1,0 +1,5 @@
+"""Bots that play through the same views and actions as people."""
+
+from pegboard.bots.base import Bot, bot_names, make, register_bot
+
+__all__ = ["Bot", "bot_names", "make", "register_bot"]

@@ -1,0 +1,58 @@
+"""Replay: re-apply a record's actions to a new game and check it gives the same game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pegboard.core.chance import ScriptedChance, outcome_from_json
+from pegboard.core.game import Game
+from pegboard.core.spec import get_spec
+from pegboard.errors import PegboardError, RecordError
+from pegboard.records.record import check_record
+
+
+def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
+    """The game after each recorded action (the first: before any action)."""
+    data = check_record(record)
+    if "actions" not in data or "chance" not in data:
+        raise RecordError("the record has no actions and chance outcomes to replay")
+    try:
+        outcomes = [outcome_from_json(step) for step in data["chance"]]
+        game = Game(
+            get_spec(str(data["game"])),
+            int(data["players"]),
+            data["seed"],
+            data["options"],
+            chance=ScriptedChance(outcomes),
+        )
+    except PegboardError as error:
+        raise RecordError(f"cannot set the game up: {error}") from None
+    for seat, info in enumerate(data["seats"]):
+        game.set_seat(seat, name=str(info.get("name", "")), kind=str(info.get("kind", "human")))
+    yield game
+    for number, entry in enumerate(data["actions"]):
+        try:
+            game.apply(int(entry["seat"]), entry["action"], auto=entry.get("auto"))
+        except (PegboardError, KeyError, TypeError) as error:
+            raise RecordError(f"action {number} ({entry!r}) cannot be replayed: {error}") from None
+        yield game
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """The game the record describes; raises :class:`RecordError` if any step is not legal
+    or the replayed events (scores included) differ from the recorded ones."""
+    game: Game | None = None
+    for game in replay_steps(record):
+        pass
+    assert game is not None
+    recorded = record["events"]
+    for number, (mine, theirs) in enumerate(zip(game.events, recorded, strict=False)):
+        if mine != theirs:
+            raise RecordError(f"event {number} differs: recorded {theirs!r}, replayed {mine!r}")
+    if len(game.events) != len(recorded):
+        raise RecordError(f"the record has {len(recorded)} events, the replay {len(game.events)}")
+    outcome = game.outcome.to_json() if game.outcome is not None else None
+    if outcome != record["outcome"]:
+        raise RecordError(f"the outcome differs: recorded {record['outcome']!r}, replayed {outcome!r}")
+    return game
