@@ -46,18 +46,19 @@ class SimulationResult:
 
     @property
     def mean_rank(self) -> list[float]:
-        return [self._mean(lambda g, s=s: g.ranks[s]) for s in range(self.players)]
+        return [self._mean([g.ranks[s] for g in self.summaries]) for s in range(self.players)]
 
     @property
     def mean_score(self) -> list[float]:
-        return [self._mean(lambda g, s=s: g.scores[s]) for s in range(self.players)]
+        return [self._mean([g.scores[s] for g in self.summaries]) for s in range(self.players)]
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
-    def _mean(self, of: Callable[[GameSummary], float]) -> float:
-        return sum(of(g) for g in self.summaries) / self.games if self.summaries else 0.0
+    @staticmethod
+    def _mean(values: list[int]) -> float:
+        return sum(values) / len(values) if values else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -153,7 +154,9 @@ def simulate(
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {
-                pool.submit(_play_chunk, spec.name, players, list(bots), chunk, resolved, record): len(chunk)
+                pool.submit(
+                    _play_chunk, spec.name, players, list(bots), chunk, resolved, record
+                ): len(chunk)
                 for chunk in chunks
             }
             for future in as_completed(futures):

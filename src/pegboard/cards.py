@@ -49,7 +49,7 @@ class Rank(IntEnum):
         return "A23456789TJQK"[self - 1]
 
     @property
-    def value(self) -> int:  # type: ignore[override]
+    def value(self) -> int:
         """Counting value: Ace 1, pictures 10."""
         return min(int(self), 10)
 
@@ -118,7 +118,7 @@ _SUIT_TOKENS: Final[dict[str, int]] = {c: i for i, c in enumerate(_SUIT_LETTERS)
 
 NAME_OF: Final[tuple[str, ...]] = tuple(str(c) for c in DECK)
 """Per card id: its canonical text form."""
-_BY_NAME: Final[dict[str, Card]] = {name: card for name, card in zip(NAME_OF, DECK, strict=True)}
+_BY_NAME: Final[dict[str, Card]] = dict(zip(NAME_OF, DECK, strict=True))
 
 
 def parse_card(token: str) -> Card:
@@ -132,9 +132,8 @@ def parse_card(token: str) -> Card:
     rank = _RANK_TOKENS.get(text[:-1])
     suit = _SUIT_TOKENS.get(text[-1:])
     if rank is None or suit is None:
-        raise CardError(
-            f"{token!r} is not a card: write a rank (A 2-9 T/10 J Q K) then a suit (C D H S), like 5H"
-        )
+        hint = "write a rank (A 2-9 T/10 J Q K) then a suit (C D H S), like 5H"
+        raise CardError(f"{token!r} is not a card: {hint}")
     return _DECK[(rank - 1) * 4 + suit]
 
 

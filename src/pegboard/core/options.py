@@ -37,7 +37,9 @@ class Option:
             return self._parse_int(value)
         text = str(value).strip().lower()
         if text not in self.choices:
-            raise OptionError(f"option {self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+            raise OptionError(
+                f"option {self.name} must be one of {', '.join(self.choices)}, not {value!r}"
+            )
         return text
 
     def _parse_bool(self, value: object) -> bool:
@@ -57,8 +59,12 @@ class Option:
             number = int(str(value).strip()) if not isinstance(value, int) else value
         except ValueError:
             raise OptionError(f"option {self.name} takes a whole number, not {value!r}") from None
-        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
-            raise OptionError(f"option {self.name} must be from {self.min} to {self.max}, not {number}")
+        if (self.min is not None and number < self.min) or (
+            self.max is not None and number > self.max
+        ):
+            raise OptionError(
+                f"option {self.name} must be from {self.min} to {self.max}, not {number}"
+            )
         return number
 
     def to_json(self) -> dict[str, Any]:
@@ -73,7 +79,9 @@ class Option:
         return data
 
 
-def resolve_options(options: Sequence[Option], given: Mapping[str, object]) -> dict[str, OptionValue]:
+def resolve_options(
+    options: Sequence[Option], given: Mapping[str, object]
+) -> dict[str, OptionValue]:
     """Every option with its value: the given ones checked, the rest at their defaults."""
     known = {o.name: o for o in options}
     unknown = sorted(set(given) - set(known))

@@ -40,7 +40,9 @@ def rank_sides(
     score, best first; equal scores share the better rank."""
     ranks: dict[int, int] = dict(fixed)
     open_sides = [side for side in sides if side[0] not in fixed]
-    free = sorted(set(range(1, len(sides) + 1)) - {fixed[side[0]] for side in sides if side[0] in fixed})
+    free = sorted(
+        set(range(1, len(sides) + 1)) - {fixed[side[0]] for side in sides if side[0] in fixed}
+    )
     open_sides.sort(key=lambda side: -scores[side[0]])
     for i, side in enumerate(open_sides):
         tied_before = i > 0 and scores[side[0]] == scores[open_sides[i - 1][0]]

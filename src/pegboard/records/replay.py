@@ -42,10 +42,7 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
 def replay(record: dict[str, Any]) -> Game:
     """The game the record describes; raises :class:`RecordError` if any step is not legal
     or the replayed events (scores included) differ from the recorded ones."""
-    game: Game | None = None
-    for game in replay_steps(record):
-        pass
-    assert game is not None
+    *_, game = replay_steps(record)
     recorded = record["events"]
     for number, (mine, theirs) in enumerate(zip(game.events, recorded, strict=False)):
         if mine != theirs:
@@ -54,5 +51,7 @@ def replay(record: dict[str, Any]) -> Game:
         raise RecordError(f"the record has {len(recorded)} events, the replay {len(game.events)}")
     outcome = game.outcome.to_json() if game.outcome is not None else None
     if outcome != record["outcome"]:
-        raise RecordError(f"the outcome differs: recorded {record['outcome']!r}, replayed {outcome!r}")
+        raise RecordError(
+            f"the outcome differs: recorded {record['outcome']!r}, replayed {outcome!r}"
+        )
     return game

@@ -61,7 +61,8 @@ def combinations_fast(cards: Sequence[Card]) -> list[ScoreItem]:
     ordered = sorted(cards, key=RANK_OF.__getitem__)
     template = COMBO_TEMPLATES[sum(RANK_KEY[c] for c in ordered)]
     return [
-        ScoreItem(kind, points, tuple(ordered[i] for i in where)) for kind, points, where in template
+        ScoreItem(kind, points, tuple(ordered[i] for i in where))
+        for kind, points, where in template
     ]
 
 

@@ -43,7 +43,7 @@ class ScoreItem(NamedTuple):
 class Score:
     """A total with its items. Items may be computed lazily: totals are the hot path."""
 
-    __slots__ = ("total", "_items", "_explain")
+    __slots__ = ("_explain", "_items", "total")
 
     def __init__(
         self,

@@ -24,7 +24,9 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
     a, b, c, d = hand
     if len({a, b, c, d, starter}) != 5:
         raise CardError("the hand and the starter must be 5 different cards")
-    total = COMBO_POINTS_5[RANK_KEY[a] + RANK_KEY[b] + RANK_KEY[c] + RANK_KEY[d] + RANK_KEY[starter]]
+    total = COMBO_POINTS_5[
+        RANK_KEY[a] + RANK_KEY[b] + RANK_KEY[c] + RANK_KEY[d] + RANK_KEY[starter]
+    ]
     suit = SUIT_OF[a]
     if suit == SUIT_OF[b] == SUIT_OF[c] == SUIT_OF[d]:
         if SUIT_OF[starter] == suit:

@@ -111,13 +111,17 @@ class CribbageRules(Rules):
             if kind == "discard":
                 cards = action.get("cards")
                 if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                    raise IllegalAction('a discard lists cards: {"type": "discard", "cards": ["5H", "6C"]}')
+                    raise IllegalAction(
+                        'a discard lists cards: {"type": "discard", "cards": ["5H", "6C"]}'
+                    )
                 return {"type": "discard", "cards": card_names(sorted(parse_cards(cards)))}
         except CardError as error:
             raise IllegalAction(str(error)) from None
         if kind in ("go", "ready"):
             return {"type": kind}
-        raise IllegalAction(f"unknown action type {kind!r} for cribbage; use discard, play, go or ready")
+        raise IllegalAction(
+            f"unknown action type {kind!r} for cribbage; use discard, play, go or ready"
+        )
 
     def apply(self, seat: int, action: Action) -> None:
         kind = action["type"]
@@ -196,9 +200,10 @@ class CribbageRules(Rules):
     def _cut_starter(self) -> None:
         starter = self.starter = self.rest[0]
         self.events.append({"type": "starter", "card": str(starter)})
-        if starter.rank == 11:  # a Jack turned up: "his heels" for the dealer
-            if self._score(self.dealer, (ScoreItem("heels", 2, (starter,)),)):
-                return
+        heels = (ScoreItem("heels", 2, (starter,)),)
+        # A Jack turned up: "his heels", 2 for the dealer, which may end the game.
+        if starter.rank == 11 and self._score(self.dealer, heels):
+            return
         self.phase = PLAY
         self.turn = self._next_active(self.dealer)
 
@@ -208,7 +213,9 @@ class CribbageRules(Rules):
         self.count_cards.append(card)
         self.plays.append((seat, card))
         self.last_player = seat
-        self.events.append({"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count})
+        self.events.append(
+            {"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count}
+        )
         score = score_pegging(self.count_cards)
         if score.total and self._score(seat, score.items):
             return
@@ -254,7 +261,9 @@ class CribbageRules(Rules):
         reaches the target ends the game there and then."""
         assert self.starter is not None
         order = seats_from_left(self.active, self.dealer, self.players)
-        counts = [(seat, self.kept[seat], False) for seat in order] + [(self.dealer, self.crib, True)]
+        counts = [(seat, self.kept[seat], False) for seat in order] + [
+            (self.dealer, self.crib, True)
+        ]
         for seat, cards, is_crib in counts:
             score = score_show(cards, self.starter, crib=is_crib)
             shown = {"seat": seat, "cards": card_names(cards), "crib": is_crib}
