@@ -37,7 +37,14 @@ def score_pegging(cards_this_count: Sequence[Card]) -> Score:
     return Score(sum(i.points for i in items), tuple(items))
 
 
-def _pair_suffix(cards: Sequence[Card]) -> int:
+def pegging_points(cards: Sequence[int], count: int) -> int:
+    """What :func:`score_pegging` totals, without building items: for rollouts."""
+    points = 2 if count in (15, 31) else 0
+    pair = _pair_suffix(cards)
+    return points + pair * (pair - 1) + _run_suffix(cards)
+
+
+def _pair_suffix(cards: Sequence[int]) -> int:
     """How many cards at the end share the last card's rank (0 if fewer than 2)."""
     last = RANK_OF[cards[-1]]
     k = 1
@@ -46,8 +53,10 @@ def _pair_suffix(cards: Sequence[Card]) -> int:
     return k if k >= 2 else 0
 
 
-def _run_suffix(cards: Sequence[Card]) -> int:
+def _run_suffix(cards: Sequence[int]) -> int:
     """The length of the longest suffix (at least 3) whose ranks are consecutive in any order."""
+    if len(cards) < 3:
+        return 0
     for k in range(len(cards), 2, -1):
         ranks = {RANK_OF[c] for c in cards[-k:]}
         if len(ranks) == k and max(ranks) - min(ranks) == k - 1:

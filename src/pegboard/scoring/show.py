@@ -21,9 +21,15 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
     """
     if len(hand) != 4:
         raise CardError(f"a show hand has 4 cards, not {len(hand)}")
-    a, b, c, d = hand
-    if len({a, b, c, d, starter}) != 5:
+    if len({*hand, starter}) != 5:
         raise CardError("the hand and the starter must be 5 different cards")
+    total = show_total(hand, starter, crib)
+    return Score(total, explain=lambda: show_items(hand, starter, crib=crib))
+
+
+def show_total(hand: Sequence[int], starter: int, crib: bool = False) -> int:
+    """The show's total alone, unchecked: the table lookup behind :func:`score_show`."""
+    a, b, c, d = hand
     total = COMBO_POINTS_5[
         RANK_KEY[a] + RANK_KEY[b] + RANK_KEY[c] + RANK_KEY[d] + RANK_KEY[starter]
     ]
@@ -35,7 +41,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
             total += 4
     if 40 + SUIT_OF[starter] in hand:  # the Jack of the starter's suit: "his nobs"
         total += 1
-    return Score(total, explain=lambda: show_items(hand, starter, crib=crib))
+    return total
 
 
 def show_items(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> tuple[ScoreItem, ...]:

@@ -1,0 +1,1 @@
+"""The ``pegboard`` command line: play, score, simulate, replay, rules and games."""
