@@ -1,0 +1,47 @@
+"""Run every benchmark and write docs/benchmarks.md (``make bench``)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import sys
+from pathlib import Path
+
+from benchmarks import bench_playouts, bench_scoring
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return (
+        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.system()} {platform.release()}"
+    )
+
+
+def main() -> None:
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    sections = [bench_scoring.run(repeats), bench_playouts.run(repeats)]
+    today = datetime.date.today().isoformat()
+    header = (
+        "# Benchmarks\n\n"
+        f"Measured {today} on {machine()}. The machine is shared and noisy: every figure is the "
+        f"median of {repeats} runs, and each peer is measured in the same run so the ratios hold "
+        "when the absolute numbers drift.\n\n"
+        "Reproduce everything with `make bench` (installs the peers, then runs "
+        "`.venv/bin/python -m benchmarks.run`); each section names its own command.\n"
+    )
+    OUT.write_text(header + "\n" + "\n\n".join(s.strip() for s in sections) + "\n", "utf-8")
+    print(OUT.read_text("utf-8"))
+
+
+if __name__ == "__main__":
+    main()
