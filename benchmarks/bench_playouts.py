@@ -20,8 +20,8 @@ import pstats
 import random
 import statistics
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib import metadata
 from time import perf_counter
 from typing import Any
@@ -60,15 +60,16 @@ Engine = Callable[[int], Playout]
 
 def pegboard_api(post_show: bool) -> Engine:
     """The public checked API: every action goes through ``Game.apply``."""
-    options: dict[str, object] = {} if post_show else {"post_show": False}
+    new = _new_game_defaults if post_show else _new_game_no_post_show
 
     def play(i: int) -> Playout:
-        g = pegboard.new_game("cribbage", players=2, seed=i, **options)
+        g = new(i)
         rng = random.Random(i)
         while g.outcome is None:
             seat = g.to_act[0]
             g.apply(seat, rng.choice(g.legal_actions(seat)))
         outcome = g.outcome
+        assert outcome is not None
         return Playout(len(g.actions), len(g.chance_log), _hands(g), outcome.scores)
 
     return play
@@ -78,10 +79,10 @@ def pegboard_rules(post_show: bool) -> Engine:
     """The same rules object driven directly: ``rules.legal`` / ``rules.apply`` and then
     ``Game._advance`` (chance and automatic moves), skipping ``Game.apply``'s seat, turn,
     canonical-form and legality checks and its action log."""
-    options: dict[str, object] = {} if post_show else {"post_show": False}
+    new = _new_game_defaults if post_show else _new_game_no_post_show
 
     def play(i: int) -> Playout:
-        g = pegboard.new_game("cribbage", players=2, seed=i, **options)
+        g = new(i)
         rules = g.rules
         advance = g._advance
         rng = random.Random(i)
@@ -92,9 +93,18 @@ def pegboard_rules(post_show: bool) -> Engine:
             advance()
             decisions += 1
         outcome = rules.outcome
+        assert outcome is not None
         return Playout(decisions, len(g.chance_log), _hands(g), outcome.scores)
 
     return play
+
+
+def _new_game_defaults(i: int) -> pegboard.Game:
+    return pegboard.new_game("cribbage", players=2, seed=i)
+
+
+def _new_game_no_post_show(i: int) -> pegboard.Game:
+    return pegboard.new_game("cribbage", players=2, seed=i, post_show=False)
 
 
 def _hands(g: pegboard.Game) -> int:
@@ -144,8 +154,8 @@ class Row:
     label: str
     engine: Engine
     games: int
-    times: list[float]
-    playouts: list[Playout]
+    times: list[float] = field(default_factory=list)
+    playouts: list[Playout] = field(default_factory=list)
 
     @property
     def median(self) -> float:
@@ -176,15 +186,14 @@ def run(repeats: int = 5) -> str:
     """Time every engine ``repeats`` times (medians reported); return a Markdown section."""
     os_game = pyspiel.load_game("cribbage")
     os_params = os_game.get_parameters()
+    n = PEGBOARD_GAMES
     rows = [
-        Row("pegboard API (`Game.apply`), defaults: `post_show` on", pegboard_api(True)),
-        Row("pegboard API (`Game.apply`), `post_show=False`", pegboard_api(False)),
-        Row("pegboard rules-level loop, defaults: `post_show` on", pegboard_rules(True)),
-        Row("pegboard rules-level loop, `post_show=False`", pegboard_rules(False)),
-        Row("OpenSpiel `cribbage` via pyspiel", openspiel_engine(os_game)),
+        Row("pegboard API (`Game.apply`), defaults: `post_show` on", pegboard_api(True), n),
+        Row("pegboard API (`Game.apply`), `post_show=False`", pegboard_api(False), n),
+        Row("pegboard rules-level loop, defaults: `post_show` on", pegboard_rules(True), n),
+        Row("pegboard rules-level loop, `post_show=False`", pegboard_rules(False), n),
+        Row("OpenSpiel `cribbage` via pyspiel", openspiel_engine(os_game), OPENSPIEL_GAMES),
     ]
-    for row in rows:
-        row.games = OPENSPIEL_GAMES if row.label.startswith("OpenSpiel") else PEGBOARD_GAMES
     timed_batch(pegboard_api(True), WARMUP_GAMES)
     timed_batch(openspiel_engine(os_game), WARMUP_GAMES)
 
@@ -273,12 +282,8 @@ def profile(games: int = 300, post_show: bool = True, top: int = 25) -> str:
     return out.getvalue()
 
 
-def main(argv: Sequence[str]) -> None:
-    if "--profile" in argv:
-        print(profile(post_show="--no-post-show" not in argv))
+if __name__ == "__main__":
+    if "--profile" in sys.argv:
+        print(profile(post_show="--no-post-show" not in sys.argv))
     else:
         print(run())
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

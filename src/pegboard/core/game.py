@@ -85,6 +85,7 @@ class Game:
         data["legal"] = self.legal_actions(seat) if seat is not None else []
         data["version"] = self.version
         data["seats"] = [dict(s) for s in self.seats]
+        data["options"] = dict(self.options)
         return data
 
     def events_for(self, seat: int | None, since: int = 0) -> list[Event]:

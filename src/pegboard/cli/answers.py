@@ -1,0 +1,119 @@
+"""What a person types at a prompt, turned into an action (or refused with a reason).
+
+Cards are picked by their number in the hand (``1 2``) or by name (``5H 6C``, ``5♥``);
+``g``/``go`` passes when no card fits; Enter goes on at a pause; ``q`` leaves.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pegboard.cards import VALUE_OF, parse_card
+from pegboard.cli.cards_display import card_label
+from pegboard.errors import CardError
+
+Action = dict[str, Any]
+
+QUIT_WORDS = frozenset({"q", "quit", "exit", "leave"})
+GO_WORDS = frozenset({"g", "go"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+
+
+class Refusal(Exception):
+    """The answer was not understood or not allowed; the game is unchanged."""
+
+
+def interpret(text: str, view: dict[str, Any]) -> Action | None:
+    """The action ``text`` asks for in this ``view``; None means leave the game."""
+    answer = text.strip()
+    word = answer.lower()
+    if word in QUIT_WORDS:
+        return None
+    legal: list[Action] = view.get("legal") or []
+    if not legal:
+        raise Refusal("nothing to do now: wait for the others")
+    kinds = {action["type"] for action in legal}
+    if word in HELP_WORDS:
+        raise Refusal(help_text(kinds))
+    if kinds == {"ready"}:
+        return {"type": "ready"}
+    if "discard" in kinds:
+        return _discard(answer, view, legal)
+    if kinds <= {"play", "go"}:
+        return _play(answer, view, legal)
+    return _menu(answer, legal)
+
+
+def help_text(kinds: set[str]) -> str:
+    if "discard" in kinds:
+        return "pick cards by number (1 2) or by name (5H 6C); q leaves the game"
+    if kinds <= {"play", "go"}:
+        return "play a card by number (1) or by name (5H); g for go when nothing fits; q leaves"
+    return "press Enter to go on; q leaves the game"
+
+
+def _cards(answer: str, hand: list[str]) -> list[str]:
+    """Card names for the tokens of ``answer``: numbers in the hand, or card names."""
+    picked: list[str] = []
+    for token in answer.replace(",", " ").split():
+        if token.isdigit():
+            number = int(token)
+            if not 1 <= number <= len(hand):
+                raise Refusal(f"there is no card {number}: your cards are numbered 1 to {len(hand)}")
+            name = hand[number - 1]
+        else:
+            try:
+                name = str(parse_card(token))
+            except CardError as error:
+                raise Refusal(str(error)) from None
+            if name not in hand:
+                raise Refusal(f"you do not hold {card_label(name)}")
+        if name in picked:
+            raise Refusal(f"{card_label(name)} is picked twice")
+        picked.append(name)
+    return picked
+
+
+def _discard(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
+    size = len(legal[0]["cards"])
+    hand: list[str] = view.get("hand") or []
+    picked = _cards(answer, hand)
+    if len(picked) != size:
+        plural = "s" if size != 1 else ""
+        raise Refusal(f"discard exactly {size} card{plural}: by number (like 1 2) or name (like 5H 6C)")
+    action: Action = {"type": "discard", "cards": sorted(picked, key=lambda n: int(parse_card(n)))}
+    if action not in legal:
+        raise Refusal("that discard is not allowed now")
+    return action
+
+
+def _play(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
+    word = answer.lower()
+    playable = [action["card"] for action in legal if action["type"] == "play"]
+    if word in GO_WORDS:
+        if {"type": "go"} in legal:
+            return {"type": "go"}
+        labels = " ".join(card_label(c) for c in playable)
+        raise Refusal(f"no go while a card fits: you can play {labels}")
+    hand: list[str] = view.get("hand") or []
+    if not answer or not hand:
+        raise Refusal("type g for go" if not playable else "type a card: its number (1) or name (5H)")
+    picked = _cards(answer, hand)
+    if len(picked) != 1:
+        raise Refusal("play one card at a time")
+    card = picked[0]
+    if card not in playable:
+        count = int(view.get("count") or 0)
+        after = count + VALUE_OF[parse_card(card)]
+        hint = "; type g for go" if not playable else ""
+        raise Refusal(f"{card_label(card)} would make the count {after}, past 31{hint}")
+    return {"type": "play", "card": card}
+
+
+def _menu(answer: str, legal: list[Action]) -> Action:
+    """Any other game's actions: pick one by its number in the list of legal actions."""
+    if answer.isdigit() and 1 <= int(answer) <= len(legal):
+        return legal[int(answer) - 1]
+    choices = "; ".join(f"{i}) {json.dumps(a)}" for i, a in enumerate(legal, 1))
+    raise Refusal(f"pick an action by number: {choices}")
