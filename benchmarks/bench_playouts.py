@@ -2,9 +2,10 @@
 ``cribbage`` driven from Python through pyspiel, in the same process.
 
 Every game is played to the end with uniformly random legal actions. pegboard is measured
-through its public checked API (with the default ``post_show`` pause and without it) and
-through a rules-level loop that skips :meth:`pegboard.Game.apply`'s checks. OpenSpiel's
-chance nodes are sampled from ``state.chance_outcomes()`` by probability.
+through its public checked API (with the default ``post_show`` pause and without it),
+through a rules-level loop that skips :meth:`pegboard.Game.apply`'s checks, and through its
+rollout fast path :func:`pegboard.games.cribbage.playout.random_game`. OpenSpiel's chance
+nodes are sampled from ``state.chance_outcomes()`` by probability.
 
 Run from the project root: ``.venv/bin/python -m benchmarks.bench_playouts``
 (add ``--profile`` for a cProfile of the public-API loop instead).
@@ -20,7 +21,7 @@ import pstats
 import random
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from time import perf_counter
@@ -29,13 +30,14 @@ from typing import Any
 import pyspiel
 
 import pegboard
+from pegboard.games.cribbage.playout import play_game, random_game
 
 COMMAND = ".venv/bin/python -m benchmarks.bench_playouts"
 PEGBOARD_GAMES = 300
 OPENSPIEL_GAMES = 1000
 WARMUP_GAMES = 100
-"""Untimed pegboard games first, so lazily filled tables (the show's item templates) are
-warm before anything is timed."""
+"""Untimed OpenSpiel games first. pegboard's warm-up is one untimed pass over the same
+games as the timed runs, so its lazily filled tables (the show's item templates) are warm."""
 TARGET = 121
 
 
@@ -99,6 +101,33 @@ def pegboard_rules(post_show: bool) -> Engine:
     return play
 
 
+def pegboard_fast(i: int) -> Playout:
+    """The rollout fast path: no events, explanations, checks or pauses; scores only."""
+    return Playout(0, 0, 0, tuple(random_game(i)))
+
+
+def pegboard_fast_tally(i: int) -> Playout:
+    """``random_game(i)`` again with counters, untimed: the same generator drawn in the same
+    order (first dealer, then per hand a shuffle and the choices), so the same game."""
+    rng = random.Random(i)
+    deck = list(range(52))
+    decisions = hands = 0
+
+    def shuffled() -> list[int]:
+        nonlocal hands
+        hands += 1
+        rng.shuffle(deck)
+        return deck
+
+    def choose(seat: int, options: Sequence[object]) -> int:
+        nonlocal decisions
+        decisions += 1
+        return rng.randrange(len(options))
+
+    scores = play_game(2, rng.randrange(2), shuffled, choose)
+    return Playout(decisions, hands + 1, hands, tuple(scores))
+
+
 def _new_game_defaults(i: int) -> pegboard.Game:
     return pegboard.new_game("cribbage", players=2, seed=i)
 
@@ -142,8 +171,10 @@ def _openspiel_tally(state: Any) -> tuple[int, tuple[int, ...]]:
         key, sep, value = line.partition(":")
         if sep:
             fields[key.strip()] = value.strip()
-    # "Round" counts deals begun; the game ends inside a hand or just after one.
-    return int(fields["Round"]), tuple(int(s) for s in fields["Scores"].split())
+    # "Round" is the 0-based hand, moved on right after the show: a game that ends in the
+    # show has already moved on, one that ends in the play has not.
+    hands = int(fields["Round"]) + (fields["Phase"] == "Play")
+    return hands, tuple(int(s) for s in fields["Scores"].split())
 
 
 # -- measuring -----------------------------------------------------------------------------
@@ -154,6 +185,9 @@ class Row:
     label: str
     engine: Engine
     games: int
+    tally: Engine | None = None
+    """Replays the games untimed to fill the sanity columns, for an engine that only
+    returns scores."""
     times: list[float] = field(default_factory=list)
     playouts: list[Playout] = field(default_factory=list)
 
@@ -192,9 +226,15 @@ def run(repeats: int = 5) -> str:
         Row("pegboard API (`Game.apply`), `post_show=False`", pegboard_api(False), n),
         Row("pegboard rules-level loop, defaults: `post_show` on", pegboard_rules(True), n),
         Row("pegboard rules-level loop, `post_show=False`", pegboard_rules(False), n),
+        Row(
+            "pegboard fast path `playout.random_game(i)`",
+            pegboard_fast,
+            n,
+            tally=pegboard_fast_tally,
+        ),
         Row("OpenSpiel `cribbage` via pyspiel", openspiel_engine(os_game), OPENSPIEL_GAMES),
     ]
-    timed_batch(pegboard_api(True), WARMUP_GAMES)
+    warmup_seconds, _ = timed_batch(pegboard_api(True), PEGBOARD_GAMES)
     timed_batch(openspiel_engine(os_game), WARMUP_GAMES)
 
     # Rows take turns within each repeat, so drift hits all of them alike.
@@ -202,6 +242,12 @@ def run(repeats: int = 5) -> str:
         for row in rows:
             seconds, row.playouts = timed_batch(row.engine, row.games)
             row.times.append(seconds)
+    tallies_match = True
+    for row in rows:
+        if row.tally is not None:
+            counted = [row.tally(i) for i in range(row.games)]
+            tallies_match &= [p.scores for p in counted] == [p.scores for p in row.playouts]
+            row.playouts = counted
 
     peer = rows[-1]
     table = [
@@ -225,7 +271,8 @@ def run(repeats: int = 5) -> str:
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python "
         f"{platform.python_version()}, pegboard {pegboard.__version__}, "
         f"open-spiel {metadata.version('open-spiel')}; median of {repeats} runs, the rows "
-        f"taking turns within each run, after {WARMUP_GAMES} untimed games of each engine. "
+        f"taking turns within each run, after one untimed pass of pegboard's {PEGBOARD_GAMES} "
+        f"games and {WARMUP_GAMES} untimed OpenSpiel games. "
         "One process, one core. Game `i` uses seed `i` for pegboard's chance and "
         "`random.Random(i)` for the random player, so every run plays the same games.",
         "",
@@ -241,12 +288,21 @@ def run(repeats: int = 5) -> str:
         "`g.rules.apply(seat, action)` then `g._advance()` (a private method: chance steps "
         "and the table's automatic moves). It skips `Game.apply`'s seat/turn checks, "
         "canonical form, legality check and action log; events and the chance log are still "
-        "built. pegboard has no documented rollout fast path yet.",
+        "built.",
+        "- **pegboard fast path**: `pegboard.games.cribbage.playout.random_game(i)`, the "
+        "documented rollout path: plain card ids, no `Game`, events, explanations, checks or "
+        "pauses, one `random.Random(i)` for chance and choices; it returns the final scores "
+        "only. Its sanity columns come from an untimed replay of the same games with "
+        "counters (`play_game` with the same generator), which reproduced all of its scores: "
+        f"{tallies_match}.",
         "- **OpenSpiel**: `state = game.new_initial_state()`, then while not terminal: at a "
         "chance node `rng.choices(actions, weights=probs)` over `state.chance_outcomes()`, "
         "else `rng.choice(state.legal_actions())`. The C++ engine is called once per step "
         "from Python, so the Python loop and the pybind11 calls are part of its cost.",
         "- Game construction and the per-game tally are inside the timing for every row.",
+        f"- pegboard's untimed warm-up pass (API, defaults) took {warmup_seconds:.3f} s. In a "
+        "fresh process that includes filling the show's lazily built item templates, so it "
+        "shows the cold-start cost against the first row's median.",
         "- The engines do not count the same things. OpenSpiel deals card by card "
         "(12 chance steps and 1 for the starter per hand); pegboard resolves one shuffle per "
         "hand plus one cut for the first dealer. OpenSpiel makes every go an explicit "
@@ -255,7 +311,8 @@ def run(repeats: int = 5) -> str:
         "- OpenSpiel counts both hands and the crib after the play before it checks for the "
         "end, so both players can finish at or above 121; pegboard stops the instant a "
         "score reaches the target. The winner/loser columns are the higher and lower final "
-        "scores.",
+        "scores (OpenSpiel's `returns()` give the winner bonus to the lowest-numbered seat "
+        "at 121 or more, which is not always the higher score).",
         "",
         "Reproduce from the project root:",
         "",
@@ -269,7 +326,7 @@ def run(repeats: int = 5) -> str:
 def profile(games: int = 300, post_show: bool = True, top: int = 25) -> str:
     """cProfile of the public-API loop (after a warm-up), sorted by internal time."""
     engine = pegboard_api(post_show)
-    timed_batch(engine, WARMUP_GAMES)
+    timed_batch(engine, games)
     profiler = cProfile.Profile()
     profiler.enable()
     for i in range(games):

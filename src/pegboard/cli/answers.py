@@ -60,7 +60,9 @@ def _cards(answer: str, hand: list[str]) -> list[str]:
         if token.isdigit():
             number = int(token)
             if not 1 <= number <= len(hand):
-                raise Refusal(f"there is no card {number}: your cards are numbered 1 to {len(hand)}")
+                raise Refusal(
+                    f"there is no card {number}: your cards are numbered 1 to {len(hand)}"
+                )
             name = hand[number - 1]
         else:
             try:
@@ -81,7 +83,9 @@ def _discard(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
     picked = _cards(answer, hand)
     if len(picked) != size:
         plural = "s" if size != 1 else ""
-        raise Refusal(f"discard exactly {size} card{plural}: by number (like 1 2) or name (like 5H 6C)")
+        raise Refusal(
+            f"discard exactly {size} card{plural}: by number (like 1 2) or name (like 5H 6C)"
+        )
     action: Action = {"type": "discard", "cards": sorted(picked, key=lambda n: int(parse_card(n)))}
     if action not in legal:
         raise Refusal("that discard is not allowed now")
@@ -98,7 +102,9 @@ def _play(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
         raise Refusal(f"no go while a card fits: you can play {labels}")
     hand: list[str] = view.get("hand") or []
     if not answer or not hand:
-        raise Refusal("type g for go" if not playable else "type a card: its number (1) or name (5H)")
+        raise Refusal(
+            "type g for go" if not playable else "type a card: its number (1) or name (5H)"
+        )
     picked = _cards(answer, hand)
     if len(picked) != 1:
         raise Refusal("play one card at a time")

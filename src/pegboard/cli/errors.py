@@ -15,8 +15,8 @@ BAD_INPUT = 2
 def one_line(error: BaseException) -> str:
     """The error's message on a single line."""
     if isinstance(error, OSError) and error.strerror:
-        where = f" {error.filename}" if error.filename is not None else ""
-        text = f"cannot open{where}: {error.strerror}"
+        where = f"cannot open {error.filename}: " if error.filename is not None else ""
+        text = where + error.strerror
     else:
         text = str(error) or type(error).__name__
     return " ".join(text.split())
@@ -34,6 +34,8 @@ class PegboardGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # output piped into `head`: Typer exits quietly
+            raise
         except (PegboardError, ValueError, OSError) as error:
             raise fail(one_line(error)) from None
         except typer.TyperException as error:  # usage errors: missing argument, bad --players…

@@ -31,7 +31,7 @@ def name_of(names: Names, seat: object) -> str:
 
 
 def describe_items(items: Sequence[dict[str, Any]]) -> Text:
-    """``fifteen (5♥ T♦)``; with several items each shows its points: ``fifteen 2 (…), pair 2 (…)``."""
+    """``fifteen (5♥ T♦)``; with several, each shows its points: ``fifteen 2 (…), pair 2 (…)``."""
     parts: list[Text] = []
     for item in items:
         part = Text(str(item.get("kind", "?")))
@@ -56,7 +56,9 @@ def _scores_suffix(event: Event) -> Text:
 def _score(event: Event, names: Names) -> Text:
     who = name_of(names, event.get("seat"))
     points = int(event.get("points", 0))
-    line = Text(verb(who, "loses", "lose") if points < 0 else verb(who, "pegs", "peg"), style="green")
+    line = Text(
+        verb(who, "loses", "lose") if points < 0 else verb(who, "pegs", "peg"), style="green"
+    )
     line.append(f" {abs(points)}", style="bold green")
     items = event.get("items") or []
     if items:
@@ -130,17 +132,20 @@ def _trick(event: Event, names: Names) -> Text:
 
 def _claim(event: Event, names: Names) -> Text:
     who = name_of(names, event.get("seat"))
-    word = verb(who, "calls muggins", "call muggins") if event["type"] == "muggins" else verb(who, "claims", "claim")
+    word = (
+        verb(who, "calls muggins", "call muggins")
+        if event["type"] == "muggins"
+        else verb(who, "claims", "claim")
+    )
     line = Text(f"{word}: ") + describe_items(event.get("items") or [])
     if "valid" in event:
         line.append(" (valid)" if event["valid"] else " (refused)", style="dim")
     return line
 
 
-def _end(event: Event, names: Names) -> Text:
-    reasons = {"target": "the target is reached", "leave": "the others left", "deals": "the last deal is over"}
-    reason = str(event.get("reason", ""))
-    return Text(f"Game over: {reasons.get(reason, reason)}", style="bold")
+def _leave(event: Event, names: Names) -> Text:
+    who = name_of(names, event.get("seat"))
+    return Text(f"{verb(who, 'leaves', 'leave')} the game (rank {event.get('rank')})")
 
 
 _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
@@ -154,8 +159,8 @@ _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
     "claim": _claim,
     "muggins": _claim,
     "score": _score,
-    "leave": lambda e, n: Text(f"{verb(name_of(n, e.get('seat')), 'leaves', 'leave')} the game (rank {e.get('rank')})"),
-    "end": _end,
+    "leave": _leave,
+    "end": lambda e, n: None,  # the result table follows
     "ready": lambda e, n: None,
 }
 
@@ -189,6 +194,8 @@ def narrate(events: Sequence[Event], names: Names) -> list[Text]:
             i += 2
             continue
         line = narrate_event(event, names)
+        if event.get("type") == "deal" and lines:
+            lines.append(Text())
         if line is not None:
             lines.append(line)
         i += 1

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Annotated
+
+import typer
 
 from pegboard.bots import make
 from pegboard.core.options import OptionValue
 from pegboard.core.spec import GameSpec
 from pegboard.errors import OptionError
+
+OptionArgs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option, NAME=VALUE (repeatable)."),
+]
+"""The ``--option NAME=VALUE`` parameter shared by ``play`` and ``simulate``."""
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game (see `pegboard games`).")]
 
 
 def parse_options(spec: GameSpec, given: Sequence[str] | None) -> dict[str, OptionValue]:
@@ -25,7 +35,7 @@ def parse_options(spec: GameSpec, given: Sequence[str] | None) -> dict[str, Opti
         option = known.get(name)
         if option is None:
             allowed = ", ".join(sorted(known)) or "none"
-            raise OptionError(f"unknown option {name}; {spec.name} has: {allowed}")
+            raise OptionError(f"unknown option {name}; this game has: {allowed}")
         values[name] = option.parse(value)
     return values
 
@@ -41,7 +51,9 @@ def parse_bot_list(text: str, seats: int) -> list[str]:
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
-        raise OptionError(f"{seats} seats need {seats} bots (or one for all), not {len(names)}: {text}")
+        raise OptionError(
+            f"{seats} seats need {seats} bots (or one for all), not {len(names)}: {text}"
+        )
     for name in dict.fromkeys(names):
         make(name)
     return names

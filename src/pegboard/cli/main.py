@@ -1,0 +1,36 @@
+"""The ``pegboard`` command: the Typer app, its commands, and the console entry point."""
+
+from __future__ import annotations
+
+import typer
+
+from pegboard.cli.errors import PegboardGroup
+from pegboard.cli.games import games_command, rules_command
+from pegboard.cli.play import play_command
+from pegboard.cli.replay import replay_command
+from pegboard.cli.score import score_command
+from pegboard.cli.simulate import simulate_command
+
+app = typer.Typer(
+    name="pegboard",
+    cls=PegboardGroup,
+    help="Cribbage and its cousins: play, count, simulate and replay.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("play")(play_command)
+app.command("score")(score_command)
+app.command("simulate")(simulate_command)
+app.command("replay")(replay_command)
+app.command("rules")(rules_command)
+app.command("games")(games_command)
+
+
+def main() -> None:
+    """Console script entry point (``pegboard = "pegboard.cli.main:main"``)."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

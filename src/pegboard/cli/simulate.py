@@ -1,0 +1,91 @@
+"""``pegboard simulate``: bot matches with a progress bar and a summary table."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from pegboard.arena import SimulationResult, simulate
+from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
+from pegboard.core.spec import get_spec
+from pegboard.errors import OptionError
+from pegboard.records import write_jsonl
+
+
+def summary_view(result: SimulationResult) -> RenderableType:
+    """Per seat: bot, wins, win rate, mean rank, mean score; then the speed."""
+    data = result.to_json()
+    last = result.seed + result.games - 1
+    table = Table(title=f"{result.games} games of {result.game}, seeds {result.seed}–{last}")
+    for column in ("Seat", "Bot", "Wins", "Win rate", "Mean rank", "Mean score"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for seat in data["seats"]:
+        table.add_row(
+            str(seat["seat"]),
+            seat["bot"],
+            str(seat["wins"]),
+            f"{seat['win_rate']:.1%}",
+            f"{seat['mean_rank']:.2f}",
+            f"{seat['mean_score']:.1f}",
+        )
+    speed = Text(f"{result.seconds:.2f} s, {result.games_per_second:,.1f} games/s", style="dim")
+    return Group(table, speed)
+
+
+def simulate_command(
+    game: Annotated[str, typer.Option("--game", "-g", help="The game to play.")] = "cribbage",
+    players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 2,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="One bot per seat (greedy,random), or one for all.")
+    ] = "greedy",
+    games: Annotated[int, typer.Option("--games", "-k", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write every game record here (JSONL).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
+    option: OptionArgs = None,
+) -> None:
+    """Play bots against each other and summarise wins, ranks and scores."""
+    spec = get_spec(game)
+    values = parse_options(spec, option)
+    spec.resolve(players, values)  # the player count and option combination, before any work
+    seat_bots = parse_bot_list(bots, players)
+    if games < 1:
+        raise OptionError(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise OptionError(f"--workers must be at least 1, not {workers}")
+    err = Console(stderr=True)
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    quiet = as_json or not sys.stderr.isatty()
+    with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
+        task = bar.add_task("games", total=games)
+        result = simulate(
+            spec.name,
+            players=players,
+            bots=seat_bots,
+            games=games,
+            seed=seed,
+            options=values,
+            record=out is not None,
+            workers=workers,
+            progress=lambda done: bar.advance(task, done),
+        )
+    if out is not None:
+        written = write_jsonl(result.records, out)
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    console = Console()
+    console.print(summary_view(result))
+    if out is not None:
+        console.print(f"{written} records written to {out}", style="dim")
