@@ -35,6 +35,7 @@ from pegboard.games.cribbage.playout import play_game, random_game
 COMMAND = ".venv/bin/python -m benchmarks.bench_playouts"
 PEGBOARD_GAMES = 300
 OPENSPIEL_GAMES = 1000
+FAST_GAMES = 1000
 WARMUP_GAMES = 100
 """Untimed OpenSpiel games first. pegboard's warm-up is one untimed pass over the same
 games as the timed runs, so its lazily filled tables (the show's item templates) are warm."""
@@ -229,7 +230,7 @@ def run(repeats: int = 5) -> str:
         Row(
             "pegboard fast path `playout.random_game(i)`",
             pegboard_fast,
-            n,
+            FAST_GAMES,
             tally=pegboard_fast_tally,
         ),
         Row("OpenSpiel `cribbage` via pyspiel", openspiel_engine(os_game), OPENSPIEL_GAMES),

@@ -43,6 +43,11 @@ def scripted(players: int, first_dealer: int, *decks: Sequence[int], **options: 
     return new_game("cribbage", players=players, seed=1, chance=chance, **options)
 
 
+def hand(text: str) -> list[str]:
+    """Card tokens in sorted order, to compare a hand whatever order it is listed in."""
+    return sorted(text.split())
+
+
 def discard(game: Game, by_seat: dict[int, str]) -> None:
     for seat, cards in by_seat.items():
         game.apply(seat, {"type": "discard", "cards": cards.split()})

@@ -3,19 +3,38 @@ the deal, the play with its goes and resets, the show in order and the scores.""
 
 from __future__ import annotations
 
-from cribbage_script import deck, discard, of_type, pegs, play, ready_all, scores, scripted, trail
+from cribbage_deals import (
+    FOUR,
+    FOUR_DISCARDS,
+    FOUR_PLAY,
+    THREE,
+    THREE_DISCARDS,
+    THREE_PLAY,
+    TWO,
+    TWO_DISCARDS,
+    TWO_PLAY,
+)
+from cribbage_script import (
+    deck,
+    discard,
+    hand,
+    of_type,
+    pegs,
+    play,
+    ready_all,
+    scores,
+    scripted,
+    trail,
+)
 
 from pegboard.core import Game
 
 # -- two players -------------------------------------------------------------------------------
 
-# Seat 0 deals. Seat 1 (the pone) keeps 4C 5D 6H 7S; the dealer keeps 5H 5C TD JS; starter 3S.
-TWO = deck(["5H 5C TD JS 2H 8D", "4C 5D 6H 7S KD QC"], dealer=0, starter="3S")
-
 
 def two_player_hand(**options: object) -> Game:
     game = scripted(2, 0, TWO, **options)
-    discard(game, {0: "2H 8D", 1: "KD QC"})
+    discard(game, TWO_DISCARDS)
     return game
 
 
@@ -24,8 +43,8 @@ def test_two_player_deal_gives_six_cards_each_from_the_dealers_left() -> None:
     (dealt,) = of_type(game, "deal")
     assert dealt["dealer"] == 0
     assert dealt["hand"] == 1
-    assert sorted(dealt["hands"][1]) == sorted("4C 5D 6H 7S KD QC".split())
-    assert sorted(dealt["hands"][0]) == sorted("5H 5C TD JS 2H 8D".split())
+    assert sorted(dealt["hands"][1]) == hand("4C 5D 6H 7S KD QC")
+    assert sorted(dealt["hands"][0]) == hand("5H 5C TD JS 2H 8D")
     assert dealt["crib"] == []
     assert game.to_act == (0, 1)  # both discard at the same time
 
@@ -34,9 +53,9 @@ def test_two_player_hand_play_and_show() -> None:
     game = two_player_hand()
     assert of_type(game, "starter") == [{"type": "starter", "card": "3S"}]
     assert game.to_act == (1,)  # the player after the dealer leads
-    play(game, [(1, "4C"), (0, "5H"), (1, "6H"), (0, "5C"), (1, "7S")])
+    play(game, TWO_PLAY[0])
     # 27: neither can play (skip_pass is on), seat 1 played last and pegs the go.
-    play(game, [(0, "TD"), (1, "5D"), (0, "JS")])
+    play(game, TWO_PLAY[1])
     assert trail(game.events) == [
         ("play", 1, "4C", 4),
         ("play", 0, "5H", 9),
@@ -68,11 +87,13 @@ def test_two_player_hand_play_and_show() -> None:
         (1, 2, ["fifteen"]),
         (0, 1, ["last-card"]),
     ]
-    shows = [(e["seat"], e["crib"], sorted(e["cards"]), e["starter"]) for e in of_type(game, "show")]
+    shows = [
+        (e["seat"], e["crib"], sorted(e["cards"]), e["starter"]) for e in of_type(game, "show")
+    ]
     assert shows == [
-        (1, False, sorted("4C 5D 6H 7S".split()), "3S"),
-        (0, False, sorted("5H 5C TD JS".split()), "3S"),
-        (0, True, sorted("2H 8D KD QC".split()), "3S"),
+        (1, False, hand("4C 5D 6H 7S"), "3S"),
+        (0, False, hand("5H 5C TD JS"), "3S"),
+        (0, True, hand("2H 8D KD QC"), "3S"),
     ]
     assert scores(game) == [16, 20]
     assert of_type(game, "score")[-1]["scores"] == [16, 20]
@@ -80,20 +101,20 @@ def test_two_player_hand_play_and_show() -> None:
 
 def test_show_items_explain_each_count() -> None:
     game = two_player_hand()
-    play(game, [(1, "4C"), (0, "5H"), (1, "6H"), (0, "5C"), (1, "7S")])
-    play(game, [(0, "TD"), (1, "5D"), (0, "JS")])
+    play(game, TWO_PLAY[0])
+    play(game, TWO_PLAY[1])
     pone, dealer, crib = pegs(game.events)[-3:]
     assert pone == (1, 9, ["fifteen", "fifteen", "run"])  # 4-5-6, 3-5-7, run of five
     assert dealer == (0, 11, ["fifteen"] * 4 + ["pair", "nobs"])
     assert crib == (0, 4, ["fifteen", "fifteen"])  # 2-3-K, 2-3-Q
     run = of_type(game, "score")[-3]["items"][-1]
-    assert run["points"] == 5 and sorted(run["cards"]) == sorted("3S 4C 5D 6H 7S".split())
+    assert run["points"] == 5 and sorted(run["cards"]) == hand("3S 4C 5D 6H 7S")
 
 
 def test_after_the_show_the_deal_passes_to_the_left() -> None:
     game = two_player_hand()
-    play(game, [(1, "4C"), (0, "5H"), (1, "6H"), (0, "5C"), (1, "7S")])
-    play(game, [(0, "TD"), (1, "5D"), (0, "JS")])
+    play(game, TWO_PLAY[0])
+    play(game, TWO_PLAY[1])
     assert game.to_act == (0, 1)  # the post_show pause point
     ready_all(game)
     deals = of_type(game, "deal")
@@ -104,9 +125,7 @@ def test_after_the_show_the_deal_passes_to_the_left() -> None:
 
 
 def test_thirty_one_pegs_two_and_no_go_then_the_next_player_leads() -> None:
-    game = scripted(
-        2, 0, deck(["9D 5S 4H AC QH QS", "TC 7H 2C 3D KH KS"], dealer=0, starter="8C")
-    )
+    game = scripted(2, 0, deck(["9D 5S 4H AC QH QS", "TC 7H 2C 3D KH KS"], dealer=0, starter="8C"))
     discard(game, {0: "QH QS", 1: "KH KS"})
     play(game, [(1, "TC"), (0, "9D"), (1, "7H"), (0, "5S")])
     play(game, [(1, "2C"), (0, "4H"), (1, "3D"), (0, "AC")])
@@ -133,9 +152,7 @@ def test_thirty_one_pegs_two_and_no_go_then_the_next_player_leads() -> None:
 
 
 def test_the_last_card_at_thirty_one_pegs_two_only() -> None:
-    game = scripted(
-        2, 0, deck(["JD TD 8S 3S 6C 6D", "KC QC 9H AH 7C 7D"], dealer=0, starter="2D")
-    )
+    game = scripted(2, 0, deck(["JD TD 8S 3S 6C 6D", "KC QC 9H AH 7C 7D"], dealer=0, starter="2D"))
     discard(game, {0: "6C 6D", 1: "7C 7D"})
     play(game, [(1, "KC"), (0, "JD"), (1, "9H")])
     # 29: the dealer holds nothing of 2 or less and passes by itself; seat 1 plays on.
@@ -170,24 +187,17 @@ def test_the_last_card_at_thirty_one_pegs_two_only() -> None:
 
 # -- three players -----------------------------------------------------------------------------
 
-# Seat 0 deals; play order 1, 2, 0. One card (KH) goes straight to the crib; starter 2D.
-THREE = deck(
-    ["KS 5C 5D QH 7C", "9C 6H 4S 8C JC", "TD AH 4D 2S 3H"], dealer=0, starter="2D", crib="KH"
-)
-
 
 def three_player_hand(**options: object) -> Game:
     game = scripted(3, 0, THREE, **options)
-    discard(game, {1: "JC", 2: "3H", 0: "7C"})
+    discard(game, THREE_DISCARDS)
     return game
 
 
 def play_three_player_hand(game: Game) -> None:
-    play(game, [(1, "9C"), (2, "TD"), (0, "KS")])
-    # 29: seat 1 cannot play and passes, seat 2 can (AH), then seats 0 and 2 pass.
-    play(game, [(2, "AH")])
-    play(game, [(0, "5C"), (1, "6H"), (2, "4D"), (0, "5D"), (1, "4S"), (2, "2S")])
-    play(game, [(0, "QH"), (1, "8C")])
+    # At 29 seat 1 cannot play and passes; seat 2 can (AH), then seats 0 and 2 pass.
+    for count in THREE_PLAY:
+        play(game, count)
 
 
 def test_three_player_deal_five_each_and_one_to_the_crib() -> None:
@@ -243,7 +253,7 @@ def test_three_player_show_order_and_totals() -> None:
     play_three_player_hand(game)
     shows = [(e["seat"], e["crib"]) for e in of_type(game, "show")]
     assert shows == [(1, False), (2, False), (0, False), (0, True)]
-    assert sorted(of_type(game, "show")[-1]["cards"]) == sorted("KH JC 3H 7C".split())
+    assert sorted(of_type(game, "show")[-1]["cards"]) == hand("KH JC 3H 7C")
     assert pegs(game.events)[-4:] == [
         (1, 4, ["fifteen", "fifteen"]),
         (2, 6, ["fifteen", "fifteen", "pair"]),
@@ -255,23 +265,10 @@ def test_three_player_show_order_and_totals() -> None:
 
 # -- four players ------------------------------------------------------------------------------
 
-# Seat 0 deals; play order 1, 2, 3, 0; each discards one card; starter AD.
-FOUR = deck(
-    ["5H 6H QC KH 7C", "TC AH 5C 8H 2S", "TD 5D 6D 7S 3S", "9S 5S 4C 9D JH"],
-    dealer=0,
-    starter="AD",
-)
-FOUR_PLAY = [
-    [(1, "TC"), (2, "TD"), (3, "9S"), (1, "AH")],
-    [(2, "5D"), (3, "5S"), (0, "5H"), (1, "5C"), (2, "6D"), (3, "4C")],
-    [(0, "6H"), (1, "8H"), (2, "7S"), (3, "9D")],
-    [(0, "QC"), (0, "KH")],
-]
-
 
 def four_player_hand(**options: object) -> Game:
     game = scripted(4, 0, FOUR, **options)
-    discard(game, {1: "2S", 2: "3S", 3: "JH", 0: "7C"})
+    discard(game, FOUR_DISCARDS)
     for count in FOUR_PLAY:
         play(game, count)
     return game

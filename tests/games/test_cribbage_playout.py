@@ -14,6 +14,14 @@ from pegboard.core.chance import SeededChance, Shuffle
 from pegboard.games.cribbage.playout import play_game, random_game
 
 
+def name_of(option: object) -> object:
+    """A fast-path option (a card id, or a tuple of ids to discard) in its JSON form."""
+    if isinstance(option, tuple):
+        return card_names(option)
+    assert isinstance(option, int)
+    return str(DECK[option])
+
+
 def pick(seat: int, count: int, salt: int) -> int:
     """A deterministic choice both engines can make from the same information."""
     return (seat * 7 + count * 3 + salt) % count
@@ -50,7 +58,7 @@ def test_playout_scores_match_the_rules_engine(players: int, teams: bool, seed: 
             made[entry["seat"]].append(action.get("cards", action.get("card")))
 
     def replay_choice(seat: int, options: Sequence[object]) -> int:
-        names = [card_names(o) if isinstance(o, tuple) else str(DECK[o]) for o in options]  # type: ignore[index]
+        names = [name_of(o) for o in options]
         return names.index(made[seat].popleft())
 
     hands = iter(decks)

@@ -23,7 +23,8 @@ def played_record(seed: int = 3, players: int = 2) -> dict[str, Any]:
             continue
         seat = game.to_act[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return json.loads(json.dumps(game.record()))
+    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    return record
 
 
 def test_a_record_has_every_contract_field() -> None:

@@ -196,4 +196,4 @@ def play_command(
     Session(table, bots, console=console).run()
     if save is not None:
         save.write_text(json.dumps(table.record()) + "\n", encoding="utf-8")
-        console.print(f"Record written to {save}", style="dim")
+        console.print(f"Record written to {save}", style="dim", markup=False)

@@ -73,7 +73,7 @@ def replay_command(
     replayed = replay(record)
     names = seat_names(record)
     console = Console()
-    console.print(header(record), style="bold", highlight=False)
+    console.print(header(record), style="bold", markup=False, highlight=False)
     for line in narrate(replayed.events, names):
         console.print(line)
     if replayed.outcome is not None:

@@ -39,7 +39,7 @@ def result_view(outcome: dict[str, Any], names: Sequence[str]) -> RenderableType
     for seat in _order(outcome):
         note = " (double skunk)" if seat in double else " (skunk)" if seat in skunked else ""
         table.add_row(
-            ordinal(outcome["ranks"][seat]), names[seat] + note, str(outcome["scores"][seat])
+            ordinal(outcome["ranks"][seat]), Text(names[seat] + note), str(outcome["scores"][seat])
         )
     reason = str(outcome.get("reason", ""))
     footer = Text(f"Game over: {REASONS.get(reason, reason)}.", style="dim")

@@ -88,4 +88,4 @@ def simulate_command(
     console = Console()
     console.print(summary_view(result))
     if out is not None:
-        console.print(f"{written} records written to {out}", style="dim")
+        console.print(f"{written} records written to {out}", style="dim", markup=False)

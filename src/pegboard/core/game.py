@@ -108,11 +108,13 @@ class Game:
             raise IllegalAction(f"seat {seat} has left the game")
         if seat not in self.rules.to_act:
             raise NotYourTurn(self._whose_turn(seat))
-        canonical = self.rules.canonical(action)
         legal = self._legal_now(seat)
+        # Most actions arrive exactly as the legal list spelled them; parse only the others.
+        canonical = action if action in legal else self.rules.canonical(action)
         if canonical not in legal:
             allowed = "; ".join(json.dumps(a) for a in legal[:12])
             raise IllegalAction(f"{json.dumps(canonical)} is not allowed now; allowed: {allowed}")
+        canonical = legal[legal.index(canonical)]  # our own copy, never the caller's object
         self.rules.apply(seat, canonical)
         self._log(seat, canonical, auto)
         self._advance()

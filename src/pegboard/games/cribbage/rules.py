@@ -15,6 +15,7 @@ from pegboard.core.rules import Action, Event, Rules
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.cribbage.deal import deal, seats_from_left
 from pegboard.scoring import ScoreItem, score_pegging, score_show
+from pegboard.scoring.pegging import pegging_points
 
 GO: Action = {"type": "go"}
 READY: Action = {"type": "ready"}
@@ -216,8 +217,9 @@ class CribbageRules(Rules):
         self.events.append(
             {"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count}
         )
-        score = score_pegging(self.count_cards)
-        if score.total and self._score(seat, score.items):
+        # Most cards peg nothing: count first, explain only when there is something to explain.
+        scored = pegging_points(self.count_cards, self.count)
+        if scored and self._score(seat, score_pegging(self.count_cards).items):
             return
         if self.count == 31:
             self._end_count()
