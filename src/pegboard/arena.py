@@ -11,6 +11,7 @@ from typing import Any
 from pegboard.bots import make
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.errors import OptionError
 
 MAX_ACTIONS = 100_000  # a game that has not ended by then is a bug, not a long game
 
@@ -138,7 +139,7 @@ def simulate(
     spec = get_spec(game)
     resolved = spec.resolve(players, options or {})
     if len(bots) != players:
-        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+        raise OptionError(f"{players} players need {players} bots, not {len(bots)}")
     for name in bots:
         make(name)  # fail early on an unknown bot
     seeds = [(i, seed + i) for i in range(games)]

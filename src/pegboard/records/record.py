@@ -39,7 +39,10 @@ def write_jsonl(records: Iterable[dict[str, Any]], path: Path) -> int:
 
 def read_records(path: Path) -> Iterator[dict[str, Any]]:
     """Records from a ``.json`` file (one record) or a ``.jsonl`` file (one per line)."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read {path}: {error}") from None
     stripped = text.lstrip()
     try:
         if stripped.startswith("{") and "\n{" not in stripped.rstrip():

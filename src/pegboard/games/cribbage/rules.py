@@ -338,6 +338,8 @@ class CribbageRules(Rules):
         double: list[int] = []
         if self.target == SKUNK_TARGET and reason == "target":
             for seat, score in enumerate(self.scores):
+                if seat in self.fixed_ranks:  # a leaver is ranked by leaving, not by the board
+                    continue
                 if ranks[seat] > 1 and score < self.target - 60:
                     double.append(seat)
                 elif ranks[seat] > 1 and score < self.target - 30:
