@@ -320,7 +320,7 @@ class CribbageRules(Rules):
             self.fixed_ranks[s] = worst_free
             self.active.remove(s)
         self.events.append({"type": "leave", "seat": seat, "rank": worst_free})
-        remaining_sides = {self.side_of(s)[0] for s in self.active}
+        remaining_sides = {min(self.side_of(s)) for s in self.active}
         if len(remaining_sides) <= 1:
             self._finish("leave")
             return
