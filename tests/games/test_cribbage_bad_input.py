@@ -202,3 +202,16 @@ def test_a_refused_action_does_not_block_a_good_one() -> None:
         "items": [{"kind": "run", "points": 3, "cards": ["6H", "5C", "7S"]}],
         "scores": [0, 8],
     }
+
+
+def test_cards_may_be_written_in_any_accepted_form() -> None:
+    game = in_discard()
+    game.apply(0, {"type": "discard", "cards": ["8d", "2♥"]})  # any order, case or symbol
+    game.apply(1, {"type": "discard", "cards": ["QC", "KD"]})
+    assert [e["cards"] for e in game.events if e["type"] == "discard"] == [
+        ["2H", "8D"],
+        ["QC", "KD"],
+    ]
+    game.apply(1, {"type": "play", "card": "4c"})
+    game.apply(0, {"type": "play", "card": "10D"})
+    assert [e["card"] for e in game.events if e["type"] == "play"] == ["4C", "TD"]

@@ -129,6 +129,19 @@ def test_a_player_who_left_cannot_act_or_see_cards() -> None:
     assert view["hand"] == [] and view["legal"] == []
 
 
+def test_leaving_in_the_pause_before_the_show_skips_the_show() -> None:
+    game = scripted(3, 0, THREE, pre_show=True)
+    discard(game, THREE_DISCARDS)
+    for count in THREE_PLAY:
+        play(game, count)
+    game.apply(2, READY)
+    game.leave(1)
+    assert of_type(game, "show") == []
+    assert scores(game) == [3, 1, 7]  # the pegging only
+    assert of_type(game, "deal")[-1]["hand"] == 2
+    assert game.to_act == (0, 2)
+
+
 def test_leaving_in_the_pause_after_the_show() -> None:
     game = scripted(3, 0, THREE)
     discard(game, THREE_DISCARDS)

@@ -29,7 +29,7 @@ def test_post_show_pause_waits_for_every_player() -> None:
     for seat in (0, 1, 2):
         assert game.legal_actions(seat) == [READY]
     game.apply(1, READY)
-    assert game.to_act == (0, 2)
+    assert list(game.to_act) == [0, 2]
     with pytest.raises(NotYourTurn):
         game.apply(1, READY)
     game.apply(0, READY)

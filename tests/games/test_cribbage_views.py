@@ -3,12 +3,15 @@ sees no hand; ``legal`` in a view is exactly ``legal_actions``."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 from cribbage_deals import TWO, TWO_DISCARDS, TWO_PLAY
 from cribbage_script import discard, hand, play, scripted, strings_in
 
 from pegboard.cards import DECK
-from pegboard.core import Game, new_game
+from pegboard.core import new_game
 
 ALL_CARDS = {str(card) for card in DECK}
 
@@ -71,20 +74,11 @@ def test_deal_events_are_redacted_for_the_other_seats() -> None:
     assert seen["hands"] == [None, None]
 
 
-def walk(game: Game) -> list[Game]:
-    """Play a game out by timeouts, yielding the same game object after every step."""
-    steps = [game]
-    while game.outcome is None and len(steps) < 400:
-        game.timeout()
-        steps.append(game)
-    return steps
-
-
 @pytest.mark.parametrize(
     ("players", "options"),
     [(2, {}), (3, {}), (4, {}), (4, {"teams": True}), (3, {"pre_show": True})],
 )
-def test_no_view_ever_shows_a_secret_card(players: int, options: dict[str, object]) -> None:
+def test_no_view_ever_shows_a_secret_card(players: int, options: dict[str, Any]) -> None:
     game = new_game("cribbage", players=players, seed=21, score_target=61, **options)
     while game.outcome is None:
         for seat in [None, *range(players)]:
@@ -94,8 +88,10 @@ def test_no_view_ever_shows_a_secret_card(players: int, options: dict[str, objec
             assert not leaked, f"seat {seat} sees {sorted(leaked)} in phase {view['phase']}"
             if seat is not None:
                 assert view["legal"] == game.legal_actions(seat)
-                for event in game.events_for(seat):
-                    assert not secret & strings_in(event) or event["type"] not in ("deal",)
+                dealt = [e for e in game.events_for(seat) if e["type"] == "deal"][-1]
+                assert not secret & strings_in(dealt)
+                others = [h for i, h in enumerate(dealt["hands"]) if i != seat]
+                assert others == [None] * (players - 1) and dealt["crib"] is None
         game.timeout()
 
 
@@ -109,3 +105,17 @@ def test_legal_in_the_view_is_legal_actions_at_every_step() -> None:
         game.timeout()
     for seat in range(3):
         assert game.view(seat)["legal"] == []
+
+
+def test_views_and_records_are_json_ready() -> None:
+    game = new_game("cribbage", players=3, seed=3, score_target=31)
+    while game.outcome is None:
+        for seat in (None, 0, 1, 2):
+            view = game.view(seat)
+            assert json.loads(json.dumps(view)) == view
+        game.timeout()
+    record = game.record()
+    assert json.loads(json.dumps(record)) == record
+    assert record["format"] == "pegboard-record/1"
+    end = {k: v for k, v in game.events[-1].items() if k != "type"}
+    assert record["outcome"] == end

@@ -3,9 +3,11 @@ message that says what is allowed (CONTRACT.md "Games", RULES.md §1 options).""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from pegboard.core import new_game
+from pegboard import new_game
 from pegboard.errors import OptionError
 
 DEFAULTS = {
@@ -56,7 +58,7 @@ def test_unknown_option_lists_the_options_of_the_game() -> None:
         ("turn_time", "4", "5 to 60"),
     ],
 )
-def test_out_of_range_values_name_the_range(option: str, value: object, bounds: str) -> None:
+def test_out_of_range_values_name_the_range(option: str, value: Any, bounds: str) -> None:
     with pytest.raises(OptionError) as raised:
         new_game("cribbage", players=2, seed=1, **{option: value})
     assert option in str(raised.value)
@@ -72,7 +74,7 @@ def test_out_of_range_values_name_the_range(option: str, value: object, bounds: 
         ("turn_time", 60),
     ],
 )
-def test_the_bounds_themselves_are_allowed(option: str, value: int) -> None:
+def test_the_bounds_themselves_are_allowed(option: str, value: Any) -> None:
     game = new_game("cribbage", players=2, seed=1, **{option: value})
     assert game.options[option] == value
 
@@ -104,7 +106,7 @@ def test_player_count_lists_the_allowed_counts(players: int) -> None:
         ("skip_empty", "0", False),
     ],
 )
-def test_text_values_are_read(option: str, text: str, value: object) -> None:
+def test_text_values_are_read(option: str, text: Any, value: object) -> None:
     game = new_game("cribbage", players=2, seed=1, **{option: text})
     assert game.options[option] == value
     assert type(game.options[option]) is type(value)
@@ -126,7 +128,7 @@ def test_teams_as_text_with_four_players() -> None:
         ("pre_show", 2),
     ],
 )
-def test_values_of_the_wrong_kind_are_refused(option: str, value: object) -> None:
+def test_values_of_the_wrong_kind_are_refused(option: str, value: Any) -> None:
     with pytest.raises(OptionError, match=option):
         new_game("cribbage", players=4, seed=1, **{option: value})
 

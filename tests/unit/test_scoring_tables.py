@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pegboard.cards import Suit, parse_card, parse_cards
+from pegboard.cards import DECK, Card, Suit, parse_card, parse_cards
 from pegboard.errors import CardError
 from pegboard.scoring import Score, score_pegging, score_show, score_trick
 
@@ -134,6 +136,21 @@ def test_flush_items() -> None:
 def test_show_refuses_a_wrong_hand(hand: str, starter: str) -> None:
     with pytest.raises(CardError):
         show(hand, starter)
+
+
+five_cards = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
+
+
+@given(five_cards)
+def test_any_show_is_at_most_29_and_never_19_25_26_or_27(cards: list[Card]) -> None:
+    hand, starter = cards[:4], cards[4]
+    as_hand = score_show(hand, starter)
+    as_crib = score_show(hand, starter, crib=True)
+    assert 0 <= as_crib.total <= as_hand.total <= 29
+    assert as_hand.total not in (19, 25, 26, 27)
+    assert as_hand.total - as_crib.total in (0, 4)  # only a four-card flush differs
+    assert sum(item.points for item in as_hand.items) == as_hand.total
+    assert score_show(list(reversed(hand)), starter).total == as_hand.total
 
 
 # -- pegging -----------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ changes, then resolve chance and the table's automatic moves until someone must 
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -110,18 +109,24 @@ class Game:
             raise NotYourTurn(self._whose_turn(seat))
         legal = self._legal_now(seat)
         # Most actions arrive exactly as the legal list spelled them; parse only the others.
-        canonical = action if action in legal else self.rules.canonical(action)
-        if canonical not in legal:
-            allowed = "; ".join(json.dumps(a) for a in legal[:12])
-            raise IllegalAction(f"{json.dumps(canonical)} is not allowed now; allowed: {allowed}")
-        canonical = legal[legal.index(canonical)]  # our own copy, never the caller's object
-        self.rules.apply(seat, canonical)
-        self._log(seat, canonical, auto)
+        # Apply our own copy from the legal list, never the caller's object.
+        chosen = _find(legal, action)
+        if chosen is None:
+            canonical = self.rules.canonical(action)
+            chosen = _find(legal, canonical)
+            if chosen is None:
+                # Open-ended actions (a claim names any items) are checked by the rules.
+                self.rules.check_open(seat, canonical, legal)
+                chosen = canonical
+        self.rules.apply(seat, chosen)
+        self._log(seat, chosen, auto)
         self._advance()
 
     def timeout(self, seat: int | None = None) -> list[tuple[int, Action]]:
         """The turn clock ran out: an arbitrary legal move for ``seat`` (or for every seat
         to act), drawn from the game's seeded generator so the game still replays exactly."""
+        if seat is not None:
+            self._check_seat(seat)
         made: list[tuple[int, Action]] = []
         for who in (seat,) if seat is not None else self.rules.to_act:
             if self.rules.outcome is not None or who not in self.rules.to_act:
@@ -199,6 +204,13 @@ class Game:
             return f"seat {seat} cannot act now: nobody is to act"
         names = ", ".join(str(s) for s in waiting)
         return f"seat {seat} cannot act now: waiting for seat {names}"
+
+
+def _find(legal: list[Action], action: Mapping[str, Any]) -> Action | None:
+    for candidate in legal:
+        if candidate == action:
+            return candidate
+    return None
 
 
 def new_game(

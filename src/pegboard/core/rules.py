@@ -7,6 +7,7 @@ same value travels through bots, views, records and the web protocol unchanged.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
@@ -15,6 +16,7 @@ from pegboard.cards import Card
 from pegboard.core.chance import Chance, Outcome
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome as GameOutcome
+from pegboard.errors import IllegalAction
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -42,6 +44,12 @@ class Rules(ABC):
     def canonical(self, action: Mapping[str, Any]) -> Action:
         """The canonical form of an action (cards parsed and ordered); raises
         :class:`~pegboard.errors.IllegalAction` for a malformed one."""
+
+    def check_open(self, seat: int, action: Action, legal: list[Action]) -> None:
+        """Accept an action not spelled out in ``legal`` (a claim naming any items), or raise
+        :class:`~pegboard.errors.IllegalAction` saying why not. By default nothing is open."""
+        allowed = "; ".join(json.dumps(a) for a in legal[:12])
+        raise IllegalAction(f"{json.dumps(action)} is not allowed now; allowed: {allowed}")
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> None:
