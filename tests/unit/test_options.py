@@ -19,6 +19,7 @@ DEFAULTS = {
     "pre_show": False,
     "post_show": True,
     "teams": False,
+    "counting": "auto",
 }
 
 

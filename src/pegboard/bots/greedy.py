@@ -7,13 +7,15 @@ in the play, the card that pegs most now (ties: the highest card, keeping low on
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from itertools import combinations
 
 from pegboard.bots.base import View, register_bot
-from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_cards
+from pegboard.bots.claiming import perfect_count
+from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
-from pegboard.scoring import score_pegging, score_show
+from pegboard.scoring import ScoreItem, score_pegging, score_show
 
 
 def expected_hand(kept: list[Card], seen: set[Card]) -> float:
@@ -51,7 +53,7 @@ class GreedyBot:
 
     def act(self, view: View) -> Action:
         legal: list[Action] = view["legal"]
-        if len(legal) == 1:
+        if len(legal) == 1 and view.get("counting") is None:  # a count is open-ended
             return legal[0]
         game = view.get("game")
         if game == "cribbage":
@@ -59,6 +61,15 @@ class GreedyBot:
         raise OptionError(f"the greedy bot does not play {game!r} yet")
 
     def _cribbage(self, view: View) -> Action:
+        counting = view.get("counting")
+        if counting is not None:
+            starter = parse_card(view["starter"])
+            crib = counting["label"] == "crib"
+
+            def score(cards: Sequence[Card]) -> tuple[ScoreItem, ...]:
+                return score_show([c for c in cards if c != starter], starter, crib=crib).items
+
+            return perfect_count(counting, score)
         hand = parse_cards(view["hand"])
         if view["phase"] == "discard":
             thrown = best_keep(hand, len(hand) - 4)

@@ -19,6 +19,12 @@ OPTIONS = (
     Option("pre_show", False, "a pause point before the show"),
     Option("post_show", True, "a pause point after the show, before the next hand"),
     Option("teams", False, "4 players only: partners sit opposite and share one score"),
+    Option(
+        "counting",
+        "auto",
+        "auto: the show is counted for you; manual: claim your own count, others may call Muggins",
+        choices=("auto", "manual"),
+    ),
 )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from pegboard.cards import DECK, NAME_OF, VALUE_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
+from pegboard.core.claims import CountingRound, canonical_claim
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome as GameOutcome
 from pegboard.core.outcome import rank_sides
@@ -26,6 +27,7 @@ DEAL = "deal"  # waiting for the shuffle
 DISCARD = "discard"
 PLAY = "play"
 PRE_SHOW = "pre-show"  # pause point
+COUNT = "count"  # manual counting: a hand or the crib is being claimed
 POST_SHOW = "post-show"  # pause point
 OVER = "over"
 PAUSES = (PRE_SHOW, POST_SHOW)
@@ -41,6 +43,7 @@ class CribbageRules(Rules):
         self.skip_empty = bool(options["skip_empty"])
         self.skip_pass = bool(options["skip_pass"])
         self.skip_only_move = bool(options["skip_only_move"])
+        self.manual = options["counting"] == "manual"
         self.pre_show = bool(options["pre_show"])
         self.post_show = bool(options["post_show"])
         self.scores = [0] * players
@@ -67,6 +70,8 @@ class CribbageRules(Rules):
         self.plays: list[tuple[int, Card]] = []
         self.ready: set[int] = set()
         self.shown: list[dict[str, Any]] = []
+        self.to_count: list[tuple[int, list[Card], bool]] = []  # (seat, cards, crib) still to count
+        self.counting: CountingRound | None = None
 
     # -- who acts, and how -----------------------------------------------------------------
 
@@ -79,6 +84,8 @@ class CribbageRules(Rules):
             return tuple(s for s in self.active if not self.tossed[s])
         if phase in PAUSES:
             return tuple(s for s in self.active if s not in self.ready)
+        if phase == COUNT and self.counting is not None:
+            return self.counting.to_act
         return ()
 
     def legal(self, seat: int) -> list[Action]:
@@ -99,7 +106,15 @@ class CribbageRules(Rules):
             ]
         if phase in PAUSES and seat in self.active and seat not in self.ready:
             return [READY]
+        if phase == COUNT and self.counting is not None:
+            return self.counting.legal(seat)
         return []
+
+    def check_open(self, seat: int, action: Action, legal: list[Action]) -> None:
+        if self.phase == COUNT and self.counting is not None:
+            self.counting.check(seat, action)
+        else:
+            super().check_open(seat, action, legal)
 
     def canonical(self, action: Mapping[str, Any]) -> Action:
         kind = action.get("type")
@@ -120,8 +135,11 @@ class CribbageRules(Rules):
             raise IllegalAction(str(error)) from None
         if kind in ("go", "ready"):
             return {"type": kind}
+        if kind in ("claim", "muggins", "pass"):
+            return canonical_claim(action)
         raise IllegalAction(
-            f"unknown action type {kind!r} for cribbage; use discard, play, go or ready"
+            f"unknown action type {kind!r} for cribbage; "
+            "use discard, play, go, ready, claim, muggins or pass"
         )
 
     def apply(self, seat: int, action: Action) -> None:
@@ -132,8 +150,10 @@ class CribbageRules(Rules):
             self._go(seat)
         elif kind == "discard":
             self._discard(seat, parse_cards(action["cards"]))
-        else:
+        elif kind == "ready":
             self._ready(seat)
+        else:
+            self._count_step(seat, action)
 
     def auto_action(self) -> tuple[int, Action] | None:
         if self.phase != PLAY:
@@ -261,18 +281,77 @@ class CribbageRules(Rules):
     def _show(self) -> None:
         """Each hand from the dealer's left, the dealer last, then the crib; a score that
         reaches the target ends the game there and then."""
-        assert self.starter is not None
         order = seats_from_left(self.active, self.dealer, self.players)
-        counts = [(seat, self.kept[seat], False) for seat in order] + [
-            (self.dealer, self.crib, True)
-        ]
-        for seat, cards, is_crib in counts:
+        self.to_count = [(seat, self.kept[seat], False) for seat in order]
+        self.to_count.append((self.dealer, self.crib, True))
+        self._count_next()
+
+    def _count_next(self) -> None:
+        """Lay down the next hand (or the crib) and count it, or let its owner claim it."""
+        assert self.starter is not None
+        while self.to_count:
+            seat, cards, is_crib = self.to_count.pop(0)
             score = score_show(cards, self.starter, crib=is_crib)
             shown = {"seat": seat, "cards": card_names(cards), "crib": is_crib}
-            self.shown.append({**shown, "points": score.total})
+            self.shown.append({**shown, "points": None if self.manual else score.total})
             self.events.append({"type": "show", **shown, "starter": str(self.starter)})
+            if self.manual:
+                self.phase = COUNT
+                callers = seats_from_left(self.active, seat, self.players)
+                self.counting = CountingRound(
+                    claimant=seat,
+                    label="crib" if is_crib else "hand",
+                    cards=(*cards, self.starter),
+                    items=score.items,
+                    callers=tuple(s for s in callers if s not in self.side_of(seat)),
+                )
+                return
             if score.total and self._score(seat, score.items):
                 return
+        self.counting = None
+        self._end_show()
+
+    def _count_step(self, seat: int, action: Action) -> None:
+        """A claim, a Muggins call or a pass in manual counting."""
+        counting = self.counting
+        assert counting is not None
+        kind = action["type"]
+        if kind == "claim":
+            items = counting.claim(action)
+            points = sum(i.points for i in items)
+            self.shown[-1]["points"] = points
+            self.events.append(
+                {
+                    "type": "claim",
+                    "seat": seat,
+                    "items": action["items"],
+                    "points": points,
+                    "valid": True,
+                }
+            )
+            if items and self._score(seat, items):
+                return
+        elif kind == "muggins":
+            valid, items, points = counting.muggins(action)
+            self.events.append(
+                {
+                    "type": "muggins",
+                    "seat": seat,
+                    "items": action["items"],
+                    "points": action["points"],
+                    "valid": valid,
+                }
+            )
+            penalty = (ScoreItem("muggins", points, ()),)
+            if self._score(seat, items if valid else penalty):
+                return
+        else:
+            counting.pass_turn()
+            self.events.append({"type": "pass", "seat": seat})
+        if counting.done:
+            self._count_next()
+
+    def _end_show(self) -> None:
         if self.post_show:
             self.phase = POST_SHOW
             self.ready = set()

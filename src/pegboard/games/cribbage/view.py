@@ -42,6 +42,8 @@ def view(game: CribbageRules, seat: int | None) -> dict[str, Any]:
         "passed": sorted(game.passed),
         "shown": [dict(s) for s in game.shown],
         "ready": sorted(game.ready),
+        "counting_mode": "manual" if game.manual else "auto",
+        "counting": game.counting.to_json() if game.counting is not None else None,
         "outcome": game.outcome.to_json() if game.outcome is not None else None,
     }
     return data

@@ -1,0 +1,189 @@
+"""Claims and Muggins (RULES.md §4): manual counting, one mechanism for every game.
+
+A count in manual mode is a :class:`CountingRound`: the claimant names items (kind + cards);
+every item must be real (one of the scorer's own items) or the claim is refused and may be
+made again. Then each opponent in turn may call Muggins, naming items and the points they are
+worth: if every item is real and nobody has taken it yet, the caller scores them; otherwise the
+caller loses the points stated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.cards import Card, card_names, parse_cards
+from pegboard.core.rules import Action
+from pegboard.errors import CardError, IllegalAction
+from pegboard.scoring import ScoreItem
+
+CLAIM_NOTHING: Action = {"type": "claim", "items": []}
+PASS: Action = {"type": "pass"}
+
+_FIXED_POINTS = {"fifteen": 2, "pair": 2, "nobs": 1, "jack-of-trumps": 1}
+_BY_SIZE = ("run", "flush")  # worth one point per card
+MAX_ITEMS = 64  # more than any count can hold; a longer list is refused unread
+
+ItemKey = tuple[str, frozenset[int]]
+
+
+def nominal_points(kind: str, cards: Sequence[Card]) -> int:
+    """What an item of this kind and these cards is worth if it is real."""
+    if kind in _FIXED_POINTS:
+        return _FIXED_POINTS[kind]
+    if kind in _BY_SIZE:
+        return len(cards)
+    raise IllegalAction(
+        f"{kind!r} cannot be claimed; claim fifteen, pair, run, flush, nobs or jack-of-trumps"
+    )
+
+
+def item_key(item: ScoreItem) -> ItemKey:
+    return (item.kind, frozenset(item.cards))
+
+
+def parse_items(data: object) -> tuple[ScoreItem, ...]:
+    """Claimed items from their JSON form, each worth its nominal points; never two alike."""
+    if not isinstance(data, list) or len(data) > MAX_ITEMS:
+        example = '[{"kind": "fifteen", "cards": ["5H", "TD"]}]'
+        raise IllegalAction(f"items are a list (at most {MAX_ITEMS}) like {example}")
+    items: list[ScoreItem] = []
+    seen: set[ItemKey] = set()
+    for entry in data:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("kind"), str):
+            raise IllegalAction(f"an item has a kind and cards, not {entry!r}")
+        cards_data = entry.get("cards")
+        if not isinstance(cards_data, list):
+            raise IllegalAction(f"an item's cards are a list, not {cards_data!r}")
+        try:
+            cards = tuple(sorted(parse_cards(cards_data)))
+        except CardError as error:
+            raise IllegalAction(str(error)) from None
+        kind = str(entry["kind"]).strip().lower()
+        item = ScoreItem(kind, nominal_points(kind, cards), cards)
+        if item_key(item) in seen:
+            raise IllegalAction(f"{describe(item)} is named twice")
+        seen.add(item_key(item))
+        items.append(item)
+    return tuple(items)
+
+
+def items_json(items: Iterable[ScoreItem]) -> list[dict[str, Any]]:
+    return [{"kind": i.kind, "cards": card_names(i.cards)} for i in items]
+
+
+def canonical_claim(action: Mapping[str, Any]) -> Action:
+    """The canonical form of a claim, a Muggins call or a pass."""
+    kind = action.get("type")
+    if kind == "pass":
+        return dict(PASS)
+    items = parse_items(action.get("items"))
+    if kind == "claim":
+        return {"type": "claim", "items": items_json(items)}
+    stated = action.get("points")
+    if stated is None:
+        stated = sum(i.points for i in items)
+    if not isinstance(stated, int) or isinstance(stated, bool) or not 1 <= stated <= 1000:
+        raise IllegalAction(
+            f"a Muggins call states its points, a whole number from 1, not {stated!r}"
+        )
+    if not items:
+        raise IllegalAction("a Muggins call names the items it has found")
+    return {"type": "muggins", "items": items_json(items), "points": stated}
+
+
+def describe(item: ScoreItem) -> str:
+    return f"{item.kind} {' '.join(card_names(item.cards))}"
+
+
+@dataclass
+class CountingRound:
+    """One manual count: ``claimant`` claims from ``cards``, then ``callers`` may call Muggins."""
+
+    claimant: int
+    label: str  # what is counted: "hand", "crib", "trick"
+    cards: tuple[Card, ...]
+    items: tuple[ScoreItem, ...]  # the scorer's own items: the truth
+    callers: tuple[int, ...]  # opponents, in calling order
+    taken: list[ScoreItem] = field(default_factory=list)  # claimed or called, in order
+    claimed: bool = False
+    called: int = 0  # how many callers have had their turn
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if not self.claimed:
+            return (self.claimant,)
+        if self.called < len(self.callers):
+            return (self.callers[self.called],)
+        return ()
+
+    @property
+    def done(self) -> bool:
+        return self.claimed and self.called >= len(self.callers)
+
+    def legal(self, seat: int) -> list[Action]:
+        """The spelled-out choices: claim nothing, or pass. Any other claim is open-ended."""
+        if seat not in self.to_act:
+            return []
+        return [dict(CLAIM_NOTHING)] if not self.claimed else [dict(PASS)]
+
+    def check(self, seat: int, action: Action) -> None:
+        """Refuse a claim naming an item that is not in the count (it may be made again)."""
+        if seat not in self.to_act:
+            raise IllegalAction(f"seat {seat} is not the one to claim or call now")
+        kind = action["type"]
+        if kind == "claim" and not self.claimed:
+            real = {item_key(i) for i in self.items}
+            for item in parse_items(action["items"]):
+                if item_key(item) not in real:
+                    raise IllegalAction(
+                        f"there is no {describe(item)} in this {self.label}; claim again"
+                    )
+            return
+        if kind == "muggins" and self.claimed:
+            return  # any call may be made: a wrong one costs the caller
+        expected = "claim" if not self.claimed else "muggins or pass"
+        raise IllegalAction(f"now is the time to {expected}, not {kind}")
+
+    def claim(self, action: Action) -> tuple[ScoreItem, ...]:
+        """The claimed items (already checked real); they are taken."""
+        items = self._real(parse_items(action["items"]))
+        self.taken.extend(items)
+        self.claimed = True
+        return items
+
+    def muggins(self, action: Action) -> tuple[bool, tuple[ScoreItem, ...], int]:
+        """(valid, the items scored, points): points won, or lost (negative) if invalid."""
+        self.called += 1
+        named = parse_items(action["items"])
+        stated = int(action["points"])
+        real = {item_key(i): i for i in self.unclaimed()}
+        fresh = [real[item_key(i)] for i in named if item_key(i) in real]
+        if len(fresh) == len(named) and sum(i.points for i in fresh) == stated:
+            self.taken.extend(fresh)
+            return True, tuple(fresh), stated
+        return False, (), -stated
+
+    def pass_turn(self) -> None:
+        self.called += 1
+
+    def unclaimed(self) -> tuple[ScoreItem, ...]:
+        taken = {item_key(i) for i in self.taken}
+        return tuple(i for i in self.items if item_key(i) not in taken)
+
+    def _real(self, named: Iterable[ScoreItem]) -> tuple[ScoreItem, ...]:
+        real = {item_key(i): i for i in self.items}
+        return tuple(real[item_key(i)] for i in named)
+
+    def to_json(self) -> dict[str, Any]:
+        """What everyone at the table may see of the count (its cards are face up)."""
+        return {
+            "claimant": self.claimant,
+            "label": self.label,
+            "cards": card_names(self.cards),
+            "claimed": self.claimed,
+            "callers": list(self.callers),
+            "to_call": self.callers[self.called] if self.claimed and not self.done else None,
+            "taken": [i.to_json() for i in self.taken],
+        }
