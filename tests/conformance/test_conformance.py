@@ -68,7 +68,9 @@ def random_playout(game: Game, rng: random.Random) -> None:
         assert game.to_act, "nobody to act before the end"
         before = game.version
         roll = rng.random()
-        if roll < 0.02:
+        if game.rules.timed and roll < 0.01:
+            game.time_up()
+        elif roll < 0.02:
             game.timeout()
         elif roll < 0.0225 and game.players > 2:
             game.leave(rng.choice(game.to_act))

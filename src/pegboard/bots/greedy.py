@@ -1,4 +1,4 @@
-"""``greedy``: the best thing right now, no look-ahead.
+"""``greedy``: the best thing right now, no look-ahead; counts perfectly in manual mode.
 
 Cribbage: keep the four cards with the best hand on average over every possible starter;
 in the play, the card that pegs most now (ties: the highest card, keeping low ones for the go).
@@ -12,6 +12,7 @@ from itertools import combinations
 
 from pegboard.bots.base import View, register_bot
 from pegboard.bots.claiming import perfect_count
+from pegboard.bots.greedy_cribist import act_cribist
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
@@ -58,6 +59,8 @@ class GreedyBot:
         game = view.get("game")
         if game == "cribbage":
             return self._cribbage(view)
+        if game == "cribist":
+            return act_cribist(view)
         raise OptionError(f"the greedy bot does not play {game!r} yet")
 
     def _cribbage(self, view: View) -> Action:

@@ -147,6 +147,14 @@ class Game:
         self._log(seat, {"type": "leave"}, None)
         self._advance()
 
+    def time_up(self) -> None:
+        """The driver's clock says the agreed time is over (games with a time limit)."""
+        if self.rules.outcome is not None:
+            raise GameOver("the game is over")
+        self.rules.time_up()
+        self.actions.append({"seat": None, "action": {"type": "time-up"}})
+        self._legal = {}
+
     def set_seat(self, seat: int, *, name: str | None = None, kind: str | None = None) -> None:
         self._check_seat(seat)
         if name is not None:

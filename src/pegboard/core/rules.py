@@ -66,6 +66,15 @@ class Rules(ABC):
         """A move the table options make by themselves (skip empty, skip pass, …)."""
         return None
 
+    @property
+    def timed(self) -> bool:
+        """Whether the game ends on a time limit that the driver announces with time_up()."""
+        return False
+
+    def time_up(self) -> None:
+        """The agreed playing time is over (the driver keeps the clock)."""
+        raise IllegalAction("this game has no time limit")
+
     @abstractmethod
     def leave(self, seat: int) -> None:
         """``seat`` leaves the game (allowed at any time while it is in the game)."""

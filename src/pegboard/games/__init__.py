@@ -1,5 +1,5 @@
 """Every game pegboard plays; importing this package registers them all."""
 
-from pegboard.games import cribbage
+from pegboard.games import cribbage, cribist
 
-__all__ = ["cribbage"]
+__all__ = ["cribbage", "cribist"]

@@ -33,6 +33,10 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
     yield game
     for number, entry in enumerate(data["actions"]):
         try:
+            if entry["seat"] is None and entry["action"] == {"type": "time-up"}:
+                game.time_up()
+                yield game
+                continue
             game.apply(int(entry["seat"]), entry["action"], auto=entry.get("auto"))
         except (PegboardError, KeyError, TypeError) as error:
             raise RecordError(f"action {number} ({entry!r}) cannot be replayed: {error}") from None

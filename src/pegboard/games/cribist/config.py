@@ -1,0 +1,56 @@
+"""Cribist's table options and its registration."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from pegboard.core.options import Option
+from pegboard.core.spec import GameSpec, register
+from pegboard.games.cribist.rules import CribistRules
+
+OPTIONS = (
+    Option(
+        "counting",
+        "manual",
+        "manual: the trick's winner claims, others may call Muggins; auto: counted for you",
+        choices=("manual", "auto"),
+    ),
+    Option(
+        "end",
+        "target",
+        "how the game ends: a target score, a number of deals, or minutes",
+        choices=("target", "deals", "minutes"),
+    ),
+    Option(
+        "score_target",
+        61,
+        "with end=target: the game ends the instant a score reaches this",
+        min=1,
+        max=1000,
+    ),
+    Option("deals", 10, "with end=deals: how many deals are played", min=1, max=100),
+    Option(
+        "minutes",
+        30,
+        "with end=minutes: the hand in progress when time is up is the last",
+        min=1,
+        max=600,
+    ),
+    Option("turn_time", 20, "seconds per turn before an arbitrary move is made", min=5, max=60),
+)
+
+
+def rules_text() -> str:
+    return resources.files("pegboard.games.cribist").joinpath("rules.md").read_text("utf-8")
+
+
+SPEC = register(
+    GameSpec(
+        name="cribist",
+        title="Cribist",
+        players=(4,),
+        options=OPTIONS,
+        create=CribistRules,
+        rules_text=rules_text,
+    )
+)
