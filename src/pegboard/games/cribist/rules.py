@@ -13,10 +13,8 @@ from pegboard.core.outcome import Outcome as GameOutcome
 from pegboard.core.outcome import rank_sides
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.errors import CardError, IllegalAction
+from pegboard.games.cribist.deal import PLAYERS, deal
 from pegboard.scoring import ScoreItem, score_trick
-
-PLAYERS = 4
-HAND = 13
 
 CUT = "cut"
 DEAL = "deal"
@@ -140,10 +138,7 @@ class CribistRules(Rules):
         """Thirteen each, one at a time, starting on the dealer's left."""
         self._new_hand_state()
         self.hand_number += 1
-        for i in range(HAND * PLAYERS):
-            self.hands[(self.dealer + 1 + i) % PLAYERS].append(deck[i])
-        for hand in self.hands:
-            hand.sort()
+        self.hands = deal(deck, self.dealer)
         self.turn = (self.dealer + 1) % PLAYERS
         self.phase = PLAY
         self.events.append(
