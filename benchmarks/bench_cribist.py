@@ -44,8 +44,10 @@ def points_per_trick_and_hand(games: list[Game]) -> tuple[float, float, float]:
     return trick_total / len(per_trick), trick_total / hands, tricks_points / hands
 
 
-def _runs(rates: list[float]) -> str:
-    return ", ".join(f"{r:,.0f}" for r in rates)
+def _row(label: str, hands: float, rates: list[float]) -> str:
+    median = statistics.median(rates)
+    runs = ", ".join(f"{r:,.0f}" for r in rates)
+    return f"| {label} | {hands:.2f} | {median:,.0f} | {hands * median:,.0f} | {runs} |"
 
 
 def run(repeats: int = 5, games: int = 200) -> str:
@@ -73,8 +75,8 @@ Median of {repeats} runs of {games} games each.
 
 | game | hands/game | games/s (median) | hands/s | runs (games/s) |
 | --- | ---: | ---: | ---: | --- |
-| `end=deals`, `deals=10` | 10 | {statistics.median(rates):,.0f} | {10 * statistics.median(rates):,.0f} | {_runs(rates)} |
-| `end=target`, `score_target=61` | {hands:.2f} | {statistics.median(target_rates):,.0f} | {hands * statistics.median(target_rates):,.0f} | {_runs(target_rates)} |
+{_row("`end=deals`, `deals=10`", 10, rates)}
+{_row("`end=target`, `score_target=61`", hands, target_rates)}
 
 What random play scores ({len(played)} games of 10 deals, {len(played) * 10 * 13:,} tricks):
 
