@@ -33,14 +33,18 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
     yield game
     for number, entry in enumerate(data["actions"]):
         try:
-            if entry["seat"] is None and entry["action"] == {"type": "time-up"}:
-                game.time_up()
-                yield game
-                continue
-            game.apply(int(entry["seat"]), entry["action"], auto=entry.get("auto"))
+            apply_entry(game, entry)
         except (PegboardError, KeyError, TypeError) as error:
             raise RecordError(f"action {number} ({entry!r}) cannot be replayed: {error}") from None
         yield game
+
+
+def apply_entry(game: Game, entry: dict[str, Any]) -> None:
+    """Re-apply one entry of a game's action log (``Game.actions``)."""
+    if entry["seat"] is None and entry["action"] == {"type": "time-up"}:
+        game.time_up()
+    else:
+        game.apply(int(entry["seat"]), entry["action"], auto=entry.get("auto"))
 
 
 def replay(record: dict[str, Any]) -> Game:

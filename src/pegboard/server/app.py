@@ -1,0 +1,253 @@
+"""The web app: REST for tables and records, a WebSocket per player or spectator, static client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from pegboard.bots import bot_names
+from pegboard.core.spec import game_names, get_spec
+from pegboard.errors import PegboardError
+from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.server.room import Room, RoomSettings, SeatError, StaleCommand
+from pegboard.server.store import Store, TableRow
+
+DEFAULT_DB = "sqlite:///pegboard.sqlite"
+OUTBOX_LIMIT = 512  # messages queued for one slow client before it is dropped
+
+
+class NewTable(BaseModel):
+    game: str = Field(max_length=32)
+    players: int = Field(ge=1, le=8)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
+    bots: list[str | None] = Field(
+        default_factory=list, max_length=8
+    )  # per slot: a bot, or a person
+
+
+class Join(BaseModel):
+    name: str = Field(default="", max_length=64)
+
+
+class SocketWatcher:
+    """One WebSocket; messages leave through its own queue so a slow client never blocks a room."""
+
+    def __init__(self, socket: WebSocket, slot: int | None) -> None:
+        self.socket = socket
+        self.slot = slot
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.sender = asyncio.create_task(self._send_loop())
+
+    async def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(message)
+
+    async def _send_loop(self) -> None:
+        with contextlib.suppress(Exception):
+            while (message := await self.outbox.get()) is not None:
+                await self.socket.send_json(message)
+
+    async def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.sender, 2)
+
+
+class Lobby:
+    """Every room of this process, created on demand and restored after a restart."""
+
+    def __init__(self, store: Store, clock: Clock, settings: RoomSettings) -> None:
+        self.store = store
+        self.clock = clock
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+
+    def restore(self) -> None:
+        for row in self.store.tables():
+            room = Room(row, self.store, self.clock, self.settings)
+            room.restore()
+            self.rooms[row.id] = room
+            room.start_tasks()
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            await room.stop()
+
+    async def create(self, request: NewTable) -> Room:
+        spec = get_spec(request.game)
+        options = spec.resolve(request.players, request.options)
+        bots = list(request.bots) + [None] * (request.players - len(request.bots))
+        if len(bots) != request.players:
+            raise PegboardError(f"{request.players} seats, but {len(bots)} bots were given")
+        known = bot_names()
+        for bot in bots:
+            if bot is not None and bot not in known:
+                raise PegboardError(f"unknown bot {bot!r}; bots: {', '.join(known)}")
+        row = TableRow(
+            id=secrets.token_hex(6),
+            game=spec.name,
+            players=request.players,
+            options=dict(options),
+            status="waiting",
+            seed=random.SystemRandom().randrange(2**31),
+            match=1,
+            seating=[],
+            deadline=None,
+            created=self.clock.now(),
+        )
+        self.store.create_table(row)
+        room = Room(row, self.store, self.clock, self.settings)
+        for slot, bot in enumerate(bots):
+            if bot is not None:
+                room.slots_set_bot(slot, bot)
+        self.rooms[row.id] = room
+        room.start_tasks()
+        if all(s is not None for s in room.slots):
+            await room.call(room.begin)
+        return room
+
+    def get(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        return room
+
+
+def web_root() -> Path:
+    return Path(str(resources.files("pegboard").joinpath("web")))
+
+
+def create_app(
+    db: str = DEFAULT_DB,
+    *,
+    clock: Clock | None = None,
+    settings: RoomSettings | None = None,
+) -> FastAPI:
+    lobby = Lobby(Store(db), clock or SystemClock(), settings or RoomSettings())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        lobby.restore()
+        yield
+        await lobby.close()
+
+    app = FastAPI(title="pegboard", lifespan=lifespan)
+    app.state.lobby = lobby
+
+    @app.exception_handler(PegboardError)
+    async def bad_input(_: Any, error: PegboardError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [get_spec(name).to_json() for name in game_names()]
+
+    @app.get("/api/bots")
+    async def bots() -> list[str]:
+        return bot_names()
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        return [room.table_info() for room in lobby.rooms.values() if room.row.status != "finished"]
+
+    @app.post("/api/tables")
+    async def create_table(request: NewTable) -> dict[str, Any]:
+        room = await lobby.create(request)
+        return room.table_info()
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        return lobby.get(table_id).table_info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Join) -> dict[str, Any]:
+        room = lobby.get(table_id)
+        try:
+            slot, token = await room.join(request.name)
+        except SeatError as error:
+            raise HTTPException(409, str(error)) from None
+        return {"slot": slot, "token": token, "table": room.table_info()}
+
+    @app.get("/api/tables/{table_id}/records")
+    async def records(table_id: str) -> list[int]:
+        return lobby.store.records(lobby.get(table_id).id)
+
+    @app.get("/api/tables/{table_id}/records/{match}")
+    async def record(table_id: str, match: int) -> dict[str, Any]:
+        found = lobby.store.record(table_id, match)
+        if found is None:
+            raise HTTPException(404, "no finished game with that number at this table")
+        return found
+
+    @app.websocket("/ws/{table_id}")
+    async def socket(
+        websocket: WebSocket, table_id: str, token: str | None = None, since: int = 0
+    ) -> None:
+        await websocket.accept()
+        room = lobby.rooms.get(table_id)
+        try:
+            if room is None:
+                raise SeatError(f"there is no table {table_id!r}")
+            slot = room.slot_of(token)
+        except SeatError as error:
+            await websocket.send_json({"type": "error", "code": "seat", "message": str(error)})
+            await websocket.close(code=4403)
+            return
+        watcher = SocketWatcher(websocket, slot)
+        await room.connect(watcher, max(0, since))
+        limit = RateLimit()
+        try:
+            while True:
+                text = await websocket.receive_text()
+                await _handle(room, watcher, text, limit)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await room.disconnect(watcher)
+            await watcher.close()
+
+    @app.get("/")
+    async def index() -> FileResponse:
+        return FileResponse(web_root() / "index.html")
+
+    app.mount("/static", StaticFiles(directory=str(web_root())), name="static")
+    return app
+
+
+async def _handle(room: Room, watcher: SocketWatcher, text: str, limit: RateLimit) -> None:
+    """One client message; any error is answered and changes nothing."""
+    try:
+        if not limit.allow():
+            raise ProtocolError("rate", "too many messages: slow down")
+        message = parse_message(text)
+        kind = message["type"]
+        if kind == "ping":
+            await watcher.send({"type": "pong"})
+        elif kind == "resync":
+            await room.resync(watcher, int(message.get("since", 0)))
+        elif kind == "leave":
+            await room.leave(watcher)
+        else:
+            await room.act(watcher, message["action"], int(message["version"]))
+    except ProtocolError as error:
+        await watcher.send({"type": "error", "code": error.code, "message": str(error)})
+    except StaleCommand as error:
+        await watcher.send({"type": "error", "code": "stale", "message": str(error)})
+        await room.resync(watcher, 0)
+    except SeatError as error:
+        await watcher.send({"type": "error", "code": "seat", "message": str(error)})
+    except PegboardError as error:
+        await watcher.send({"type": "error", "code": "illegal", "message": str(error)})

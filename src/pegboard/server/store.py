@@ -1,0 +1,211 @@
+"""Persistence behind a small port: tables, their seats, every accepted action, finished records.
+
+SQLAlchemy Core, so one implementation serves SQLite (the default: one file, created on first
+start) and PostgreSQL (``--db postgresql+psycopg://…``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+metadata = MetaData()
+
+tables_table = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("match", Integer, nullable=False),
+    Column("seating", Text, nullable=False),  # game seat -> slot, for the current match
+    Column("deadline", Float, nullable=True),
+    Column("created", Float, nullable=False),
+)
+
+slots_table = Table(
+    "slots",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("slot", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("token", String(64), nullable=False),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),
+)
+
+records_table = Table(
+    "records",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("record", Text, nullable=False),
+)
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: str  # waiting, playing, finished
+    seed: int
+    match: int
+    seating: list[int]
+    deadline: float | None
+    created: float
+    slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            # WAL: readers never block the writer, and a commit needs no full fsync.
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(tables_table).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    options=json.dumps(row.options),
+                    status=row.status,
+                    seed=row.seed,
+                    match=row.match,
+                    seating=json.dumps(row.seating),
+                    deadline=row.deadline,
+                    created=row.created,
+                )
+            )
+
+    def update_table(self, table_id: str, **fields: Any) -> None:
+        values = {k: json.dumps(v) if k in ("options", "seating") else v for k, v in fields.items()}
+        with self.engine.begin() as db:
+            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+
+    def set_slot(self, table_id: str, slot: int, name: str, kind: str, token: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                delete(slots_table).where(
+                    (slots_table.c.table_id == table_id) & (slots_table.c.slot == slot)
+                )
+            )
+            db.execute(
+                insert(slots_table).values(
+                    table_id=table_id, slot=slot, name=name, kind=kind, token=token
+                )
+            )
+
+    def append_action(self, table_id: str, match: int, n: int, entry: dict[str, Any]) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(actions_table).values(
+                    table_id=table_id, match=match, n=n, entry=json.dumps(entry)
+                )
+            )
+
+    def actions(self, table_id: str, match: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(actions_table.c.entry)
+                .where((actions_table.c.table_id == table_id) & (actions_table.c.match == match))
+                .order_by(actions_table.c.n)
+            )
+            return [json.loads(r[0]) for r in rows]
+
+    def save_record(self, table_id: str, match: int, record: dict[str, Any]) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(records_table).values(
+                    table_id=table_id, match=match, record=json.dumps(record)
+                )
+            )
+
+    def record(self, table_id: str, match: int) -> dict[str, Any] | None:
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(records_table.c.record).where(
+                    (records_table.c.table_id == table_id) & (records_table.c.match == match)
+                )
+            ).first()
+        return json.loads(row[0]) if row else None
+
+    def records(self, table_id: str) -> list[int]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(records_table.c.match)
+                .where(records_table.c.table_id == table_id)
+                .order_by(records_table.c.match)
+            )
+            return [int(r[0]) for r in rows]
+
+    def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
+        with self.engine.connect() as db:
+            query = select(tables_table)
+            if unfinished_only:
+                query = query.where(tables_table.c.status != "finished")
+            rows = list(db.execute(query.order_by(tables_table.c.created)))
+            slots = list(db.execute(select(slots_table).order_by(slots_table.c.slot)))
+        by_table: dict[str, list[dict[str, Any]]] = {}
+        for s in slots:
+            by_table.setdefault(s.table_id, []).append(
+                {"slot": s.slot, "name": s.name, "kind": s.kind, "token": s.token}
+            )
+        return [
+            TableRow(
+                id=r.id,
+                game=r.game,
+                players=r.players,
+                options=json.loads(r.options),
+                status=r.status,
+                seed=r.seed,
+                match=r.match,
+                seating=json.loads(r.seating),
+                deadline=r.deadline,
+                created=r.created,
+                slots=by_table.get(r.id, []),
+            )
+            for r in rows
+        ]
