@@ -89,9 +89,9 @@ class Lobby:
     async def create(self, request: NewTable) -> Room:
         spec = get_spec(request.game)
         options = spec.resolve(request.players, request.options)
+        if len(request.bots) > request.players:
+            raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")
         bots = list(request.bots) + [None] * (request.players - len(request.bots))
-        if len(bots) != request.players:
-            raise PegboardError(f"{request.players} seats, but {len(bots)} bots were given")
         known = bot_names()
         for bot in bots:
             if bot is not None and bot not in known:
@@ -139,7 +139,8 @@ def create_app(
     lobby = Lobby(Store(db), clock or SystemClock(), settings or RoomSettings())
 
     @contextlib.asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         lobby.restore()
         yield
         await lobby.close()

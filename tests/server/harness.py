@@ -1,0 +1,158 @@
+"""A real server on loopback in a background thread, with a fake clock the test moves."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from pegboard.server.app import create_app
+from pegboard.server.clock import FakeClock
+from pegboard.server.room import RoomSettings
+
+
+class Server:
+    def __init__(self, db: Path, *, grace: float = 60.0) -> None:
+        self.db = db
+        self.clock = FakeClock()
+        self.settings = RoomSettings(bot_delay=0.0, grace=grace)
+        self.port = 0
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        app = self.app = create_app(
+            f"sqlite:///{self.db}", clock=self.clock, settings=self.settings
+        )
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        self.port = self._server.servers[0].sockets[0].getsockname()[1]
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(10)
+
+    def advance(self, seconds: float) -> None:
+        """Move the server's clock on (in the server's own event loop)."""
+        loop: asyncio.AbstractEventLoop = self.app.state.loop
+        asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), loop).result(5)
+        time.sleep(0.05)
+
+    def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        return httpx.post(self.url + path, json=body, timeout=10)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.url + path, timeout=10)
+
+    def table(
+        self,
+        game: str = "cribbage",
+        players: int = 2,
+        bots: list[str | None] | None = None,
+        **options: Any,
+    ) -> str:
+        response = self.post(
+            "/api/tables",
+            {"game": game, "players": players, "options": options, "bots": bots or []},
+        )
+        response.raise_for_status()
+        table_id: str = response.json()["id"]
+        return table_id
+
+    def join(self, table_id: str, name: str) -> str:
+        response = self.post(f"/api/tables/{table_id}/join", {"name": name})
+        response.raise_for_status()
+        token: str = response.json()["token"]
+        return token
+
+    @contextmanager
+    def player(self, table_id: str, token: str | None, since: int = 0) -> Iterator[Client]:
+        query = f"?since={since}" + (f"&token={token}" if token else "")
+        with connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}{query}", open_timeout=5) as socket:
+            yield Client(socket)
+
+
+class Client:
+    """A player's socket, keeping the latest view and every event it was sent."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.view: dict[str, Any] = {}
+        self.version = 0
+        self.events: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.table: dict[str, Any] = {}
+
+    def receive(self, timeout: float = 5) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        kind = message["type"]
+        if kind in ("welcome", "resync"):
+            self.seat = message.get("seat")
+            self.events = list(message.get("events", []))
+        if kind == "update":
+            assert message["from"] == len(self.events), (
+                "an update must follow on from what was seen"
+            )
+            self.events.extend(message["events"])
+        if kind in ("welcome", "resync", "update"):
+            self.view = message.get("view", self.view)
+            self.version = message.get("version", self.version)
+            self.table = message.get("table", self.table)
+        if kind == "table":
+            self.table = message["table"]
+        if kind == "error":
+            self.errors.append(message)
+        return message
+
+    def drain(self, quiet: float = 0.2) -> None:
+        """Read until nothing more arrives for ``quiet`` seconds."""
+        while True:
+            try:
+                self.receive(timeout=quiet)
+            except TimeoutError:
+                return
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.send({"type": "act", "version": self.version, "action": action})
+
+    def play_to_end(self, limit: int = 3000) -> dict[str, Any]:
+        """Answer the first legal action whenever asked, until the game ends."""
+        acted = -1
+        for _ in range(limit):
+            if self.view.get("outcome") is not None:
+                return self.view["outcome"]  # type: ignore[no-any-return]
+            if self.view.get("legal") and acted != self.version:
+                acted = self.version
+                self.act(self.view["legal"][0])
+            try:
+                self.receive(timeout=0.5)
+            except TimeoutError:
+                acted = -1
+        raise AssertionError("the game did not end")

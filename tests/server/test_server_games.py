@@ -1,0 +1,147 @@
+"""Whole games over real WebSockets: people and bots, clocks, intermissions, leaving."""
+
+from __future__ import annotations
+
+from harness import Server
+
+
+def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        outcome = ann.play_to_end()
+    assert max(outcome["scores"]) >= 31
+    assert sorted(outcome["ranks"]) == [1, 2]
+    record = server.get(f"/api/tables/{table}/records/1").json()
+    assert record["format"] == "pegboard-record/1"
+    assert record["outcome"] == outcome
+    assert {s["kind"] for s in record["seats"]} == {"human", "bot:greedy"}
+
+
+def test_four_players_two_people_and_two_bots(server: Server) -> None:
+    table = server.table(players=4, bots=[None, "greedy", None, "random"], score_target=31)
+    ann, bob = server.join(table, "Ann"), server.join(table, "Bob")
+    with server.player(table, ann) as a, server.player(table, bob) as b:
+        a.receive()
+        b.receive()
+        acted = {id(a): -1, id(b): -1}
+        for _ in range(4000):
+            if a.view.get("outcome") is not None and b.view.get("outcome") is not None:
+                break
+            for client in (a, b):
+                if client.view.get("legal") and acted[id(client)] != client.version:
+                    acted[id(client)] = client.version
+                    client.act(client.view["legal"][0])
+                try:
+                    client.receive(timeout=0.05)
+                except TimeoutError:
+                    acted[id(client)] = -1
+        assert a.view["outcome"] == b.view["outcome"] is not None
+        # Each saw its own hand in every deal, and never the other's.
+        seat_a, seat_b = a.seat, b.seat
+        assert seat_a is not None and seat_b is not None
+        for event in a.events:
+            if event["type"] == "deal":
+                assert event["hands"][seat_a] is not None
+                assert event["hands"][seat_b] is None
+
+
+def test_a_turn_that_runs_out_makes_the_automatic_move(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], turn_time=5)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.drain()
+        assert ann.view["phase"] == "discard" and ann.view["legal"]
+        server.advance(4)
+        ann.drain()
+        assert ann.view["phase"] == "discard", "4 of 5 seconds: still waiting"
+        server.advance(1.5)
+        ann.drain()
+        assert ann.view["discarded"], "the clock discarded for Ann"
+    record = server.get(f"/api/tables/{table}").json()
+    assert record["status"] == "playing"
+
+
+def test_an_intermission_ends_early_when_everyone_is_ready(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], pre_show=True, score_target=121)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        acted = -1
+        for _ in range(500):
+            ann.drain(0.05)
+            if ann.view["phase"] == "pre-show":
+                break
+            if ann.view["legal"] and acted != ann.version:
+                acted = ann.version
+                ann.act(ann.view["legal"][0])
+        assert ann.view["phase"] == "pre-show"
+        deadline = ann.table["deadline"] - ann.table["now"]
+        assert 29 <= deadline <= 30, "an intermission lasts up to 30 seconds"
+        ann.act({"type": "ready"})
+        ann.drain()
+        assert ann.view["phase"] != "pre-show", "the bot was ready too, so it ended at once"
+
+
+def test_an_intermission_ends_after_thirty_seconds(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=121)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        acted = -1
+        for _ in range(500):
+            ann.drain(0.05)
+            if ann.view["phase"] == "post-show":
+                break
+            if ann.view["legal"] and acted != ann.version:
+                acted = ann.version
+                ann.act(ann.view["legal"][0])
+        assert ann.view["phase"] == "post-show"
+        server.advance(29)
+        ann.drain()
+        assert ann.view["phase"] == "post-show"
+        server.advance(1.5)
+        ann.drain()
+        assert ann.view["phase"] == "discard" and ann.view["hand_number"] == 2
+
+
+def test_leaving_in_mid_hand(server: Server) -> None:
+    table = server.table(players=3, bots=[None, "greedy", "greedy"])
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.drain()
+        ann.send({"type": "leave"})
+        ann.drain()
+        leave = [e for e in ann.events if e["type"] == "leave"]
+        assert leave and leave[0]["seat"] == ann.seat and leave[0]["rank"] == 3
+        assert ann.view["active"] == sorted(set(range(3)) - {ann.seat})
+        ann.drain(0.5)
+    # The bots play on to the end without Ann.
+    for _ in range(100):
+        if server.get(f"/api/tables/{table}/records").json():
+            break
+        server.advance(1)
+    record = server.get(f"/api/tables/{table}/records/1").json()
+    assert record["outcome"]["ranks"][leave[0]["seat"]] == 3
+
+
+def test_a_player_away_past_the_grace_period_leaves(tmp_path: object) -> None:
+    from pathlib import Path
+
+    running = Server(Path(str(tmp_path)) / "grace.sqlite", grace=10)
+    running.start()
+    try:
+        table = running.table(bots=[None, "greedy"])
+        token = running.join(table, "Ann")
+        with running.player(table, token) as ann:
+            ann.receive()
+        running.advance(11)
+        with running.player(table, None) as watcher:
+            watcher.receive()
+            assert watcher.view["outcome"] is not None
+            assert watcher.view["outcome"]["reason"] == "leave"
+    finally:
+        running.stop()
