@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run play test lint typecheck unit browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,16 @@ $(BENCH_STAMP): $(STAMP)
 	touch $@
 
 run: $(STAMP)
+	$(BIN)/pegboard serve
+
+play: $(STAMP)
 	$(BIN)/pegboard play cribbage --vs greedy
+
+# Browser tests drive Debian's Chromium (never a downloaded browser).
+browser:
+	@test -x /usr/bin/chromium || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -32,7 +41,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit
+test: lint typecheck browser unit
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run

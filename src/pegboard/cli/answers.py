@@ -1,7 +1,9 @@
 """What a person types at a prompt, turned into an action (or refused with a reason).
 
 Cards are picked by their number in the hand (``1 2``) or by name (``5H 6C``, ``5♥``);
-``g``/``go`` passes when no card fits; Enter goes on at a pause; ``q`` leaves.
+``g``/``go`` passes when no card fits; Enter goes on at a pause; ``q`` leaves. In manual
+counting a claim or a Muggins call names combinations by their cards (see
+:mod:`pegboard.cli.claim_text`); Enter claims nothing, or passes.
 """
 
 from __future__ import annotations
@@ -10,7 +12,15 @@ import json
 from typing import Any
 
 from pegboard.cards import VALUE_OF, parse_card
-from pegboard.cli.cards_display import card_label
+from pegboard.cli.cards_display import card_label, suit_symbol
+from pegboard.cli.claim_text import (
+    ClaimSyntaxError,
+    jack_kind,
+    labels,
+    parse_claim,
+    parse_muggins,
+    syntax_help,
+)
 from pegboard.errors import CardError
 
 Action = dict[str, Any]
@@ -24,6 +34,10 @@ class Refusal(Exception):
     """The answer was not understood or not allowed; the game is unchanged."""
 
 
+class Help(Refusal):
+    """The person asked for help: the message is the help, and the question is asked again."""
+
+
 def interpret(text: str, view: dict[str, Any]) -> Action | None:
     """The action ``text`` asks for in this ``view``; None means leave the game."""
     answer = text.strip()
@@ -34,8 +48,12 @@ def interpret(text: str, view: dict[str, Any]) -> Action | None:
     if not legal:
         raise Refusal("nothing to do now: wait for the others")
     kinds = {action["type"] for action in legal}
+    if kinds == {"claim"}:
+        return _claim(answer, view)
+    if "pass" in kinds:
+        return _muggins(answer, view)
     if word in HELP_WORDS:
-        raise Refusal(help_text(kinds))
+        raise Help(help_text(kinds, tricks="trick" in view))
     if kinds == {"ready"}:
         return {"type": "ready"}
     if "discard" in kinds:
@@ -45,9 +63,11 @@ def interpret(text: str, view: dict[str, Any]) -> Action | None:
     return _menu(answer, legal)
 
 
-def help_text(kinds: set[str]) -> str:
+def help_text(kinds: set[str], *, tricks: bool = False) -> str:
     if "discard" in kinds:
         return "pick cards by number (1 2) or by name (5H 6C); q leaves the game"
+    if tricks and kinds == {"play"}:
+        return "play a card by number (1) or by name (5H), following suit if you can; q leaves"
     if kinds <= {"play", "go"}:
         return "play a card by number (1) or by name (5H); g for go when nothing fits; q leaves"
     return "press Enter to go on; q leaves the game"
@@ -110,6 +130,12 @@ def _play(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
         raise Refusal("play one card at a time")
     card = picked[0]
     if card not in playable:
+        if "trick" in view:  # a trick game: follow suit
+            led = str(view["trick"][0]["card"])[-1] if view["trick"] else ""
+            labels_ = " ".join(card_label(c) for c in playable)
+            raise Refusal(
+                f"you must follow suit ({suit_symbol(led)}) while you can: play one of {labels_}"
+            )
         count = int(view.get("count") or 0)
         after = count + VALUE_OF[parse_card(card)]
         hint = "; type g for go" if not playable else ""
@@ -123,3 +149,50 @@ def _menu(answer: str, legal: list[Action]) -> Action:
         return legal[int(answer) - 1]
     choices = "; ".join(f"{i}) {json.dumps(a)}" for i, a in enumerate(legal, 1))
     raise Refusal(f"pick an action by number: {choices}")
+
+
+def _counting(view: dict[str, Any]) -> tuple[list[str], str, str]:
+    """The counted cards, what they are (hand, crib, trick) and the game's Jack item."""
+    counting = view.get("counting") or {}
+    label = str(counting.get("label", "count"))
+    return list(counting.get("cards") or []), label, jack_kind(view.get("game"), label)
+
+
+def counting_help(view: dict[str, Any], *, muggins: bool) -> str:
+    """The syntax, the cards being counted and (for a call) what has been taken."""
+    cards, label, jack = _counting(view)
+    lines = [syntax_help(jack), f"The {label} being counted: {labels(cards)}"]
+    if muggins:
+        taken = (view.get("counting") or {}).get("taken") or []
+        shown = ", ".join(f"{i['kind']} {labels(i['cards'])}".strip() for i in taken)
+        lines.append(f"Taken already: {shown or 'nothing'}")
+        lines.append("Call Muggins on what is unclaimed: m 15: 5H TD (= N states the points).")
+        lines.append("A wrong call loses the points stated. Enter passes.")
+    else:
+        lines.append("A combination not in the count is refused. Enter claims nothing.")
+    return "\n".join(lines)
+
+
+def _claim(answer: str, view: dict[str, Any]) -> Action:
+    if answer.lower() in HELP_WORDS:
+        raise Help(counting_help(view, muggins=False))
+    cards, _, jack = _counting(view)
+    try:
+        items = parse_claim(answer, cards, jack=jack)
+    except ClaimSyntaxError as error:
+        raise Refusal(f"{error} (? for help)") from None
+    return {"type": "claim", "items": [item.to_json() for item in items]}
+
+
+def _muggins(answer: str, view: dict[str, Any]) -> Action:
+    if answer.lower() in HELP_WORDS:
+        raise Help(counting_help(view, muggins=True))
+    cards, _, jack = _counting(view)
+    try:
+        call = parse_muggins(answer, cards, jack=jack)
+    except ClaimSyntaxError as error:
+        raise Refusal(f"{error} (? for help)") from None
+    if call is None:
+        return {"type": "pass"}
+    items = [item.to_json() for item in call.items]
+    return {"type": "muggins", "items": items, "points": call.points}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich.text import Text
@@ -9,6 +10,7 @@ from rich.text import Text
 from pegboard.cards import parse_card
 
 _SYMBOLS = "♣♦♥♠"
+_CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 _RED = frozenset({1, 2})  # diamonds, hearts
 
 
@@ -34,3 +36,13 @@ def numbered_cards(names: Iterable[str]) -> Text:
     """A hand to pick from: ``1) 5♥  2) 6♣  3) J♠``."""
     parts = [Text.assemble((f"{i})", "dim"), " ", card_text(n)) for i, n in enumerate(names, 1)]
     return Text("  ").join(parts)
+
+
+def suit_symbol(letter: str) -> str:
+    """``"H"`` -> ``"♥"``."""
+    return _SYMBOLS["CDHS".index(letter.strip().upper()[:1] or "?")]
+
+
+def with_symbols(message: str) -> str:
+    """Card names in a message shown with suit symbols: ``no pair 9C TC`` -> ``no pair 9♣ T♣``."""
+    return _CARD_NAME.sub(lambda m: m.group(1) + _SYMBOLS["CDHS".index(m.group(2))], message)

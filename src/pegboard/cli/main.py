@@ -9,6 +9,7 @@ from pegboard.cli.games import games_command, rules_command
 from pegboard.cli.play import play_command
 from pegboard.cli.replay import replay_command
 from pegboard.cli.score import score_command
+from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
 
 app = typer.Typer(
@@ -25,6 +26,7 @@ app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)
+app.command("serve")(serve)
 
 
 def main() -> None:

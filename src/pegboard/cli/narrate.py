@@ -1,7 +1,10 @@
 """Events as sentences: ``Ann plays 5♥ — count 15``, ``Ann pegs 2: fifteen (5♥ T♦)``.
 
 Works on the JSON events of CONTRACT.md, redacted (a player's view) or full (a record).
-A ``show`` followed by the ``score`` it earned is told as one line.
+A ``show`` followed by the ``score`` it earned is told as one line, and so are a claim or a
+Muggins call and the score it brought; passes in a row share a line. A :class:`Narrator`
+remembers what it has told (who leads a trick, whether trumps are named yet), so a session
+can tell a game in pieces, one prompt at a time.
 """
 
 from __future__ import annotations
@@ -11,7 +14,10 @@ from typing import Any
 
 from rich.text import Text
 
-from pegboard.cli.cards_display import card_text, cards_text
+from pegboard.cards import parse_cards
+from pegboard.cli.cards_display import card_text, cards_text, suit_symbol
+from pegboard.core.claims import nominal_points
+from pegboard.errors import PegboardError
 
 Event = dict[str, Any]
 Names = Sequence[str]
@@ -24,10 +30,30 @@ def verb(name: str, third_person: str, second_person: str) -> str:
     return f"{name} {second_person if name == YOU else third_person}"
 
 
+def subject(name: str) -> str:
+    """A name in the middle of a sentence: ``Ann``, but ``you``."""
+    return "you" if name == YOU else name
+
+
+def inner_verb(name: str, third_person: str, second_person: str) -> str:
+    """``verb`` in the middle of a sentence: ``Ann pegs``, but ``you peg``."""
+    return f"{subject(name)} {second_person if name == YOU else third_person}"
+
+
 def name_of(names: Names, seat: object) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return f"Seat {seat}"
+
+
+def item_points(item: dict[str, Any]) -> int:
+    """An item's points: as scored, or (a claimed item) what its kind and cards are worth."""
+    if "points" in item:
+        return int(item["points"])
+    try:
+        return nominal_points(str(item.get("kind")), parse_cards(item.get("cards") or []))
+    except PegboardError:
+        return 0
 
 
 def describe_items(items: Sequence[dict[str, Any]]) -> Text:
@@ -36,7 +62,7 @@ def describe_items(items: Sequence[dict[str, Any]]) -> Text:
     for item in items:
         part = Text(str(item.get("kind", "?")))
         if len(items) > 1:
-            part.append(f" {item.get('points', 0)}")
+            part.append(f" {item_points(item)}")
         cards = item.get("cards") or []
         if cards:
             part.append(" (")
@@ -46,8 +72,8 @@ def describe_items(items: Sequence[dict[str, Any]]) -> Text:
     return Text(", ").join(parts)
 
 
-def _scores_suffix(event: Event) -> Text:
-    scores = event.get("scores")
+def _scores_suffix(event: Event | None) -> Text:
+    scores = event.get("scores") if event is not None else None
     if not isinstance(scores, list):
         return Text()
     return Text(f"  [{'–'.join(str(s) for s in scores)}]", style="dim")
@@ -61,19 +87,28 @@ def _score(event: Event, names: Names) -> Text:
     )
     line.append(f" {abs(points)}", style="bold green")
     items = event.get("items") or []
-    if items:
+    kinds = {item.get("kind") for item in items}
+    if kinds == {"tricks"}:
+        won = sum(item_points(item) for item in items)
+        line.append(f" for {won} trick{'s' if won != 1 else ''} won")
+    elif kinds == {"muggins"}:
+        line.append(" for a failed Muggins call")
+    elif items:
         line.append(": ")
         line.append_text(describe_items(items))
     return line + _scores_suffix(event)
 
 
-def _show(event: Event, names: Names, score: Event | None) -> Text:
+def _show(event: Event, names: Names, score: Event | None, *, manual: bool = False) -> Text:
+    """The cards laid down; in manual counting their owner claims next, so no points yet."""
     who = name_of(names, event.get("seat"))
     line = Text(verb(who, "shows", "show") + (" the crib: " if event.get("crib") else " "))
     line.append_text(cards_text(event.get("cards") or []))
     if event.get("starter"):
         line.append(" + ")
         line.append_text(card_text(str(event["starter"])))
+    if manual and score is None:
+        return line
     points = int(score.get("points", 0)) if score is not None else 0
     line.append(" — ")
     line.append(str(points), style="bold green" if points else "bold")
@@ -106,12 +141,23 @@ def _discard(event: Event, names: Names) -> Text:
     return Text(f"{verb(who, 'discards', 'discard')} ") + cards_text(cards)
 
 
-def _play(event: Event, names: Names) -> Text:
+def _play(event: Event, names: Names, *, leads: bool = False, trumps: bool = False) -> Text:
+    """``Ann plays 5♥ — count 15``; in a trick game ``Ann leads 9♣ — clubs are trumps``."""
     who = name_of(names, event.get("seat"))
-    line = Text(f"{verb(who, 'plays', 'play')} ") + card_text(str(event.get("card")))
+    card = str(event.get("card"))
+    word = verb(who, "leads", "lead") if leads else verb(who, "plays", "play")
+    line = Text(f"{word} ") + card_text(card)
     if "count" in event:
         line.append(f" — count {event['count']}")
+    elif trumps:
+        line.append(" — trumps are ")
+        line.append_text(suit_text(card[-1]))
     return line
+
+
+def suit_text(letter: str) -> Text:
+    """A suit by its letter, as a coloured symbol: ``H`` -> a red ``♥``."""
+    return Text(suit_symbol(letter), style="bold red" if letter in "DH" else "bold")
 
 
 def _starter(event: Event, names: Names) -> Text:
@@ -123,24 +169,63 @@ def _starter(event: Event, names: Names) -> Text:
 
 
 def _trick(event: Event, names: Names) -> Text:
-    winner = name_of(names, event.get("winner"))
-    line = Text(f"Trick to {winner}: ") + cards_text(event.get("cards") or [])
+    """``Bob wins the trick with 9♣ (trumps ♥)``: the event lists the cards by seat."""
+    winner = event.get("winner")
+    who = name_of(names, winner)
+    cards = event.get("cards") or []
+    line = Text(verb(who, "wins", "win") + " the trick", style="bold")
+    if isinstance(winner, int) and 0 <= winner < len(cards) and cards[winner]:
+        line.append(" with ")
+        line.append_text(card_text(str(cards[winner])))
     if event.get("trump"):
-        line.append(f" (trumps {event['trump']})")
+        line.append(" (trumps ")
+        line.append_text(suit_text(str(event["trump"])))
+        line.append(")")
     return line
 
 
-def _claim(event: Event, names: Names) -> Text:
+def _claim(event: Event, names: Names, score: Event | None = None) -> Text:
+    """``Ann claims 4: fifteen 2 (5♥ T♦), pair 2 (5♥ 5♣)  [7–3]``, or ``Ann claims nothing``."""
     who = name_of(names, event.get("seat"))
-    word = (
-        verb(who, "calls muggins", "call muggins")
-        if event["type"] == "muggins"
-        else verb(who, "claims", "claim")
-    )
-    line = Text(f"{word}: ") + describe_items(event.get("items") or [])
-    if "valid" in event:
-        line.append(" (valid)" if event["valid"] else " (refused)", style="dim")
-    return line
+    items = event.get("items") or []
+    if not items:
+        return Text(verb(who, "claims nothing", "claim nothing"))
+    points = int(event.get("points", sum(item_points(i) for i in items)))
+    line = Text(verb(who, "claims", "claim"))
+    line.append(f" {points}", style="bold green")
+    line.append(": ")
+    line.append_text(describe_items(items))
+    if event.get("valid") is False:
+        line.append(" (refused)", style="yellow")
+    return line + _scores_suffix(score)
+
+
+def _muggins(event: Event, names: Names, score: Event | None = None) -> Text:
+    """``Cat calls Muggins for 3: run (4♠ 5♥ 6♦) — good call, Cat pegs 3``, or a failed call:
+    ``… — no such unclaimed items, Cat loses 3``."""
+    who = name_of(names, event.get("seat"))
+    items = event.get("items") or []
+    stated = int(event.get("points", 0))
+    line = Text(verb(who, "calls", "call") + " Muggins", style="bold magenta")
+    line.append(f" for {stated}: ")
+    line.append_text(describe_items(items))
+    valid = event.get("valid")
+    if valid is True:
+        line.append(" — good call, ")
+        line.append(inner_verb(who, "pegs", "peg") + f" {stated}", style="green")
+    elif valid is False:
+        line.append(" — it fails, ")
+        line.append(inner_verb(who, "loses", "lose") + f" {stated}", style="bold red")
+    return line + _scores_suffix(score)
+
+
+def _passes(events: Sequence[Event], names: Names) -> Text:
+    """``Cat passes``; ``Cat, Dan and you pass``."""
+    who = [name_of(names, e.get("seat")) for e in events]
+    if len(who) == 1:
+        return Text(verb(who[0], "passes", "pass"), style="dim")
+    listed = [who[0], *(subject(w) for w in who[1:])]
+    return Text(f"{', '.join(listed[:-1])} and {listed[-1]} pass", style="dim")
 
 
 def _leave(event: Event, names: Names) -> Text:
@@ -157,9 +242,11 @@ _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
     "reset": lambda e, n: Text("— the count goes back to 0 —", style="dim"),
     "trick": _trick,
     "claim": _claim,
-    "muggins": _claim,
+    "muggins": _muggins,
+    "pass": lambda e, n: _passes([e], n),
     "score": _score,
     "leave": _leave,
+    "time-up": lambda e, n: Text("Time is up: this hand is the last.", style="bold yellow"),
     "end": lambda e, n: None,  # the result table follows
     "ready": lambda e, n: None,
 }
@@ -177,26 +264,74 @@ def narrate_event(event: Event, names: Names) -> Text | None:
     return tell(event, names)
 
 
-def narrate(events: Sequence[Event], names: Names) -> list[Text]:
+class Narrator:
+    """Tells a game's events in order, remembering what it needs across calls.
+
+    ``manual``: the show is claimed (Cribbage ``counting=manual``), so a hand laid down has
+    no points of its own yet.
+    """
+
+    def __init__(self, names: Names, *, manual: bool = False) -> None:
+        self.names = names
+        self.manual = manual
+        self.in_trick = 0  # cards played to the current trick (trick games)
+        self.trumps_named = False
+
+    def lines(self, events: Sequence[Event]) -> list[Text]:
+        """Every event as a line; a show, claim or call told with the score it brought."""
+        lines: list[Text] = []
+        i = 0
+        while i < len(events):
+            event = events[i]
+            kind = event.get("type")
+            following = events[i + 1] if i + 1 < len(events) else None
+            score = (
+                following
+                if following is not None
+                and following.get("type") == "score"
+                and following.get("seat") == event.get("seat")
+                else None
+            )
+            if kind == "pass":
+                run = i
+                while run < len(events) and events[run].get("type") == "pass":
+                    run += 1
+                lines.append(_passes(events[i:run], self.names))
+                i = run
+                continue
+            if kind in ("show", "claim", "muggins"):
+                if kind == "show":
+                    lines.append(_show(event, self.names, score, manual=self.manual))
+                elif kind == "claim":
+                    lines.append(_claim(event, self.names, score))
+                else:
+                    lines.append(_muggins(event, self.names, score))
+                i += 2 if score is not None else 1
+                continue
+            line = self._one(event)
+            if kind == "deal" and lines:
+                lines.append(Text())
+            if line is not None:
+                lines.append(line)
+            i += 1
+        return lines
+
+    def _one(self, event: Event) -> Text | None:
+        kind = event.get("type")
+        if kind == "deal":
+            self.in_trick = 0
+            self.trumps_named = False
+        elif kind == "trick":
+            self.in_trick = 0
+        elif kind == "play" and "count" not in event:  # a trick game: leads, trumps
+            leads = self.in_trick == 0
+            trumps = leads and not self.trumps_named
+            self.in_trick += 1
+            self.trumps_named = True
+            return _play(event, self.names, leads=leads, trumps=trumps)
+        return narrate_event(event, self.names)
+
+
+def narrate(events: Sequence[Event], names: Names, *, manual: bool = False) -> list[Text]:
     """Every event as a line, each show told together with the score it earned."""
-    lines: list[Text] = []
-    i = 0
-    while i < len(events):
-        event = events[i]
-        following = events[i + 1] if i + 1 < len(events) else None
-        if (
-            event.get("type") == "show"
-            and following is not None
-            and following.get("type") == "score"
-            and following.get("seat") == event.get("seat")
-        ):
-            lines.append(_show(event, names, following))
-            i += 2
-            continue
-        line = narrate_event(event, names)
-        if event.get("type") == "deal" and lines:
-            lines.append(Text())
-        if line is not None:
-            lines.append(line)
-        i += 1
-    return lines
+    return Narrator(names, manual=manual).lines(events)

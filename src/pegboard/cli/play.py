@@ -1,13 +1,16 @@
 """``pegboard play``: a person in seat 0 against bots, in the terminal.
 
-The loop only talks to a :class:`~pegboard.core.game.Game` and an ``input_fn`` (by default
-:func:`input`), so tests drive whole games with scripted answers.
+The loop only talks to a :class:`~pegboard.core.game.Game`, an ``input_fn`` (by default
+:func:`input`) and a ``clock`` (by default :func:`time.monotonic`), so tests drive whole
+games with scripted answers and a scripted clock. In a game against the clock
+(``end=minutes``) the session keeps the time and tells the game once it is up.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,15 +19,18 @@ import typer
 from rich.console import Console
 
 from pegboard.bots import Bot, make
-from pegboard.cli.answers import Refusal, interpret
-from pegboard.cli.narrate import YOU, narrate
+from pegboard.cli.answers import Help, Refusal, interpret
+from pegboard.cli.cards_display import with_symbols
+from pegboard.cli.narrate import YOU, Narrator
 from pegboard.cli.options import GameArg, OptionArgs, parse_bot_list, parse_options
 from pegboard.cli.results import result_view
 from pegboard.cli.table_view import table_view
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.errors import PegboardError
 
 InputFn = Callable[[str], str]
+ClockFn = Callable[[], float]
 MAX_BOT_MOVES = 100_000
 
 
@@ -43,9 +49,16 @@ def prompt_for(view: dict[str, Any], names: Sequence[str]) -> str:
     if kinds == {"go"}:
         return "No card fits: g for go (q to leave): "
     if kinds <= {"play", "go"}:
+        if "trick" in view and not view["trick"]:
+            return "Lead a card (number or card, q to leave): "
         return "Play a card (number or card, q to leave): "
     if kinds == {"ready"}:
         return "Press Enter to go on (q to leave): "
+    if kinds == {"claim"}:
+        label = (view.get("counting") or {}).get("label", "count")
+        return f"Claim your {label} (like 15: 5H TD, pair: 5H 5C; Enter: nothing; ? for help): "
+    if "pass" in kinds:
+        return "Muggins? (like m run: 4S 5H 6D [= 3]; Enter to pass; ? for help): "
     return "Your choice (number, q to leave): "
 
 
@@ -75,14 +88,22 @@ class Session:
         seat: int = 0,
         console: Console | None = None,
         input_fn: InputFn = input,
+        clock: ClockFn = time.monotonic,
     ) -> None:
         self.game = game
         self.bots = dict(bots)
         self.seat = seat
         self.console = console if console is not None else Console()
         self.input_fn = input_fn
+        self.clock = clock
         self.names = [info["name"] for info in game.seats]
+        self.narrator = Narrator(self.names, manual=game.options.get("counting") == "manual")
         self.seen = 0  # events already narrated
+        # A game against the clock: the time agreed runs from now; time_up() is called once.
+        self.deadline: float | None = None
+        if game.timed:
+            self.deadline = clock() + 60.0 * int(game.options["minutes"])
+        self.time_called = False
 
     def run(self) -> None:
         """Play until the game ends or the person leaves, then show the result."""
@@ -102,6 +123,7 @@ class Session:
         """Let bots act until the person must (True) or the game is over (False)."""
         game = self.game
         for _ in range(MAX_BOT_MOVES):
+            self.check_clock()
             if game.outcome is not None:
                 return False
             waiting = [s for s in game.to_act if s in self.bots]
@@ -111,6 +133,7 @@ class Session:
                 raise RuntimeError(f"nobody can act: waiting for seats {game.to_act}")
             seat = waiting[0]
             game.apply(seat, self.bots[seat].act(game.view(seat)))
+            self.check_clock()
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves without the game ending")
 
     def _tell(self, upto: str | None = None) -> None:
@@ -121,15 +144,35 @@ class Session:
         kinds = [event["type"] for event in events]
         if upto in kinds:
             events = events[: kinds.index(upto) + 1]
-        for line in narrate(events, self.names):
+        for line in self.narrator.lines(events):
             self.console.print(line)
+
+    def check_clock(self) -> bool:
+        """Tell the game once that the agreed time is over; True if that happened now."""
+        if (
+            self.deadline is None
+            or self.time_called
+            or self.game.outcome is not None
+            or self.clock() < self.deadline
+        ):
+            return False
+        self.time_called = True
+        self.game.time_up()
+        return True
+
+    def clock_note(self) -> str | None:
+        """``12 min left`` in a game against the clock."""
+        if self.deadline is None or self.time_called:
+            return None
+        left = max(0.0, self.deadline - self.clock())
+        return f"{int(left // 60)} min left" if left >= 60 else "under a minute left"
 
     def _ask(self) -> bool:
         """Ask the person until an answer is accepted; False if they leave."""
         self._tell()
         view = self.game.view(self.seat)
         self.console.print()
-        self.console.print(table_view(view, self.names))
+        self.console.print(table_view(view, self.names, clock_note=self.clock_note()))
         while True:
             try:
                 text = self.input_fn(prompt_for(view, self.names))
@@ -138,13 +181,26 @@ class Session:
                 return False
             try:
                 action = interpret(text, view)
+            except Help as shown:
+                self.console.print(str(shown), style="cyan", markup=False, highlight=False)
+                continue
             except Refusal as refusal:
-                self.console.print(f"✗ {refusal}", style="yellow", markup=False, highlight=False)
+                self.refuse(str(refusal))
                 continue
             if action is None:
                 return False
-            self.game.apply(self.seat, action)
+            if self.check_clock():  # the time ran out while the person thought
+                self._tell()
+            try:
+                self.game.apply(self.seat, action)
+            except PegboardError as error:  # a claim naming what is not there, and the like
+                self.refuse(with_symbols(str(error)))
+                continue
             return True
+
+    def refuse(self, reason: str) -> None:
+        """One line saying why the answer was refused; the question is asked again."""
+        self.console.print(f"✗ {reason}", style="yellow", markup=False, highlight=False)
 
 
 def new_table(
@@ -172,7 +228,10 @@ def new_table(
 
 def play_command(
     game: GameArg,
-    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table.")] = 2,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", help="Players at the table (default: 2, or the fewest)."),
+    ] = None,
     vs: Annotated[
         str,
         typer.Option(
@@ -190,6 +249,9 @@ def play_command(
 ) -> None:
     """Play in the terminal: you sit in seat 0, bots in the others."""
     chosen = seed if seed is not None else random.randrange(1_000_000)
+    if players is None:
+        allowed = get_spec(game).players
+        players = 2 if 2 in allowed else min(allowed)
     table, bots = new_table(game, players=players, vs=vs, seed=chosen, name=name, options=option)
     console = Console()
     console.print(f"{table.spec.title} · seed {chosen} · type ? for help, q to leave", style="dim")

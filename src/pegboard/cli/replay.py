@@ -74,7 +74,8 @@ def replay_command(
     names = seat_names(record)
     console = Console()
     console.print(header(record), style="bold", markup=False, highlight=False)
-    for line in narrate(replayed.events, names):
+    manual = record["options"].get("counting") == "manual"
+    for line in narrate(replayed.events, names, manual=manual):
         console.print(line)
     if replayed.outcome is not None:
         console.print(result_view(replayed.outcome.to_json(), names))

@@ -63,6 +63,11 @@ class Game:
         return self.rules.events
 
     @property
+    def timed(self) -> bool:
+        """Whether the game ends on a time limit the driver announces with :meth:`time_up`."""
+        return self.rules.timed
+
+    @property
     def version(self) -> int:
         """The number of events so far: a client's position in the game."""
         return len(self.rules.events)
