@@ -8,7 +8,7 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bench_cribist, bench_playouts, bench_scoring
+from benchmarks import bench_analysis, bench_cribist, bench_playouts, bench_scoring
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -29,7 +29,12 @@ def machine() -> str:
 
 def main() -> None:
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    sections = [bench_scoring.run(repeats), bench_playouts.run(repeats), bench_cribist.run(repeats)]
+    sections = [
+        bench_scoring.run(repeats),
+        bench_analysis.run(repeats),
+        bench_playouts.run(repeats),
+        bench_cribist.run(repeats),
+    ]
     today = datetime.date.today().isoformat()
     header = (
         "# Benchmarks\n\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from pegboard.cli.analyze import analyze
 from pegboard.cli.errors import PegboardGroup
 from pegboard.cli.games import games_command, rules_command
 from pegboard.cli.play import play_command
@@ -27,6 +28,7 @@ app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)
 app.command("serve")(serve)
+app.command("analyze")(analyze)
 
 
 def main() -> None:

@@ -168,6 +168,27 @@ class CountingRound:
     def pass_turn(self) -> None:
         self.called += 1
 
+    def step(self, seat: int, action: Action) -> tuple[dict[str, Any], tuple[ScoreItem, ...]]:
+        """Carry out a checked claim, Muggins call or pass: the event to record, and the items
+        to score for ``seat`` (a failed call scores one negative ``muggins`` item)."""
+        kind = action["type"]
+        if kind == "claim":
+            items = self.claim(action)
+            points = sum(i.points for i in items)
+            event = {"type": "claim", "seat": seat, "items": action["items"], "points": points}
+            return event | {"valid": True}, items
+        if kind == "muggins":
+            valid, items, points = self.muggins(action)
+            event = {
+                "type": "muggins",
+                "seat": seat,
+                "items": action["items"],
+                "points": action["points"],
+            }
+            return event | {"valid": valid}, items if valid else (ScoreItem("muggins", points, ()),)
+        self.pass_turn()
+        return {"type": "pass", "seat": seat}, ()
+
     def unclaimed(self) -> tuple[ScoreItem, ...]:
         taken = {item_key(i) for i in self.taken}
         return tuple(i for i in self.items if item_key(i) not in taken)

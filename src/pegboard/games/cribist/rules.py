@@ -189,28 +189,10 @@ class CribistRules(Rules):
     def _count_step(self, seat: int, action: Action) -> None:
         counting = self.counting
         assert counting is not None
-        kind = action["type"]
-        if kind == "claim":
-            items = counting.claim(action)
-            points = sum(i.points for i in items)
-            claim = {"seat": seat, "items": action["items"], "points": points, "valid": True}
-            self.events.append({"type": "claim", **claim})
-            if items and self._score(seat, items):
-                return
-        elif kind == "muggins":
-            valid, items, points = counting.muggins(action)
-            call = {
-                "seat": seat,
-                "items": action["items"],
-                "points": action["points"],
-                "valid": valid,
-            }
-            self.events.append({"type": "muggins", **call})
-            if self._score(seat, items if valid else (ScoreItem("muggins", points, ()),)):
-                return
-        else:
-            counting.pass_turn()
-            self.events.append({"type": "pass", "seat": seat})
+        event, items = counting.step(seat, action)
+        self.events.append(event)
+        if items and self._score(seat, items):
+            return
         if counting.done:
             self.counting = None
             self.phase = PLAY

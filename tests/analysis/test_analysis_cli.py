@@ -1,0 +1,100 @@
+"""``pegboard analyze`` through a Typer app built like the real one (the command is wired into
+``pegboard.cli.main`` separately)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from pegboard.cli.analyze import analyze
+from pegboard.cli.errors import PegboardGroup
+
+app = typer.Typer(cls=PegboardGroup, add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.callback()
+def _group() -> None:
+    """A group, so that errors go through :class:`PegboardGroup` as in the real app."""
+
+
+app.command("analyze")(analyze)
+runner = CliRunner()
+HAND = "5H 5C 5S JD 7C 9D"
+
+
+def test_table_best_first() -> None:
+    result = runner.invoke(app, ["analyze", HAND, "--dealer"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for heading in ("Discard", "Keep", "Hand", "Crib", "Net"):
+        assert heading in out
+    rows = [line for line in out.splitlines() if "│" in line]
+    assert len(rows) == 15
+    assert "7♣ 9♦" in rows[0] and "5♥ 5♣ 5♠ J♦" in rows[0]
+    assert "16.63" in rows[0] and "+4.26" in rows[0] and "20.89" in rows[0]
+
+
+def test_pone_counts_the_crib_against() -> None:
+    result = runner.invoke(app, ["analyze", HAND, "--pone"])
+    assert result.exit_code == 0, result.output
+    first = next(line for line in result.stdout.splitlines() if "│" in line)
+    assert "−4.26" in first and "12.37" in first
+
+
+def test_json() -> None:
+    result = runner.invoke(app, ["analyze", HAND, "--pone", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hand"] == HAND.split()
+    assert data["role"] == "pone" and data["players"] == 2 and data["tosses"] == "random"
+    discards = data["discards"]
+    assert len(discards) == 15
+    assert discards[0]["discard"] == ["7C", "9D"]
+    nets = [d["net"] for d in discards]
+    assert nets == sorted(nets, reverse=True)
+    for d in discards:
+        assert set(d) == {"discard", "keep", "hand", "crib", "crib_sign", "net"}
+        assert d["net"] == pytest.approx(d["hand"] - d["crib"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["5H 5C 5S JD 7C", "--players", "3", "--dealer"],
+        ["5H 5C 5S JD 7C", "--players", "4", "--partner-deals"],
+        [HAND, "--dealer", "--tosses", "strong"],
+    ],
+)
+def test_other_tables(args: list[str]) -> None:
+    result = runner.invoke(app, ["analyze", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["discards"][0]["keep"] == ["5H", "5C", "5S", "JD"]
+    assert data["discards"][0]["crib_sign"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([HAND], "--dealer or --pone"),
+        ([HAND, "--dealer", "--pone"], "only one of"),
+        (["5H 5C 5S JD 7C", "--dealer"], "6 cards"),
+        ([HAND, "--dealer", "--players", "3"], "5 cards"),
+        ([HAND, "--dealer", "--players", "5"], "2, 3 or 4"),
+        ([HAND, "--partner-deals"], "4 players"),
+        (["5H 5C 5S JD 7C 5H", "--pone"], "same card"),
+        (["5H 5C 5S JD 7C 9X", "--pone"], "9X"),
+        ([HAND, "--pone", "--tosses", "clever"], "random, strong"),
+        (["5H 5C 5S JD 7C", "--players", "3", "--pone", "--tosses", "strong"], "2 players"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["analyze", *args])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert message in lines[0]
