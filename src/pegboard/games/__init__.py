@@ -1,5 +1,5 @@
 """Every game pegboard plays; importing this package registers them all."""
 
-from pegboard.games import cribbage, cribist
+from pegboard.games import cribbage, cribist, not_enough
 
-__all__ = ["cribbage", "cribist"]
+__all__ = ["cribbage", "cribist", "not_enough"]

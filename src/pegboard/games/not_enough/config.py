@@ -1,0 +1,68 @@
+"""The game's table options and its registration, plus variants with another powers table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from importlib import resources
+
+from pegboard.core.options import Option, OptionValue
+from pegboard.core.rules import Rules
+from pegboard.core.spec import GameSpec, register
+from pegboard.games.not_enough.powers import PowerTable
+from pegboard.games.not_enough.rules import NotEnoughRules
+
+OPTIONS = (
+    Option(
+        "score_target",
+        121,
+        "the game ends the instant a team's score reaches this",
+        min=1,
+        max=1000,
+    ),
+    Option("turn_time", 20, "seconds per turn before an arbitrary move is made", min=5, max=60),
+    Option("post_show", True, "a pause point after the crib count, before the next hand"),
+    Option(
+        "counting",
+        "auto",
+        "auto: hands and cribs are counted for you; manual: claim your own count, the other "
+        "team may call Muggins",
+        choices=("auto", "manual"),
+    ),
+)
+
+
+def rules_text() -> str:
+    return resources.files("pegboard.games.not_enough").joinpath("rules.md").read_text("utf-8")
+
+
+SPEC = register(
+    GameSpec(
+        name="not-enough",
+        title="Cribbage is not Enough",
+        players=(2, 4),
+        options=OPTIONS,
+        create=NotEnoughRules,
+        rules_text=rules_text,
+        aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
+    )
+)
+
+
+def spec_with_powers(powers: PowerTable, *, name: str, title: str | None = None) -> GameSpec:
+    """Register the game under ``name`` with another powers table (a deck with its real
+    values, say: ``spec_with_powers(load_powers("my_deck.json"), name="not-enough-real")``).
+    ``new_game(name, …)`` then plays it, and its records replay in the same process."""
+
+    def create(players: int, options: Mapping[str, OptionValue]) -> Rules:
+        return NotEnoughRules(players, options, powers)
+
+    return register(
+        replace(
+            SPEC,
+            name=name,
+            title=title or f"{SPEC.title} ({powers.source})",
+            create=create,
+            aliases=(),
+        )
+    )
