@@ -617,38 +617,12 @@ class NotEnoughRules(Rules):
         """A claim, a Muggins call or a pass in manual counting."""
         counting = self.counting
         assert counting is not None and self.current is not None
-        kind = action["type"]
-        if kind == "claim":
-            items = counting.claim(action)
-            points = sum(i.points for i in items)
-            self.shown[-1]["points"] = points
-            self.events.append(
-                {
-                    "type": "claim",
-                    "seat": seat,
-                    "items": action["items"],
-                    "points": points,
-                    "valid": True,
-                }
-            )
-            if items and self._score(seat, items):
-                return
-        elif kind == "muggins":
-            valid, items, points = counting.muggins(action)
-            self.events.append(
-                {
-                    "type": "muggins",
-                    "seat": seat,
-                    "items": action["items"],
-                    "points": action["points"],
-                    "valid": valid,
-                }
-            )
-            if self._score(seat, items if valid else (ScoreItem("muggins", points, ()),)):
-                return
-        else:
-            counting.pass_turn()
-            self.events.append({"type": "pass", "seat": seat})
+        event, items = counting.step(seat, action)
+        self.events.append(event)
+        if event["type"] == "claim":
+            self.shown[-1]["points"] = event["points"]
+        if items and self._score(seat, items):
+            return
         if counting.done:
             if self._her_heels(self.current):
                 return
