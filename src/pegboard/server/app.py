@@ -214,7 +214,7 @@ def create_app(
             while True:
                 text = await websocket.receive_text()
                 await _handle(room, watcher, text, limit)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed while receiving
             pass
         finally:
             await room.disconnect(watcher)

@@ -63,6 +63,7 @@ class RoomSettings:
     bot_delay: float = 0.6  # seconds a bot waits before acting, so people can follow
     grace: float = 60.0  # seconds a disconnected player keeps the seat during a game
     intermission: float = INTERMISSION
+    results_pause: float = 3.0  # the results stay up at least this long, even if all are ready
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.persisted = 0
         self.rematch: set[int] = set()
+        self.gone: set[int] = set()  # slots that left this match: no rematch with them
         self.watchers: set[Watcher] = set()
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._wake = asyncio.Event()
@@ -232,6 +234,7 @@ class Room:
         async def run() -> None:
             game, seat = self._playing(watcher)
             before = game.version
+            self.gone.add(self.row.seating[seat])
             if game.outcome is None and game.rules.in_game(seat):
                 game.leave(seat)
             await self._changed(before)
@@ -265,7 +268,12 @@ class Room:
         self.game = self._new_game()
         self.persisted = 0
         self.rematch = set()
+        self.gone = set()
         self._choices = {}
+        now = self.clock.now()
+        for slot in self.slots:  # a person who is not here at the start is away from now on
+            if slot is not None and slot.bot is None and slot.connections == 0:
+                slot.away_since = now
         await self._changed(0)
 
     def _want_rematch(self, seat: int) -> None:
@@ -277,11 +285,8 @@ class Room:
         """After the results intermission: a new match if everyone is still here."""
         game = self.game
         assert game is not None
-        everyone = all(
-            game.rules.in_game(s) or game.outcome is not None for s in range(game.players)
-        )
-        left = any(e["type"] == "leave" for e in game.events)
-        if everyone and not left:
+        left = self.gone or any(e["type"] == "leave" for e in game.events)
+        if not left:
             self.row.match += 1
             await self._start_match()
         else:
@@ -323,7 +328,9 @@ class Room:
         now = self.clock.now()
         if self.row.status == "results":
             waiting = [s for s in range(game.players) if self._human(s) and s not in self.rematch]
-            deadline = now + self.settings.intermission if waiting else now
+            deadline = now + (
+                self.settings.intermission if waiting else self.settings.results_pause
+            )
         elif not game.to_act:
             deadline = None
         elif all(game.legal_actions(s) == [READY] for s in game.to_act):

@@ -1,0 +1,28 @@
+// The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game.
+
+import { LobbyPage } from "./lobby.js";
+import { ReplayPage } from "./replay.js";
+import { TablePage } from "./table.js";
+
+const root = document.getElementById("app");
+let page = null;
+
+function route() {
+  page?.destroy();
+  const [, kind, id, match] = location.hash.replace(/^#\/?/, "/").split("/");
+  if (kind === "table" && id) page = new TablePage(root, decodeURIComponent(id));
+  else if (kind === "replay" && id && match)
+    page = new ReplayPage(root, decodeURIComponent(id), match);
+  else page = new LobbyPage(root);
+  window.scrollTo(0, 0);
+}
+
+// The page on show, for the browser console and the browser tests.
+window.pegboard = {
+  get page() {
+    return page;
+  },
+};
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,214 @@
+// Manual counting: build a claim (or a Muggins call) item by item from the counted cards.
+// Select cards, then press the kind; only kinds that fit the selected cards are enabled.
+
+import { cardButton, cardInline, cardView, parseCard } from "./cards.js";
+import { h } from "./dom.js";
+
+const KINDS = {
+  cribbage: ["fifteen", "pair", "run", "flush", "nobs"],
+  cribist: ["fifteen", "pair", "run", "flush", "jack-of-trumps"],
+};
+const LABELS = {
+  fifteen: "Fifteen",
+  pair: "Pair",
+  run: "Run",
+  flush: "Flush",
+  nobs: "Nobs",
+  "jack-of-trumps": "Jack of trumps",
+};
+
+/** What an item is worth if it is real (the server's nominal points). */
+export function itemPoints(kind, cards) {
+  if (kind === "run" || kind === "flush") return cards.length;
+  if (kind === "nobs" || kind === "jack-of-trumps") return 1;
+  return 2;
+}
+
+/** Whether the cards can be an item of this kind at all (the rules decide if it is real). */
+export function fits(kind, cards) {
+  const parsed = cards.map(parseCard);
+  const ranks = parsed.map((c) => c.rank).sort((a, b) => a - b);
+  switch (kind) {
+    case "fifteen":
+      return parsed.length >= 2 && parsed.reduce((sum, c) => sum + c.value, 0) === 15;
+    case "pair":
+      return parsed.length === 2 && ranks[0] === ranks[1];
+    case "run":
+      return parsed.length >= 3 && ranks.every((r, i) => i === 0 || r === ranks[i - 1] + 1);
+    case "flush":
+      return parsed.length >= 4 && parsed.every((c) => c.suit === parsed[0].suit);
+    case "nobs":
+    case "jack-of-trumps":
+      return parsed.length === 1 && parsed[0].rank === 11;
+    default:
+      return false;
+  }
+}
+
+function sameItem(a, b) {
+  return (
+    a.kind === b.kind &&
+    a.cards.length === b.cards.length &&
+    a.cards.every((c) => b.cards.includes(c))
+  );
+}
+
+function itemLine(item, remove) {
+  const cards = item.cards.flatMap((c, i) => (i ? [" ", cardInline(c)] : [cardInline(c)]));
+  return h(
+    "li",
+    {},
+    h("span", { class: "item-kind" }, LABELS[item.kind] ?? item.kind),
+    " ",
+    cards,
+    h("span", { class: "item-points" }, `+${item.points ?? itemPoints(item.kind, item.cards)}`),
+    remove
+      ? h(
+          "button",
+          { type: "button", class: "icon", "aria-label": `remove ${item.kind}`, onClick: remove },
+          "✕",
+        )
+      : null,
+  );
+}
+
+/** The counting panel: everyone sees the cards and what was taken; the one to act builds. */
+export function claimsPanel(page, game) {
+  const view = page.view;
+  const counting = view.counting;
+  const me = page.state.seat;
+  const claiming = counting.claimant === me && !counting.claimed;
+  const calling = counting.claimed && counting.to_call === me;
+  const acting = claiming || calling;
+  const ui = page.ui.claim;
+  const chosen = counting.cards.filter((c) => ui.cards.has(c));
+  const total = ui.items.reduce((sum, item) => sum + itemPoints(item.kind, item.cards), 0);
+
+  const toggle = (card) => () => {
+    if (ui.cards.has(card)) ui.cards.delete(card);
+    else ui.cards.add(card);
+    page.rerender();
+  };
+  const add = (kind) => () => {
+    const byRank = (a, b) => parseCard(a).rank - parseCard(b).rank || a.localeCompare(b);
+    const item = { kind, cards: [...chosen].sort(byRank) };
+    if (!ui.items.some((other) => sameItem(other, item))) ui.items.push(item);
+    ui.cards.clear();
+    page.rerender();
+  };
+  const remove = (i) => () => {
+    ui.items.splice(i, 1);
+    page.rerender();
+  };
+  const items = () => ui.items.map((item) => ({ kind: item.kind, cards: item.cards }));
+
+  const starter = game === "cribbage" ? counting.cards.at(-1) : null;
+  const cards = h(
+    "div",
+    { class: "claim-cards", role: "group", "aria-label": "Counted cards" },
+    counting.cards.map((card) =>
+      acting
+        ? cardButton(card, {
+            selected: ui.cards.has(card),
+            onClick: toggle(card),
+            hint: card === starter ? "starter" : "",
+          })
+        : cardView(card, { extra: card === starter ? "starter" : "" }),
+    ),
+  );
+  const kinds = acting
+    ? h(
+        "div",
+        { class: "claim-kinds", role: "group", "aria-label": "Add the selected cards as" },
+        KINDS[game].map((kind) =>
+          h(
+            "button",
+            {
+              type: "button",
+              "data-key": `kind-${kind}`,
+              disabled: !fits(kind, chosen),
+              onClick: add(kind),
+            },
+            LABELS[kind],
+          ),
+        ),
+      )
+    : null;
+  const building = acting
+    ? h(
+        "ol",
+        {
+          class: "claim-items building",
+          "aria-label": calling ? "Your Muggins call" : "Your claim",
+        },
+        ui.items.map((item, i) => itemLine(item, remove(i))),
+      )
+    : null;
+  const taken = counting.taken.length
+    ? h(
+        "div",
+        { class: "taken" },
+        h("h4", {}, "Already counted"),
+        h(
+          "ol",
+          { class: "claim-items" },
+          counting.taken.map((item) => itemLine(item)),
+        ),
+      )
+    : null;
+  let buttons = null;
+  if (claiming) {
+    buttons = h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        "data-key": "claim",
+        onClick: () => page.act({ type: "claim", items: items() }),
+      },
+      total ? `Claim ${total}` : "Claim nothing",
+    );
+  } else if (calling) {
+    buttons = [
+      h(
+        "button",
+        {
+          type: "button",
+          class: "danger",
+          "data-key": "muggins",
+          disabled: !ui.items.length,
+          onClick: () => page.act({ type: "muggins", items: items(), points: total }),
+        },
+        `Muggins! (${total})`,
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "data-key": "pass",
+          onClick: () => page.act({ type: "pass" }),
+        },
+        "Pass",
+      ),
+    ];
+  }
+  const title = `${counting.claimant === me ? "Your" : `${page.names[counting.claimant]}'s`} ${counting.label}`;
+  return h(
+    "section",
+    { class: "panel claims", "aria-label": "Counting" },
+    h("h3", {}, title, counting.claimed ? h("span", { class: "badge" }, "claimed") : null),
+    acting
+      ? h(
+          "p",
+          { class: "hint" },
+          "Select cards, then press what they make. A wrong Muggins call costs you its points.",
+        )
+      : null,
+    cards,
+    kinds,
+    building,
+    taken,
+    buttons ? h("div", { class: "actions" }, buttons) : null,
+  );
+}

@@ -1,0 +1,43 @@
+// The turn clock: counts down to table.deadline, corrected by the server-clock offset.
+
+import { h } from "./dom.js";
+
+export class TurnClock {
+  constructor(serverNow) {
+    this.serverNow = serverNow; // () => seconds on the server's clock
+    this.deadline = null;
+    this.total = 20;
+    this.element = h(
+      "span",
+      { class: "clock", role: "timer", "aria-live": "off", hidden: true },
+      h("span", { class: "clock-text" }),
+      h("span", { class: "clock-bar" }, h("span", { class: "clock-fill" })),
+    );
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  /** `deadline` in server seconds (null: no clock); `total` the whole period, for the bar. */
+  set(deadline, total) {
+    this.deadline = deadline;
+    this.total = Math.max(total, 1);
+    this.tick();
+  }
+
+  remaining() {
+    return this.deadline === null ? null : Math.max(0, this.deadline - this.serverNow());
+  }
+
+  tick() {
+    const left = this.remaining();
+    this.element.hidden = left === null;
+    if (left === null) return;
+    this.element.querySelector(".clock-text").textContent = `${Math.ceil(left)}s`;
+    const fraction = Math.min(1, left / this.total);
+    this.element.style.setProperty("--left", fraction.toFixed(3));
+    this.element.classList.toggle("urgent", left < 5);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,232 @@
+// The form for a new table, built from the games' own option lists (with their bounds),
+// with a person or a bot in every seat but the first, which is yours.
+
+import { api, joinTable } from "./api.js";
+import { h, render, toast } from "./dom.js";
+import { TABLE_VIEWS } from "./games.js";
+
+export class CreateForm {
+  constructor() {
+    this.games = [];
+    this.bots = [];
+    this.choice = { game: "cribbage", players: 2, seats: [], options: {} };
+    this.element = h("form", {
+      class: "panel create",
+      "aria-labelledby": "create-title",
+      onSubmit: (e) => this.create(e),
+    });
+  }
+
+  show(games, bots) {
+    this.games = games;
+    this.bots = bots;
+    this.pick(games.find((g) => g.name === this.choice.game) ?? games[0]);
+  }
+
+  /** Choose a game: reset the seats and options to its defaults. */
+  pick(game) {
+    this.game = game;
+    const players = game.players.includes(this.choice.players)
+      ? this.choice.players
+      : game.players[0];
+    this.choice = {
+      game: game.name,
+      players,
+      seats: Array.from({ length: 8 }, (_, i) =>
+        i === 0 ? null : this.bots.includes("greedy") ? "greedy" : (this.bots[0] ?? null),
+      ),
+      options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
+    };
+    this.drawForm();
+  }
+
+  drawForm() {
+    const game = this.game;
+    const choice = this.choice;
+    const gameField = h(
+      "fieldset",
+      { class: "games" },
+      h("legend", {}, "Game"),
+      this.games.map((g) => {
+        const drawn = g.name in TABLE_VIEWS;
+        return h(
+          "label",
+          {
+            class: `game-choice ${g.name === game.name ? "chosen" : ""} ${drawn ? "" : "unavailable"}`,
+          },
+          h("input", {
+            type: "radio",
+            name: "game",
+            "data-key": `game-${g.name}`,
+            value: g.name,
+            checked: g.name === game.name,
+            disabled: !drawn,
+            onChange: () => this.pick(g),
+          }),
+          h("span", {}, g.title),
+          h("small", {}, drawn ? `${g.players.join(", ")} players` : "not in the browser yet"),
+        );
+      }),
+    );
+    const players = h(
+      "label",
+      { class: "field" },
+      h("span", {}, "Players"),
+      h(
+        "select",
+        {
+          name: "players",
+          "data-key": "players",
+          disabled: game.players.length === 1,
+          onChange: (e) => {
+            choice.players = Number(e.target.value);
+            this.drawForm();
+          },
+        },
+        game.players.map((n) =>
+          h("option", { value: n, selected: n === choice.players }, String(n)),
+        ),
+      ),
+    );
+    const seats = h(
+      "fieldset",
+      { class: "seats" },
+      h("legend", {}, "Seats"),
+      Array.from({ length: choice.players }, (_, i) =>
+        i === 0
+          ? h(
+              "div",
+              { class: "field seat" },
+              h("span", {}, "Seat 1"),
+              h("span", { class: "fixed" }, "You"),
+            )
+          : h(
+              "label",
+              { class: "field seat" },
+              h("span", {}, `Seat ${i + 1}`),
+              h(
+                "select",
+                {
+                  name: `seat-${i}`,
+                  "data-key": `seat-${i}`,
+                  onChange: (e) => (choice.seats[i] = e.target.value || null),
+                },
+                h("option", { value: "", selected: choice.seats[i] === null }, "A person"),
+                this.bots.map((bot) =>
+                  h("option", { value: bot, selected: choice.seats[i] === bot }, `Bot: ${bot}`),
+                ),
+              ),
+            ),
+      ),
+    );
+    const options = h(
+      "fieldset",
+      { class: "options" },
+      h("legend", {}, "Options"),
+      game.options.map((option) => optionField(option, choice.options)),
+    );
+    render(
+      this.element,
+      h("h2", { id: "create-title" }, "New table"),
+      gameField,
+      players,
+      seats,
+      options,
+      h(
+        "div",
+        { class: "actions" },
+        h("button", { type: "submit", class: "primary", "data-key": "create" }, "Create table"),
+      ),
+    );
+  }
+
+  async create(event) {
+    event.preventDefault();
+    if (!this.element.reportValidity()) return;
+    const choice = this.choice;
+    const button = this.element.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      const table = await api.create({
+        game: choice.game,
+        players: choice.players,
+        options: choice.options,
+        bots: choice.seats.slice(0, choice.players),
+      });
+      await joinTable(table.id); // the creator takes seat 1
+      location.hash = `#/table/${table.id}`;
+    } catch (error) {
+      toast(error.message);
+      button.disabled = false;
+    }
+  }
+}
+
+/** One option as a form field: a number with its bounds, a checkbox or a choice. */
+function optionField(option, values) {
+  const id = `option-${option.name}`;
+  const label = option.name.replace(/_/g, " ");
+  const help = h("small", { class: "help", id: `${id}-help` }, option.help);
+  if (option.kind === "bool") {
+    return h(
+      "label",
+      { class: "field check" },
+      h("input", {
+        type: "checkbox",
+        id,
+        name: option.name,
+        "data-key": id,
+        checked: values[option.name],
+        "aria-describedby": `${id}-help`,
+        onChange: (e) => (values[option.name] = e.target.checked),
+      }),
+      h("span", {}, label),
+      help,
+    );
+  }
+  if (option.kind === "choice") {
+    return h(
+      "label",
+      { class: "field" },
+      h("span", {}, label),
+      h(
+        "select",
+        {
+          id,
+          name: option.name,
+          "data-key": id,
+          "aria-describedby": `${id}-help`,
+          onChange: (e) => (values[option.name] = e.target.value),
+        },
+        option.choices.map((c) =>
+          h("option", { value: c, selected: c === values[option.name] }, c),
+        ),
+      ),
+      help,
+    );
+  }
+  return h(
+    "label",
+    { class: "field" },
+    h(
+      "span",
+      {},
+      label,
+      h("span", { class: "bounds" }, ` (${option.min ?? "…"}–${option.max ?? "…"})`),
+    ),
+    h("input", {
+      type: "number",
+      id,
+      name: option.name,
+      "data-key": id,
+      min: option.min,
+      max: option.max,
+      step: 1,
+      required: true,
+      value: values[option.name],
+      "aria-describedby": `${id}-help`,
+      onInput: (e) => (values[option.name] = Number(e.target.value)),
+    }),
+    help,
+  );
+}

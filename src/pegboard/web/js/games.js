@@ -1,0 +1,6 @@
+// The games this client can draw at the table, by name.
+
+import { renderCribbage } from "./cribbage.js";
+import { renderCribist } from "./cribist.js";
+
+export const TABLE_VIEWS = { cribbage: renderCribbage, cribist: renderCribist };

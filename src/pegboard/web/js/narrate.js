@@ -1,0 +1,255 @@
+// Events as sentences, and every score told the way players say it:
+// "fifteen two, fifteen four, a pair is six", "go for one", "thirty-one for two", "his heels".
+
+import { cardInline, SUITS } from "./cards.js";
+import { h } from "./dom.js";
+
+const SMALL = (
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen " +
+  "fourteen fifteen sixteen seventeen eighteen nineteen"
+).split(" ");
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+/** 24 -> "twenty-four"; numbers from 100 stay digits. */
+export function numberWord(n) {
+  if (n < 0) return `minus ${numberWord(-n)}`;
+  if (n < 20) return SMALL[n];
+  if (n < 100) return TENS[Math.floor(n / 10)] + (n % 10 ? `-${SMALL[n % 10]}` : "");
+  return String(n);
+}
+
+const PAIR_NAMES = { 2: "a pair", 6: "pair royal", 12: "double pair royal" };
+const RUN_COUNT = ["", "a", "two", "three", "four"];
+
+function rankOf(card) {
+  return card.slice(0, -1);
+}
+
+/** Group a show's items the way they are called: pairs of one rank together, runs by length. */
+function grouped(items) {
+  const groups = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    const cards = item.cards ?? [];
+    const sameRank = (a, b) => a.cards.length && rankOf(a.cards[0]) === rankOf(b.cards[0]);
+    if (last && item.kind === "pair" && last.kind === "pair" && sameRank(last.items[0], item)) {
+      last.items.push(item);
+    } else if (
+      last &&
+      item.kind === "run" &&
+      last.kind === "run" &&
+      last.items[0].cards.length === cards.length
+    ) {
+      last.items.push(item);
+    } else {
+      groups.push({ kind: item.kind, items: [item] });
+    }
+  }
+  return groups;
+}
+
+function points(group) {
+  return group.items.reduce((sum, item) => sum + (item.points ?? 0), 0);
+}
+
+/** What a group is called in a running count ("a pair is six"). */
+function runningPhrase(group, total) {
+  const t = numberWord(total);
+  const first = group.items[0];
+  const size = first.cards?.length ?? 0;
+  switch (group.kind) {
+    case "fifteen":
+      return `fifteen ${t}`;
+    case "pair":
+      return `${PAIR_NAMES[points(group)] ?? `${group.items.length} pairs`} is ${t}`;
+    case "run": {
+      const n = group.items.length;
+      return `${RUN_COUNT[n] ?? n} run${n > 1 ? "s" : ""} of ${numberWord(size)} ${n > 1 ? "make" : "is"} ${t}`;
+    }
+    case "flush":
+      return `a flush of ${numberWord(size)} is ${t}`;
+    case "nobs":
+      return `nobs is ${t}`;
+    case "jack-of-trumps":
+      return `the jack of trumps is ${t}`;
+    case "thirty-one":
+      return `thirty-one for ${t}`;
+    default:
+      return `${group.kind.replace(/-/g, " ")} ${t}`;
+  }
+}
+
+/** A single score on its own ("go for one"). */
+function singlePhrase(item) {
+  const p = numberWord(item.points ?? 0);
+  switch (item.kind) {
+    case "fifteen":
+      return `fifteen for ${p}`;
+    case "thirty-one":
+      return `thirty-one for ${p}`;
+    case "go":
+      return `go for ${p}`;
+    case "last-card":
+      return `${p} for the last card`;
+    case "heels":
+      return `his heels for ${p}`;
+    case "nobs":
+      return `${p} for his nob`;
+    case "pair":
+      return `${PAIR_NAMES[item.points] ?? "pairs"} for ${p}`;
+    case "run":
+      return `a run of ${numberWord(item.cards?.length ?? 0)} for ${p}`;
+    case "flush":
+      return `a flush of ${numberWord(item.cards?.length ?? 0)} for ${p}`;
+    case "jack-of-trumps":
+      return `the jack of trumps for ${p}`;
+    case "tricks":
+      return item.points === 1 ? "one for the trick" : `${p} for ${p} tricks`;
+    case "muggins":
+      return `a wrong Muggins call: ${numberWord(-item.points)} lost`;
+    default:
+      return `${item.kind.replace(/-/g, " ")} for ${p}`;
+  }
+}
+
+/**
+ * Score items in words: a running count for a show ("fifteen two, fifteen four") or for
+ * several items at once; a single pegging score on its own ("go for one").
+ */
+export function scoreTalk(items, { show = false } = {}) {
+  if (!items?.length) return "nothing";
+  const counted = ["fifteen", "pair", "run", "flush", "nobs", "jack-of-trumps"];
+  if (items.length === 1 && !(show && counted.includes(items[0].kind)))
+    return singlePhrase(items[0]);
+  let total = 0;
+  let previous = null;
+  const parts = grouped(items).map((group) => {
+    total += points(group);
+    const phrase = runningPhrase(group, total);
+    const again = previous === "pair" && group.kind === "pair" && group.items.length === 1;
+    previous = group.kind;
+    return again ? phrase.replace(/^a pair/, "another pair") : phrase;
+  });
+  return parts.join(", ");
+}
+
+/** A line's parts: strings and inline cards. */
+function cards(list) {
+  return (list ?? []).flatMap((card, i) => (i ? [" ", cardInline(card)] : [cardInline(card)]));
+}
+
+/** Tells a game's events one line each, remembering the little context it needs. */
+export class Narrator {
+  /** `names[seat]`; `you` is the viewer's seat (told as "You"). */
+  constructor(names, you = null) {
+    this.names = names;
+    this.you = you;
+    this.inTrick = 0; // cards played in the current trick (trick games)
+    this.trumpsNamed = false;
+    this.previous = null; // the type of the event told before
+  }
+
+  who(seat) {
+    if (seat === this.you && seat !== null) return "You";
+    return this.names[seat] ?? `Seat ${seat + 1}`;
+  }
+
+  /** "Ann plays" / "You play". */
+  says(seat, third, second) {
+    const who = this.who(seat);
+    return `${who} ${who === "You" ? second : third}`;
+  }
+
+  /** One event as {kind, parts}, or null for events not worth a line. */
+  line(event) {
+    const parts = this.parts(event);
+    this.previous = event.type;
+    return parts ? { kind: event.type, parts: [parts].flat() } : null;
+  }
+
+  parts(e) {
+    switch (e.type) {
+      case "deal":
+        this.inTrick = 0;
+        this.trumpsNamed = false;
+        return `Hand ${e.hand}: ${this.says(e.dealer, "deals", "deal")}`;
+      case "discard":
+        if (!e.cards)
+          return `${this.says(e.seat, "discards", "discard")} ${e.count === 1 ? "a card" : `${e.count} cards`} to the crib`;
+        return [`${this.says(e.seat, "discards", "discard")} `, ...cards(e.cards)];
+      case "starter":
+        return e.card ? ["The starter is ", cardInline(e.card)] : "The cut";
+      case "play":
+        return this.play(e);
+      case "go":
+        return `${this.says(e.seat, "says", "say")} go`;
+      case "reset":
+        return "The count goes back to zero";
+      case "trick":
+        this.inTrick = 0;
+        return [
+          `${this.says(e.winner, "wins", "win")} the trick with `,
+          cardInline(e.cards[e.winner]),
+        ];
+      case "show":
+        return [
+          `${this.says(e.seat, "shows", "show")} ${e.crib ? "the crib" : "a hand"}: `,
+          ...cards(e.cards),
+          " + ",
+          cardInline(e.starter),
+        ];
+      case "claim":
+        return e.items.length
+          ? `${this.says(e.seat, "claims", "claim")} ${e.points}`
+          : `${this.says(e.seat, "claims", "claim")} nothing`;
+      case "muggins":
+        return (
+          `${this.says(e.seat, "calls", "call")} Muggins for ${e.points}` +
+          (e.valid ? ": good call!" : ": wrong call")
+        );
+      case "pass":
+        return `${this.says(e.seat, "passes", "pass")}`;
+      case "score":
+        return this.score(e);
+      case "leave":
+        return `${this.says(e.seat, "leaves", "leave")} the game`;
+      case "time-up":
+        return "Time is up: this hand is the last";
+      case "end":
+        return this.end(e);
+      default:
+        return null; // ready, and anything unknown
+    }
+  }
+
+  play(e) {
+    const base = [`${this.says(e.seat, "plays", "play")} `, cardInline(e.card)];
+    if (e.count !== undefined) return [...base, ` — ${e.count}`];
+    const leads = this.inTrick++ === 0;
+    if (!leads) return base;
+    base[0] = `${this.says(e.seat, "leads", "lead")} `;
+    if (this.trumpsNamed) return base;
+    this.trumpsNamed = true;
+    return [...base, ` — ${SUITS[e.card.at(-1)]} are trumps`];
+  }
+
+  score(e) {
+    const lost = e.points < 0;
+    const verb = lost ? this.says(e.seat, "loses", "lose") : this.says(e.seat, "scores", "score");
+    // A score right after a show, a claim or a Muggins call is a count: "fifteen two".
+    const show = ["show", "claim", "muggins", "trick"].includes(this.previous);
+    return `${verb} ${Math.abs(e.points)}: ${scoreTalk(e.items, { show })}`;
+  }
+
+  end(e) {
+    const winners = e.ranks.map((r, seat) => (r === 1 ? seat : -1)).filter((s) => s >= 0);
+    const names = winners.map((s, i) => (i && s === this.you ? "you" : this.who(s)));
+    const verb = names.length === 1 && names[0] !== "You" ? "wins" : "win";
+    return `Game over: ${names.join(" and ")} ${verb}`;
+  }
+}
+
+/** A line as a list item for a log. */
+export function logItem(line) {
+  return h("li", { class: `log-${line.kind}` }, line.parts);
+}

@@ -1,0 +1,350 @@
+// The replay viewer: a finished game's record, stepped through event by event with
+// buttons, a slider or the arrow keys; every hand is face up (the game is over).
+
+import { api } from "./api.js";
+import { Board } from "./board.js";
+import { cardView, SUIT_SYMBOLS, SUITS } from "./cards.js";
+import { h, render, s, toast } from "./dom.js";
+import { logItem, Narrator, scoreTalk } from "./narrate.js";
+import { replayStates } from "./replay-state.js";
+import { resultsTable } from "./results.js";
+import { swatch } from "./seats.js";
+
+/** A small stroked-and-filled SVG icon from one path. */
+function icon(path) {
+  return s(
+    "svg",
+    { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" },
+    s("path", { d: path }),
+  );
+}
+
+export class ReplayPage {
+  constructor(root, tableId, match) {
+    this.root = root;
+    this.tableId = tableId;
+    this.match = match;
+    this.index = 0;
+    this.onKey = (event) => this.key(event);
+    document.addEventListener("keydown", this.onKey);
+    root.replaceChildren(
+      h("div", { class: "replay-page" }, h("p", { class: "notice" }, "Loading the record…")),
+    );
+    this.load();
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  async load() {
+    try {
+      this.record = await api.record(this.tableId, this.match);
+    } catch (error) {
+      toast(error.message);
+      render(
+        this.root,
+        h(
+          "div",
+          { class: "replay-page" },
+          h(
+            "p",
+            { class: "notice" },
+            `No record: ${error.message}. `,
+            h("a", { href: "#/" }, "Lobby"),
+          ),
+        ),
+      );
+      return;
+    }
+    const record = this.record;
+    this.states = replayStates(record);
+    this.names = record.seats.map((seat) => seat.name);
+    this.teams = Boolean(record.options?.teams);
+    const narrator = new Narrator(this.names);
+    this.lines = record.events.map((event, i) => {
+      const line = narrator.line(event);
+      if (!line) return null;
+      const item = logItem(line);
+      item.dataset.step = String(i + 1);
+      item.addEventListener("click", () => this.go(i + 1));
+      return item;
+    });
+    this.build();
+    this.go(this.states.length - 1 > 0 ? 1 : 0);
+  }
+
+  build() {
+    const record = this.record;
+    const lanes = this.teams
+      ? [
+          { name: `${this.names[0]} & ${this.names[2]}`, seats: [0, 2] },
+          { name: `${this.names[1]} & ${this.names[3]}`, seats: [1, 3] },
+        ]
+      : this.names.map((name, seat) => ({ name, seats: [seat] }));
+    const target = record.options?.score_target;
+    const hasTarget = target && (record.options?.end ?? "target") === "target";
+    this.board = hasTarget ? new Board(Number(target), lanes) : null;
+    this.lanes = lanes;
+    this.slider = h("input", {
+      type: "range",
+      min: 0,
+      max: this.states.length - 1,
+      value: 0,
+      "aria-label": "Step",
+      onInput: (e) => this.go(Number(e.target.value)),
+    });
+    this.position = h("span", { class: "step-count", "data-testid": "step" });
+    this.current = h("p", { class: "current-event", "aria-live": "polite" });
+    this.table = h("div", { class: "felt replay" });
+    this.logList = h("ol", { class: "log-list" }, this.lines.filter(Boolean));
+    const button = (label, icon, onClick, key) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "icon-button",
+          "aria-label": label,
+          title: label,
+          "data-key": key,
+          onClick,
+        },
+        icon,
+      );
+    render(
+      this.root,
+      h(
+        "div",
+        { class: "replay-page table-page" },
+        h(
+          "header",
+          { class: "topbar" },
+          h("a", { href: "#/", class: "brand" }, h("span", { class: "brand-peg" }), "pegboard"),
+          h(
+            "div",
+            { class: "title" },
+            h("strong", {}, `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`),
+            h("span", { class: "status" }, `game ${this.match}`),
+          ),
+          h(
+            "div",
+            { class: "top-actions" },
+            h("a", { href: `#/table/${this.tableId}`, class: "button quiet" }, "Table"),
+          ),
+        ),
+        h(
+          "div",
+          { class: "table-body" },
+          h(
+            "div",
+            { class: "table-main" },
+            h("section", { class: "board-slot" }, this.board ? this.board.element : null),
+            h(
+              "nav",
+              { class: "replay-controls", "aria-label": "Replay controls" },
+              button("First", icon("M6 5v14M19 5l-10 7 10 7z"), () => this.go(0), "first"),
+              button("Previous", icon("M17 5l-10 7 10 7z"), () => this.go(this.index - 1), "prev"),
+              this.slider,
+              button("Next", icon("M7 5l10 7-10 7z"), () => this.go(this.index + 1), "next"),
+              button(
+                "Last",
+                icon("M18 5v14M5 5l10 7-10 7z"),
+                () => this.go(this.states.length - 1),
+                "last",
+              ),
+              this.position,
+            ),
+            this.current,
+            this.table,
+          ),
+          h(
+            "aside",
+            { class: "log" },
+            h("h2", {}, "Events"),
+            h("div", { class: "log-scroll" }, this.logList),
+          ),
+        ),
+      ),
+    );
+  }
+
+  key(event) {
+    if (!this.states || event.target.closest?.("input, select, textarea")) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+    if (event.key in moves) this.go(this.index + moves[event.key]);
+    else if (event.key === "Home") this.go(0);
+    else if (event.key === "End") this.go(this.states.length - 1);
+    else return;
+    event.preventDefault();
+  }
+
+  go(index) {
+    this.index = Math.max(0, Math.min(index, this.states.length - 1));
+    const state = this.states[this.index];
+    this.slider.value = String(this.index);
+    this.position.textContent = `${this.index} / ${this.states.length - 1}`;
+    const event = this.record.events[this.index - 1];
+    const line = this.lines[this.index - 1];
+    render(
+      this.current,
+      line
+        ? [...line.childNodes].map((n) => n.cloneNode(true))
+        : event
+          ? `(${event.type})`
+          : "The game begins",
+    );
+    for (const item of this.logList.children) item.classList.toggle("current", item === line);
+    line?.scrollIntoView({ block: "nearest" });
+    if (this.board) {
+      const pick = (list) => this.lanes.map((lane) => list[lane.seats[0]]);
+      this.board.update(pick(state.scores), pick(state.before));
+    }
+    render(this.table, this.record.game === "cribist" ? this.cribist(state) : this.cribbage(state));
+  }
+
+  seatRow(state, seat, extra) {
+    const view = { teams: this.teams };
+    return h(
+      "div",
+      { class: `seat-panel replay-seat ${state.dealer === seat ? "dealing" : ""}` },
+      h(
+        "div",
+        { class: "seat-head" },
+        swatch(view, seat),
+        h("span", { class: "seat-name" }, this.names[seat]),
+        state.dealer === seat ? h("span", { class: "badge dealer" }, "dealer") : null,
+        extra,
+        h("strong", { class: "seat-score" }, String(state.scores[seat])),
+      ),
+      h(
+        "div",
+        { class: "seat-cards" },
+        state.hands[seat].length
+          ? state.hands[seat].map((c) => cardView(c, { small: true }))
+          : h("span", { class: "no-cards" }, "no cards"),
+      ),
+    );
+  }
+
+  cribbage(state) {
+    const seats = state.hands.map((_, seat) => this.seatRow(state, seat));
+    const middle = h(
+      "div",
+      { class: "middle" },
+      h(
+        "div",
+        { class: "pile" },
+        state.starter
+          ? cardView(state.starter, { extra: "starter" })
+          : h("span", { class: "no-cards" }, "—"),
+        h("span", { class: "pile-label" }, "Starter"),
+      ),
+      h(
+        "div",
+        { class: "pile crib" },
+        h(
+          "span",
+          { class: "fan" },
+          state.crib.map((c) => cardView(c, { small: true })),
+        ),
+        h("span", { class: "pile-label" }, "Crib"),
+      ),
+      h(
+        "div",
+        { class: "count-area" },
+        h("div", { class: "count" }, h("span", {}, "Count"), h("strong", {}, String(state.count))),
+        h(
+          "div",
+          { class: "count-cards" },
+          state.countCards.map((p) =>
+            h(
+              "span",
+              { class: "count-card" },
+              cardView(p.card),
+              swatch({ teams: this.teams }, p.seat),
+            ),
+          ),
+        ),
+      ),
+    );
+    const shown = state.shown.length
+      ? h(
+          "div",
+          { class: "show-area" },
+          state.shown.map((s) =>
+            h(
+              "div",
+              { class: "shown" },
+              h(
+                "div",
+                { class: "shown-head" },
+                swatch({ teams: this.teams }, s.seat),
+                h("span", {}, `${this.names[s.seat]}'s ${s.crib ? "crib" : "hand"}`),
+                h("strong", { class: "shown-points" }, String(s.points)),
+              ),
+              h(
+                "div",
+                { class: "shown-cards" },
+                s.cards.map((c) => cardView(c, { small: true })),
+                state.starter ? cardView(state.starter, { small: true, extra: "starter" }) : null,
+              ),
+              h(
+                "p",
+                { class: "talk" },
+                s.items.length ? scoreTalk(s.items, { show: true }) : "nothing",
+              ),
+            ),
+          ),
+        )
+      : null;
+    return [
+      h("div", { class: "opponents replay-seats" }, seats),
+      middle,
+      shown,
+      this.outcome(state),
+    ];
+  }
+
+  cribist(state) {
+    const seats = state.hands.map((_, seat) =>
+      this.seatRow(state, seat, h("span", { class: "badge" }, `${state.tricksWon[seat]} tricks`)),
+    );
+    const trick = state.trick.length
+      ? state.trick
+      : (state.lastTrick?.cards ?? []).map((card, seat) => ({ seat, card })).filter((t) => t.card);
+    const trump = state.trump
+      ? h(
+          "div",
+          { class: `trumps ${"DH".includes(state.trump) ? "red" : "black"}` },
+          h("span", { class: "trump-symbol" }, SUIT_SYMBOLS[state.trump]),
+          h("span", {}, `${SUITS[state.trump]} are trumps`),
+        )
+      : null;
+    return [
+      h("div", { class: "opponents replay-seats" }, seats),
+      h(
+        "div",
+        { class: "middle" },
+        trump,
+        h(
+          "div",
+          { class: "count-cards" },
+          trick.map((t) =>
+            h("span", { class: "count-card" }, cardView(t.card), swatch({}, t.seat)),
+          ),
+        ),
+      ),
+      this.outcome(state),
+    ];
+  }
+
+  outcome(state) {
+    if (!state.outcome) return null;
+    return h(
+      "section",
+      { class: "panel results inline" },
+      h("h2", {}, "Result"),
+      resultsTable(state.outcome, this.names, this.teams),
+    );
+  }
+}

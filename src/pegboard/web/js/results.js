@@ -1,0 +1,123 @@
+// The results panel: ranks, scores, skunks, a rematch button and a link to the replay.
+
+import { h } from "./dom.js";
+
+const REASONS = {
+  target: "reached the target",
+  leave: "a player left",
+  deals: "all deals played",
+  minutes: "time is up",
+};
+
+export function ordinal(n) {
+  const tail =
+    n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th");
+  return `${n}${tail}`;
+}
+
+/** Rows of the result, best rank first; partners share a row. */
+export function resultRows(outcome, names, teams) {
+  const seats = outcome.ranks.map((_, seat) => seat).filter((seat) => !teams || seat < 2);
+  return seats
+    .map((seat) => ({
+      seat,
+      rank: outcome.ranks[seat],
+      score: outcome.scores[seat],
+      name: teams ? `${names[seat]} & ${names[seat + 2]}` : names[seat],
+      skunk: outcome.double_skunked?.includes(seat)
+        ? "double skunk"
+        : outcome.skunked?.includes(seat)
+          ? "skunk"
+          : "",
+    }))
+    .sort((a, b) => a.rank - b.rank || b.score - a.score);
+}
+
+export function resultsTable(outcome, names, teams = false) {
+  return h(
+    "table",
+    { class: "results-table" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "Rank"),
+        h("th", { scope: "col" }, "Player"),
+        h("th", { scope: "col" }, "Score"),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      resultRows(outcome, names, teams).map((row) =>
+        h(
+          "tr",
+          { class: row.rank === 1 ? "winner" : "" },
+          h("td", { class: "rank", "data-testid": `rank-${row.seat}` }, ordinal(row.rank)),
+          h("td", {}, row.name, row.skunk ? h("span", { class: "badge skunk" }, row.skunk) : null),
+          h("td", { class: "num" }, String(row.score)),
+        ),
+      ),
+    ),
+  );
+}
+
+export function resultsPanel(page) {
+  const { table, view, seat } = page.state;
+  const outcome = view.outcome;
+  const names = page.names.map((name, s) => (s === seat ? `${name} (you)` : name));
+  const winners = outcome.ranks.map((r, s) => (r === 1 ? s : -1)).filter((s) => s >= 0);
+  const title = winners.includes(seat)
+    ? "You win!"
+    : `${winners.map((s) => page.names[s]).join(" & ")} win${winners.length === 1 ? "s" : ""}`;
+  const asked = page.ui.rematch === table.match;
+  let footer;
+  if (table.status === "finished") {
+    footer = h("p", { class: "notice" }, "The table is closed.");
+  } else if (seat === null) {
+    footer = h("p", { class: "notice" }, "A rematch starts soon unless someone leaves.");
+  } else {
+    footer = h(
+      "p",
+      { class: "rematch" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "data-key": "rematch",
+          disabled: asked,
+          onClick: () => {
+            page.ui.rematch = table.match;
+            page.act({ type: "rematch" });
+            page.rerender();
+          },
+        },
+        asked ? "Rematch asked…" : "Rematch",
+      ),
+      " ",
+      page.clock.element,
+    );
+  }
+  return h(
+    "section",
+    { class: "overlay", role: "dialog", "aria-modal": "false", "aria-labelledby": "results-title" },
+    h(
+      "div",
+      { class: "panel results" },
+      h("h2", { id: "results-title" }, title),
+      h("p", { class: "reason" }, `Game over: ${REASONS[outcome.reason] ?? outcome.reason}.`),
+      resultsTable(outcome, names, Boolean(view.teams)),
+      footer,
+      h(
+        "p",
+        { class: "links" },
+        h("a", { href: `#/replay/${table.id}/${table.match}` }, "Replay this game"),
+        " · ",
+        h("a", { href: "#/" }, "Lobby"),
+      ),
+    ),
+  );
+}

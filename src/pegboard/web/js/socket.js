@@ -1,0 +1,137 @@
+// One table's WebSocket: welcome/update/resync bookkeeping, catch-up and reconnection.
+
+const PING_EVERY = 25_000; // ms: keep idle connections (and proxies) awake
+const RETRY = [500, 1000, 2000, 4000]; // ms between reconnection attempts
+
+/**
+ * Keeps the latest `table`, `seat`, `view`, `version` and every event seen in this match.
+ * `onChange(state)` is called after every message that changed something;
+ * `onError(message, code)` when the server refused something (nothing changed).
+ */
+export class TableSocket {
+  constructor(tableId, token, { onChange, onError }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onChange = onChange;
+    this.onError = onError;
+    this.state = { table: null, seat: null, slot: null, view: null, version: 0, events: [] };
+    this.match = null; // the events belong to this match of the table
+    this.offset = 0; // server clock - local clock, in seconds
+    this.closed = false;
+    this.attempt = 0;
+    this.connected = false;
+    this.open();
+  }
+
+  /** Server time now, in the server's clock seconds. */
+  serverNow() {
+    return Date.now() / 1000 + this.offset;
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ since: String(this.state.events.length) });
+    if (this.token) query.set("token", this.token);
+    const url = `${scheme}://${location.host}/ws/${encodeURIComponent(this.tableId)}?${query}`;
+    const ws = (this.ws = new WebSocket(url));
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.connected = true;
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+    };
+    ws.onmessage = (message) => this.receive(JSON.parse(message.data));
+    ws.onclose = (event) => {
+      clearInterval(this.pinger);
+      this.connected = false;
+      if (this.closed) return;
+      if (event.code === 4403) {
+        this.onError?.("This seat is not valid here", "seat-closed");
+        return;
+      }
+      this.onChange?.(this.state); // shows "reconnecting"
+      const wait = RETRY[Math.min(this.attempt++, RETRY.length - 1)];
+      this.retry = setTimeout(() => this.open(), wait);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    clearInterval(this.pinger);
+    this.ws?.close();
+  }
+
+  send(message) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /**
+   * Play an action made on the version of the view we have. While reconnecting, the last
+   * one waits and is sent if the game has not moved on meanwhile (else it is dropped).
+   */
+  act(action) {
+    const message = { type: "act", version: this.state.version, action };
+    if (this.send(message)) return true;
+    this.pending = message;
+    return false;
+  }
+
+  leave() {
+    return this.send({ type: "leave" });
+  }
+
+  receive(message) {
+    const state = this.state;
+    if (message.table) this.setTable(message.table);
+    switch (message.type) {
+      case "welcome":
+      case "resync":
+        state.seat = message.seat;
+        state.slot = message.slot;
+        if (message.view === undefined) break; // no game yet
+        if (this.match !== message.table.match && message.from > 0) {
+          // A new match began while we were away: our events belong to the old one.
+          this.match = message.table.match;
+          this.send({ type: "resync", since: 0 });
+          return;
+        }
+        this.match = message.table.match;
+        this.apply(message);
+        if (this.pending?.version === state.version) this.send(this.pending);
+        this.pending = null;
+        break;
+      case "update":
+        if (message.from > state.events.length) {
+          this.send({ type: "resync", since: state.events.length }); // a gap: ask again
+          return;
+        }
+        this.match = message.table?.match ?? this.match;
+        this.apply(message);
+        break;
+      case "error":
+        this.onError?.(message.message, message.code);
+        return;
+      case "table":
+        break;
+      default:
+        return; // pong
+    }
+    this.onChange?.(state);
+  }
+
+  /** Events continue from `from`; a new match starts again from 0. */
+  apply(message) {
+    const state = this.state;
+    state.events = state.events.slice(0, message.from).concat(message.events ?? []);
+    state.view = message.view;
+    state.version = message.version;
+    state.seat = message.view?.seat ?? null; // seats are reshuffled at every rematch
+  }
+
+  setTable(table) {
+    this.state.table = table;
+    if (typeof table.now === "number") this.offset = table.now - Date.now() / 1000;
+  }
+}

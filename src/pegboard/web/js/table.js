@@ -1,0 +1,347 @@
+// The table page: connection, header, waiting room, board, log and results; the game
+// itself (cards, play area, actions) is drawn by the game's module.
+
+import { memory } from "./api.js";
+import { Board, pegHistory } from "./board.js";
+import { TurnClock } from "./clock.js";
+import { h, render, toast } from "./dom.js";
+import { TABLE_VIEWS } from "./games.js";
+import { logItem, Narrator } from "./narrate.js";
+import { resultsPanel } from "./results.js";
+import { TableSocket } from "./socket.js";
+import { waitingRoom } from "./waiting.js";
+
+const INTERMISSION = 30;
+
+export class TablePage {
+  constructor(root, tableId) {
+    this.root = root;
+    this.tableId = tableId;
+    this.ui = { selected: new Set(), claim: { cards: new Set(), items: [] }, key: "" };
+    this.header = h("header", { class: "topbar" });
+    this.boardSlot = h("section", { class: "board-slot", "aria-label": "Scores" });
+    this.main = h("section", { class: "game" });
+    this.announcer = h("p", { class: "sr-only", "aria-live": "polite" }); // says each new prompt
+    this.logList = h("ol", { class: "log-list" });
+    this.log = h(
+      "aside",
+      { class: "log", "aria-label": "Game log" },
+      h("h2", {}, "Log"),
+      h("div", { class: "log-scroll" }, this.logList),
+    );
+    this.overlay = h("div", { class: "overlay-slot" });
+    root.replaceChildren(
+      h(
+        "div",
+        { class: "table-page" },
+        this.header,
+        h(
+          "div",
+          { class: "table-body" },
+          h("div", { class: "table-main" }, this.boardSlot, this.main, this.announcer),
+          this.log,
+        ),
+        this.overlay,
+      ),
+    );
+    this.connect(memory.token(tableId));
+    this.clock = new TurnClock(() => this.socket.serverNow());
+    this.onKey = (event) => this.key(event);
+    document.addEventListener("keydown", this.onKey);
+    this.render();
+  }
+
+  connect(token) {
+    this.socket?.close();
+    this.socket = new TableSocket(this.tableId, token, {
+      onChange: () => this.render(),
+      onError: (message, code) => this.error(message, code),
+    });
+  }
+
+  destroy() {
+    this.socket.close();
+    this.clock.stop();
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  // -- what the game modules use ------------------------------------------------------------
+
+  get state() {
+    return this.socket.state;
+  }
+
+  get view() {
+    return this.socket.state.view;
+  }
+
+  /** Per seat: the name to show ("You" for this browser's seat is left to the narrator). */
+  get names() {
+    return (this.view?.seats ?? []).map((seat) => seat.name);
+  }
+
+  act(action) {
+    if (!this.socket.act(action))
+      toast("Reconnecting: your move will be sent when we are back", "info");
+  }
+
+  rerender() {
+    this.render();
+  }
+
+  // -- events from the socket ---------------------------------------------------------------
+
+  error(message, code) {
+    if (code === "seat" && this.socket.token) {
+      memory.forget(this.tableId); // a seat from another server, or a finished table
+      toast(`${message}; watching instead`);
+      this.connect(null);
+      return;
+    }
+    if (code === "seat-closed") {
+      if (!this.state.table) {
+        render(
+          this.main,
+          h(
+            "section",
+            { class: "panel waiting-room" },
+            h("h2", {}, "No such table"),
+            h(
+              "p",
+              {},
+              "It may have finished long ago. ",
+              h("a", { href: "#/" }, "Back to the lobby"),
+            ),
+          ),
+        );
+      }
+      return;
+    }
+    toast(code === "stale" ? "Too late: the game moved on" : message);
+  }
+
+  key(event) {
+    if (event.target.closest?.("input, select, textarea")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const digit = Number.parseInt(event.key, 10);
+    if (digit >= 1 && digit <= 9) {
+      const cards = this.main.querySelectorAll(".hand .button-card");
+      const card = cards[digit - 1];
+      if (card && !card.disabled) {
+        card.focus();
+        card.click();
+        event.preventDefault();
+      }
+    }
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  render() {
+    const { table, view } = this.state;
+    this.renderHeader(table);
+    if (!table) {
+      render(this.main, h("p", { class: "notice" }, "Connecting…"));
+      return;
+    }
+    this.resetUi(view);
+    this.clock.set(table.deadline, this.clockTotal(view, table));
+    if (!view) {
+      this.boardSlot.replaceChildren();
+      render(this.main, waitingRoom(this, table));
+      this.renderLog();
+      render(this.overlay);
+      return;
+    }
+    this.renderBoard(view);
+    this.main.dataset.version = String(this.state.version); // tests wait for it to move on
+    const draw = TABLE_VIEWS[view.game];
+    render(this.main, draw ? draw(this) : h("p", {}, `This client cannot show ${view.game} yet.`));
+    const prompt = this.main.querySelector(".prompt > span")?.textContent ?? "";
+    if (prompt !== this.announcer.textContent) this.announcer.textContent = prompt;
+    this.renderLog();
+    render(this.overlay, view.outcome ? resultsPanel(this) : null);
+  }
+
+  /** Selections belong to one decision: forget them when the hand, phase or count changes. */
+  resetUi(view) {
+    const key = view
+      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
+      : "";
+    if (key !== this.ui.key) {
+      this.ui.key = key;
+      this.ui.selected = new Set();
+      this.ui.claim = { cards: new Set(), items: [] };
+    }
+  }
+
+  clockTotal(view, table) {
+    const pause =
+      table.status === "results" ||
+      (view && view.legal?.length === 1 && view.legal[0].type === "ready");
+    const paused = pause || view?.phase === "pre-show" || view?.phase === "post-show";
+    return paused ? INTERMISSION : Number(table.options?.turn_time ?? 20);
+  }
+
+  renderHeader(table) {
+    const offline = Boolean(table) && !this.socket.connected;
+    const status = offline ? "reconnecting…" : (table?.status ?? "");
+    const seat = this.state.seat;
+    const leave = this.ui.leaving
+      ? [
+          h("span", { class: "confirm" }, "Leave this game?"),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "danger",
+              "data-key": "leave-yes",
+              onClick: () => this.leave(),
+            },
+            "Yes, leave",
+          ),
+          h(
+            "button",
+            {
+              type: "button",
+              "data-key": "leave-no",
+              onClick: () => {
+                this.ui.leaving = false;
+                this.render();
+              },
+            },
+            "Stay",
+          ),
+        ]
+      : h(
+          "button",
+          {
+            type: "button",
+            class: "quiet",
+            "data-key": "leave",
+            onClick: () => {
+              if (seat === null || !this.view || this.view.outcome) return this.leave();
+              this.ui.leaving = true;
+              this.render();
+            },
+          },
+          seat === null || !this.view ? "Lobby" : "Leave",
+        );
+    render(
+      this.header,
+      h(
+        "a",
+        { href: "#/", class: "brand", "aria-label": "pegboard lobby" },
+        h("span", { class: "brand-peg" }),
+        "pegboard",
+      ),
+      h(
+        "div",
+        { class: "title" },
+        h("strong", {}, table?.title ?? "Table"),
+        table
+          ? h(
+              "span",
+              { class: `status status-${table.status} ${offline ? "status-alert" : ""}` },
+              status,
+            )
+          : null,
+        seat === null && this.view ? h("span", { class: "status" }, "watching") : null,
+      ),
+      h("div", { class: "top-actions" }, leave),
+    );
+  }
+
+  leave() {
+    const playing = this.view && !this.view.outcome && this.state.seat !== null;
+    if (playing) this.socket.leave();
+    if (playing || this.view?.outcome) memory.forget(this.tableId);
+    this.ui.leaving = false;
+    location.hash = "#/";
+  }
+
+  /** The board for this match; pegs move as scores change. */
+  renderBoard(view) {
+    const teams = Boolean(view.teams);
+    const lanes = teams
+      ? [{ seats: [0, 2] }, { seats: [1, 3] }]
+      : Array.from({ length: view.players }, (_, seat) => ({ seats: [seat] }));
+    const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
+    const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
+    const key = `${this.state.table.match}/${target}/${lanes.length}`;
+    if (this.boardKey !== key) {
+      this.boardKey = key;
+      this.board = target ? new Board(target, lanes) : null;
+      this.boardSlot.replaceChildren(this.board ? this.board.element : this.scoreList());
+    }
+    const history = pegHistory(this.state.events, view.players);
+    const turn = lanes
+      .map((lane, i) => (lane.seats.some((seat) => view.to_act.includes(seat)) ? i : -1))
+      .filter((i) => i >= 0);
+    const pick = (list) => lanes.map((lane) => list[lane.seats[0]]);
+    const now = pick(view.scores);
+    const before = pick(history.before).map((b, i) =>
+      history.now[lanes[i].seats[0]] === now[i] ? b : now[i],
+    );
+    if (this.board) this.board.update(now, before, { names, turn });
+    else this.boardSlot.replaceChildren(this.scoreList());
+  }
+
+  scoreList() {
+    const view = this.view;
+    return h(
+      "ol",
+      { class: "board-legend plain" },
+      view.scores.map((score, seat) =>
+        h(
+          "li",
+          {},
+          h("span", { class: "lane-name" }, this.displayName(seat)),
+          h("strong", { class: "lane-score", "data-testid": `score-${seat}` }, String(score)),
+        ),
+      ),
+      view.end === "deals"
+        ? h("li", { class: "target" }, `deal ${view.hand_number} of ${view.deals}`)
+        : null,
+      view.end === "minutes"
+        ? h(
+            "li",
+            { class: "target" },
+            view.time_is_up ? "last hand" : `${view.options?.minutes} minutes`,
+          )
+        : null,
+    );
+  }
+
+  displayName(seat) {
+    const name = this.names[seat] ?? `Seat ${seat + 1}`;
+    return seat === this.state.seat ? `${name} (you)` : name;
+  }
+
+  /** Append the new events to the log (start again for a new match). */
+  renderLog() {
+    const events = this.state.events;
+    const match = this.state.table?.match;
+    if (
+      !this.narrator ||
+      this.logMatch !== match ||
+      events.length < this.logged ||
+      this.logSeat !== this.state.seat
+    ) {
+      this.narrator = new Narrator(this.names, this.state.seat);
+      this.logMatch = match;
+      this.logSeat = this.state.seat;
+      this.logged = 0;
+      this.logList.replaceChildren();
+    }
+    this.narrator.names = this.names;
+    const scroller = this.logList.parentElement;
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+    for (const event of events.slice(this.logged)) {
+      const line = this.narrator.line(event);
+      if (line) this.logList.append(logItem(line));
+    }
+    this.logged = events.length;
+    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+  }
+}

@@ -1,0 +1,64 @@
+"""A real pegboard server on loopback in a background thread, on the real clock, for a browser."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from pegboard.server.app import create_app
+from pegboard.server.clock import SystemClock
+from pegboard.server.room import RoomSettings
+
+
+class LiveServer:
+    """``with LiveServer(db) as server: page.goto(server.url)``; bots act after 50 ms."""
+
+    def __init__(self, db: Path, *, bot_delay: float = 0.05) -> None:
+        self.db = db
+        self.settings = RoomSettings(bot_delay=bot_delay)
+        self.port = 0
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        app = create_app(f"sqlite:///{self.db}", clock=SystemClock(), settings=self.settings)
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        self.port = self._server.servers[0].sockets[0].getsockname()[1]
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(10)
+
+    def table(self, game: str = "cribbage", players: int = 2, **body: Any) -> dict[str, Any]:
+        """Make a table over REST (``bots=[None, "greedy"]``, ``options={...}``)."""
+        response = httpx.post(
+            f"{self.url}/api/tables", json={"game": game, "players": players, **body}, timeout=10
+        )
+        response.raise_for_status()
+        info: dict[str, Any] = response.json()
+        return info

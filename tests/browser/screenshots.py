@@ -1,0 +1,177 @@
+"""Take the screenshots in docs/screenshots/ from a real server and a real browser.
+
+Run ``.venv/bin/python tests/browser/screenshots.py`` from the project root; it needs Chromium
+at /usr/bin/chromium. Every picture is taken at a state the page itself reports (no sleeps).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import httpx
+from clicker import (
+    BROWSER_ARGS,
+    CHROMIUM,
+    RESULTS,
+    Clicker,
+    build_claim,
+    play_to_results,
+    play_until,
+    true_items,
+)
+from live_server import LiveServer
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 375, "height": 740}
+
+
+def shoot(page: Page, name: str) -> None:
+    """Save the viewport, scrolled to the top, with no hover effect and no animation."""
+    page.mouse.move(2, 2)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / f"{name}.png"), animations="disabled")
+    print("saved", OUT / f"{name}.png")
+
+
+def new_page(browser: Browser, viewport: ViewportSize, *, phone: bool = False) -> Page:
+    context = browser.new_context(
+        viewport=viewport, has_touch=phone, is_mobile=phone, device_scale_factor=2 if phone else 1
+    )
+    context.set_default_timeout(20_000)
+    return context.new_page()
+
+
+def create(page: Page, url: str, name: str, game: str = "cribbage", **options: str) -> None:
+    page.goto(url + "/")
+    page.fill("#player-name", name)
+    page.check(f"input[value={game}]")
+    for option, value in options.items():
+        field = page.locator(f"[name={option}]")
+        if field.get_attribute("type") == "number":
+            field.fill(value)
+        else:
+            field.select_option(value)
+    page.click("[data-key=create]")
+    page.wait_for_selector(".felt")
+
+
+def lobby(browser: Browser, server: LiveServer) -> None:
+    # Some tables to look at: one waiting for a second person, one with a free Cribist seat.
+    waiting = server.table(options={"score_target": 61})
+    httpx.post(f"{server.url}/api/tables/{waiting['id']}/join", json={"name": "Bob"}, timeout=5)
+    server.table("cribist", 4, bots=[None, "greedy", "greedy", "random"])
+    server.table(players=3, bots=[None, "greedy", None], options={"counting": "manual"})
+    page = new_page(browser, {"width": 1280, "height": 1180})
+    page.goto(server.url + "/")
+    page.fill("#player-name", "Ann")
+    page.wait_for_selector(".table-row")
+    shoot(page, "lobby")
+    page.context.close()
+
+
+def cribbage(browser: Browser, server: LiveServer) -> None:
+    page = new_page(browser, {"width": 1280, "height": 1000})
+    create(page, server.url, "Ann", score_target="121")
+    ann = Clicker(page)
+    # A few hands first, so that the pegs are out on the board.
+    play_until(lambda: page.locator(".log-deal").count() >= 3 and discarding(page), ann)
+    cards = page.locator(".phase-discard .hand .button-card")
+    cards.nth(1).click()
+    cards.nth(4).click()
+    shoot(page, "cribbage-discard")
+    page.click("[data-key=discard]")
+    play_until(lambda: my_turn_with(page, 2), ann)
+    shoot(page, "cribbage-play")
+    play_until(lambda: page.locator(".phase-post-show [data-key=ready]").count() > 0, ann)
+    shoot(page, "cribbage-show")
+    page.context.close()
+
+
+def discarding(page: Page) -> bool:
+    return page.locator(".phase-discard .hand .button-card").count() > 4
+
+
+def my_turn_with(page: Page, count_cards: int) -> bool:
+    """Our turn in the play, with a choice of cards and a few cards in the count."""
+    playable = page.locator(".phase-play .hand .button-card:not([disabled])").count()
+    return playable > 1 and page.locator(".count-card").count() >= count_cards
+
+
+def phone(browser: Browser, server: LiveServer) -> None:
+    page = new_page(browser, PHONE, phone=True)
+    create(page, server.url, "Ann", score_target="61")
+    ann = Clicker(page)
+    play_until(lambda: page.locator(".log-deal").count() >= 2 and my_turn_with(page, 1), ann)
+    shoot(page, "cribbage-phone")
+    page.context.close()
+
+
+def cribist(browser: Browser, server: LiveServer) -> None:
+    page = new_page(browser, {"width": 1280, "height": 1100})
+    create(page, server.url, "Ann", game="cribist", score_target="121")
+    ann = Clicker(page, high=True)
+
+    def mid_trick() -> bool:
+        return (
+            page.locator(".log-score").count() >= 4
+            and page.locator(".trick:not(.done) .trick-card").count() >= 2
+            and page.locator(".phase-play .hand .button-card:not([disabled])").count() > 0
+        )
+
+    play_until(mid_trick, ann, timeout=90)
+    shoot(page, "cribist")
+    # A trick of ours to count: the claim half built, as a person would be doing it.
+    claiming = page.locator(".claims [data-key=claim]")
+    play_until(lambda: claiming.count() > 0 and len(true_items(page)) >= 1, ann, timeout=180)
+    items = true_items(page)
+    build_claim(page, items[:-1] if len(items) > 1 else items)
+    page.set_viewport_size({"width": 1280, "height": 1760})
+    shoot(page, "cribist-claims")
+    page.context.close()
+
+
+def results_and_replay(browser: Browser, server: LiveServer) -> None:
+    page = new_page(browser, DESKTOP)
+    create(page, server.url, "Ann", score_target="31")
+    play_to_results(Clicker(page), timeout=90)
+    page.wait_for_selector(RESULTS)
+    shoot(page, "results")
+    page.click("text=Replay this game")
+    page.wait_for_selector("[data-testid=step]")
+    page.keyboard.press("End")
+    # Step back to the last count of a show: a hand on the table with its score.
+    for _ in range(400):
+        current = page.locator(".current-event").inner_text()
+        if page.locator(".replay .show-area").count() and " scores " in current:
+            break
+        page.keyboard.press("ArrowLeft")
+    shoot(page, "replay")
+    page.context.close()
+
+
+def main() -> int:
+    if not Path(CHROMIUM).exists():
+        print(f"Chromium is needed at {CHROMIUM}", file=sys.stderr)
+        return 2
+    OUT.mkdir(parents=True, exist_ok=True)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        LiveServer(Path(tmp) / "shots.sqlite") as server,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        lobby(browser, server)
+        cribbage(browser, server)
+        phone(browser, server)
+        cribist(browser, server)
+        results_and_replay(browser, server)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
