@@ -13,6 +13,7 @@ from itertools import combinations
 from pegboard.bots.base import View, register_bot
 from pegboard.bots.claiming import perfect_count
 from pegboard.bots.greedy_cribist import act_cribist
+from pegboard.bots.not_enough_greedy import act_greedy as act_not_enough
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
@@ -61,6 +62,8 @@ class GreedyBot:
             return self._cribbage(view)
         if game == "cribist":
             return act_cribist(view)
+        if game == "not-enough":
+            return act_not_enough(view)
         raise OptionError(f"the greedy bot does not play {game!r} yet")
 
     def _cribbage(self, view: View) -> Action:

@@ -1,14 +1,15 @@
 """What a person types at a prompt, turned into an action (or refused with a reason).
 
 Cards are picked by their number in the hand (``1 2``) or by name (``5H 6C``, ``5♥``);
-``g``/``go`` passes when no card fits; Enter goes on at a pause; ``q`` leaves. In manual
+``g``/``go`` passes when no card fits; Enter goes on at a pause; ``q`` leaves. Other decisions
+are picked by their number in the list of choices the table shows, or named in words
+(``might``, ``grey``, ``ban blue``). In manual
 counting a claim or a Muggins call names combinations by their cards (see
 :mod:`pegboard.cli.claim_text`); Enter claims nothing, or passes.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pegboard.cards import VALUE_OF, parse_card
@@ -26,6 +27,20 @@ from pegboard.errors import CardError
 Action = dict[str, Any]
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "leave"})
+CARD_CHOICES = {"discard": "discard", "reveal": "show", "magic": "swap"}
+"""Decisions made by picking cards from the hand, and the verb for each."""
+WORDS: dict[str, dict[str, Action]] = {
+    "colour": {c: {"type": "colour", "colour": c} for c in ("grey", "blue")},
+    "first": {c: {"type": "first", "colour": c} for c in ("grey", "blue")},
+    "power": {p: {"type": "power", "power": p} for p in ("intel", "might", "magic", "none")},
+    "cradle": {
+        "ban grey": {"type": "cradle", "action": "ban", "colour": "grey"},
+        "ban blue": {"type": "cradle", "action": "ban", "colour": "blue"},
+        "add": {"type": "cradle", "action": "add"},
+        "none": {"type": "cradle", "action": "none"},
+    },
+}
+"""Decisions a person may name in words (Cribbage is not Enough), besides by number."""
 GO_WORDS = frozenset({"g", "go"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 
@@ -56,21 +71,42 @@ def interpret(text: str, view: dict[str, Any]) -> Action | None:
         raise Help(help_text(kinds, tricks="trick" in view))
     if kinds == {"ready"}:
         return {"type": "ready"}
-    if "discard" in kinds:
+    if kinds & CARD_CHOICES.keys():
         return _discard(answer, view, legal)
     if kinds <= {"play", "go"}:
         return _play(answer, view, legal)
-    return _menu(answer, legal)
+    return _words(answer, legal) or _menu(answer, legal)
 
 
 def help_text(kinds: set[str], *, tricks: bool = False) -> str:
-    if "discard" in kinds:
+    if kinds & CARD_CHOICES.keys():
         return "pick cards by number (1 2) or by name (5H 6C); q leaves the game"
+    if kinds & WORDS.keys():
+        return f"type {word_list(kinds)}, or a choice's number; q leaves the game"
     if tricks and kinds == {"play"}:
         return "play a card by number (1) or by name (5H), following suit if you can; q leaves"
     if kinds <= {"play", "go"}:
         return "play a card by number (1) or by name (5H); g for go when nothing fits; q leaves"
-    return "press Enter to go on; q leaves the game"
+    if kinds == {"ready"}:
+        return "press Enter to go on; q leaves the game"
+    return "pick one of the choices listed by its number; q leaves the game"
+
+
+def word_list(kinds: set[str]) -> str:
+    """``intel, might, magic or none``: the words a decision takes."""
+    words = [w for kind in sorted(kinds) for w in WORDS.get(kind, {})]
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def _words(answer: str, legal: list[Action]) -> Action | None:
+    """A decision named in words (``might``, ``grey``, ``ban blue``); None if the answer is not
+    one of them. A word for an action not allowed now is passed on: the game says why not."""
+    word = " ".join(answer.lower().split()).replace("gray", "grey")
+    for kind in {a["type"] for a in legal}:
+        action = WORDS.get(kind, {}).get(word)
+        if action is not None:
+            return dict(action)
+    return None
 
 
 def _cards(answer: str, hand: list[str]) -> list[str]:
@@ -98,17 +134,20 @@ def _cards(answer: str, hand: list[str]) -> list[str]:
 
 
 def _discard(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
+    """Cards picked from the hand: a discard, or an Intel reveal or a Magic swap."""
+    kind = str(legal[0]["type"])
     size = len(legal[0]["cards"])
     hand: list[str] = view.get("hand") or []
     picked = _cards(answer, hand)
     if len(picked) != size:
         plural = "s" if size != 1 else ""
         raise Refusal(
-            f"discard exactly {size} card{plural}: by number (like 1 2) or name (like 5H 6C)"
+            f"{CARD_CHOICES[kind]} exactly {size} card{plural}: by number (like 1 2) or name "
+            "(like 5H 6C)"
         )
-    action: Action = {"type": "discard", "cards": sorted(picked, key=lambda n: int(parse_card(n)))}
+    action: Action = {"type": kind, "cards": sorted(picked, key=lambda n: int(parse_card(n)))}
     if action not in legal:
-        raise Refusal("that discard is not allowed now")
+        raise Refusal(f"that {kind} is not allowed now")
     return action
 
 
@@ -144,11 +183,13 @@ def _play(answer: str, view: dict[str, Any], legal: list[Action]) -> Action:
 
 
 def _menu(answer: str, legal: list[Action]) -> Action:
-    """Any other game's actions: pick one by its number in the list of legal actions."""
+    """Any other decision: pick one by its number in the list of legal actions (shown with
+    the table)."""
     if answer.isdigit() and 1 <= int(answer) <= len(legal):
         return legal[int(answer) - 1]
-    choices = "; ".join(f"{i}) {json.dumps(a)}" for i, a in enumerate(legal, 1))
-    raise Refusal(f"pick an action by number: {choices}")
+    if len(legal) == 1:
+        raise Refusal("type 1 for the only choice")
+    raise Refusal(f"pick one of the choices listed by its number, 1 to {len(legal)}")
 
 
 def _counting(view: dict[str, Any]) -> tuple[list[str], str, str]:

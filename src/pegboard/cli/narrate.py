@@ -23,6 +23,13 @@ Event = dict[str, Any]
 Names = Sequence[str]
 
 YOU = "You"
+KIND_NAMES = {
+    "his-nob": "his nob",
+    "her-pot": "her pot",
+    "her-heels": "her heels",
+    "run-replaced": "shorter run replaced",
+}
+"""Item kinds read better in words than as their JSON names."""
 
 
 def verb(name: str, third_person: str, second_person: str) -> str:
@@ -60,7 +67,8 @@ def describe_items(items: Sequence[dict[str, Any]]) -> Text:
     """``fifteen (5♥ T♦)``; with several, each shows its points: ``fifteen 2 (…), pair 2 (…)``."""
     parts: list[Text] = []
     for item in items:
-        part = Text(str(item.get("kind", "?")))
+        kind = str(item.get("kind", "?"))
+        part = Text(KIND_NAMES.get(kind, kind))
         if len(items) > 1:
             part.append(f" {item_points(item)}")
         cards = item.get("cards") or []
@@ -104,9 +112,11 @@ def _show(event: Event, names: Names, score: Event | None, *, manual: bool = Fal
     who = name_of(names, event.get("seat"))
     line = Text(verb(who, "shows", "show") + (" the crib: " if event.get("crib") else " "))
     line.append_text(cards_text(event.get("cards") or []))
-    if event.get("starter"):
+    # Cribbage is not Enough lists every Top counted with the cards (an enemy Top too).
+    tops = event["tops"] if "tops" in event else [event["starter"]] if event.get("starter") else []
+    for top in tops:
         line.append(" + ")
-        line.append_text(card_text(str(event["starter"])))
+        line.append_text(card_text(str(top)))
     if manual and score is None:
         return line
     points = int(score.get("points", 0)) if score is not None else 0
@@ -135,10 +145,12 @@ def _deal(event: Event, names: Names) -> Text:
 def _discard(event: Event, names: Names) -> Text:
     who = name_of(names, event.get("seat"))
     cards = event.get("cards")
+    why = " for Magic" if event.get("magic") else ""
     if cards is None:
         count = int(event.get("count", 0))
-        return Text(f"{verb(who, 'discards', 'discard')} {count} card{'s' if count != 1 else ''}")
-    return Text(f"{verb(who, 'discards', 'discard')} ") + cards_text(cards)
+        plural = "s" if count != 1 else ""
+        return Text(f"{verb(who, 'discards', 'discard')} {count} card{plural}{why}")
+    return Text(f"{verb(who, 'discards', 'discard')} ") + cards_text(cards) + Text(why)
 
 
 def _play(event: Event, names: Names, *, leads: bool = False, trumps: bool = False) -> Text:
@@ -164,8 +176,8 @@ def _starter(event: Event, names: Names) -> Text:
     if "card" in event:
         return Text("Starter: ") + card_text(str(event["card"]))
     tops = event.get("tops") or {}
-    parts = [Text(f"{colour} top ") + card_text(str(card)) for colour, card in tops.items()]
-    return Text("Cut: ") + Text(", ").join(parts)
+    parts = [Text(f"{colour} ") + card_text(str(card)) for colour, card in tops.items()]
+    return Text("The Tops: ") + Text(" · ").join(parts)
 
 
 def _trick(event: Event, names: Names) -> Text:
@@ -252,12 +264,19 @@ _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
 }
 
 
+def _game_events() -> dict[str, Callable[[Event, Names], Text | None]]:
+    """Events only one game has (imported late: those modules build on this one)."""
+    from pegboard.cli.narrate_not_enough import EVENTS
+
+    return EVENTS
+
+
 def narrate_event(event: Event, names: Names) -> Text | None:
     """One event as a line (None for events not worth a line, like "ready")."""
     kind = str(event.get("type"))
     if kind == "show":
         return _show(event, names, None)
-    tell = _SIMPLE.get(kind)
+    tell = _SIMPLE.get(kind) or _game_events().get(kind)
     if tell is None:
         details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return Text(f"{kind}: {details}", style="dim")
@@ -298,6 +317,17 @@ class Narrator:
                     run += 1
                 lines.append(_passes(events[i:run], self.names))
                 i = run
+                continue
+            if kind == "intel":  # the bonus and what it scored, in one line
+                from pegboard.cli.narrate_not_enough import intel_line
+
+                winner = event.get("winner")
+                won = None
+                if winner is not None and following is not None:
+                    is_bonus = following.get("type") == "score" and following.get("seat") == winner
+                    won = following if is_bonus else None
+                lines.append(intel_line(event, self.names, won))
+                i += 2 if won is not None else 1
                 continue
             if kind in ("show", "claim", "muggins"):
                 if kind == "show":

@@ -41,11 +41,17 @@ def prompt_for(view: dict[str, Any], names: Sequence[str]) -> str:
     if "discard" in kinds:
         size = len(legal[0]["cards"])
         dealer = view.get("dealer")
+        if view.get("colours"):  # Cribbage is not Enough: each team has its own pile
+            pile = f"your {own_colour(view)} crib pile"
+            return f"Discard {size} to {pile} (numbers or cards, q to leave): "
         if dealer is None:
             whose = "the"
         else:
             whose = "your" if dealer == view.get("seat") else f"{names[dealer]}'s"
         return f"Discard {size} to {whose} crib (numbers or cards, q to leave): "
+    special = not_enough_prompt(view, kinds)
+    if special is not None:
+        return special
     if kinds == {"go"}:
         return "No card fits: g for go (q to leave): "
     if kinds <= {"play", "go"}:
@@ -59,7 +65,44 @@ def prompt_for(view: dict[str, Any], names: Sequence[str]) -> str:
         return f"Claim your {label} (like 15: 5H TD, pair: 5H 5C; Enter: nothing; ? for help): "
     if "pass" in kinds:
         return "Muggins? (like m run: 4S 5H 6D [= 3]; Enter to pass; ? for help): "
-    return "Your choice (number, q to leave): "
+    return "Your choice (a number from the list, q to leave): "
+
+
+def own_colour(view: dict[str, Any]) -> str:
+    seat = view.get("seat")
+    colours: dict[str, list[int]] = view.get("colours") or {}
+    return next((c for c, seats in colours.items() if seat in seats), "team")
+
+
+def not_enough_prompt(view: dict[str, Any], kinds: set[str]) -> str | None:
+    """The question for Cribbage is not Enough's own decisions."""
+    legal = view.get("legal") or []
+    if kinds in ({"reveal"}, {"magic"}):
+        size = len(legal[0]["cards"])
+        cards = f"{size} card{'s' if size != 1 else ''}"
+        what = f"Show {cards} to the other team" if "reveal" in kinds else f"Swap {cards} for Magic"
+        return f"{what} (numbers or cards, q to leave): "
+    if kinds == {"power"}:
+        words = word_list_of(legal, "power")
+        return f"Use your Top: {words} (or a number; q to leave): "
+    if kinds == {"colour"}:
+        return "Take a colour for your team: grey or blue (or a number; q to leave): "
+    if kinds == {"first"}:
+        return "Whose Top resolves first: grey or blue? (or a number; q to leave): "
+    if kinds == {"cradle"}:
+        words = word_list_of(legal, "cradle")
+        return f"Rob the cradle: {words} (or a number; q to leave): "
+    return None
+
+
+def word_list_of(legal: Sequence[dict[str, Any]], kind: str) -> str:
+    """``intel, might or none``: the legal choices in words."""
+    words = [
+        " ".join(str(a[k]) for k in ("action", "colour", "power") if k in a)
+        for a in legal
+        if a["type"] == kind
+    ]
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def seat_names(person: str, bots: Mapping[int, str], players: int) -> list[str]:

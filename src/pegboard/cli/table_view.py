@@ -1,8 +1,9 @@
 """The table as the person sees it before each decision.
 
 Cribbage: scores, dealer, starter, count, hand. Cribist: scores and tricks won, trumps, the
-trick so far and whose turn it is, the hand. In manual counting, both show what is being
-counted and what has been claimed so far.
+trick so far and whose turn it is, the hand. Cribbage is not Enough: see
+:mod:`pegboard.cli.table_not_enough`. In manual counting, each shows what is being counted and
+what has been claimed so far; a decision made from a menu lists its numbered choices.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pegboard.cli.action_text import is_menu, menu_text
 from pegboard.cli.cards_display import card_text, cards_text, numbered_cards
 from pegboard.cli.narrate import describe_items, name_of, suit_text, verb
+from pegboard.cli.table_not_enough import not_enough_view
 
 
 def scores_line(view: dict[str, Any], names: Sequence[str]) -> Text:
@@ -41,6 +44,18 @@ def whose(names: Sequence[str], seat: object, *, me: object) -> str:
     return "your" if seat == me else f"{name_of(names, seat)}'s"
 
 
+def starters_of(view: dict[str, Any], cards: Sequence[str], label: str) -> list[str]:
+    """The counted cards that are not the hand's or the crib's own: the starter (Cribbage),
+    the Tops (Cribbage is not Enough)."""
+    if label not in ("hand", "crib"):
+        return []
+    tops = set((view.get("tops") or {}).values())
+    if tops:
+        return [c for c in cards if c in tops]
+    starter = view.get("starter")
+    return [starter] if starter and cards and cards[-1] == starter else []
+
+
 def counting_lines(view: dict[str, Any], names: Sequence[str]) -> list[Text]:
     """``Counting Bob's trick: 3♠ 9♠ 8♠ 7♥ (trumps ♥)`` and what is claimed so far."""
     counting = view.get("counting")
@@ -48,14 +63,12 @@ def counting_lines(view: dict[str, Any], names: Sequence[str]) -> list[Text]:
         return []
     label = str(counting.get("label", "count"))
     cards: list[str] = list(counting.get("cards") or [])
-    starter = view.get("starter")
     line = Text(f"Counting {whose(names, counting.get('claimant'), me=view.get('seat'))} {label}: ")
-    if starter and cards and cards[-1] == starter and label in ("hand", "crib"):
-        line.append_text(cards_text(cards[:-1]))
+    starters = starters_of(view, cards, label)
+    line.append_text(cards_text([c for c in cards if c not in starters]))
+    for card in starters:
         line.append(" + ")
-        line.append_text(card_text(starter))
-    else:
-        line.append_text(cards_text(cards))
+        line.append_text(card_text(card))
     if view.get("trump") and label == "trick":
         line.append(" (trumps ")
         line.append_text(suit_text(str(view["trump"])))
@@ -171,12 +184,18 @@ def table_view(
 ) -> RenderableType:
     """Everything a person needs to decide, in a few lines (``clock_note``: the time left,
     for a game against the clock)."""
-    if view.get("game") == "cribist":
+    game = view.get("game")
+    if game == "cribist":
         lines = cribist_view(view, names, clock_note)
+    elif game == "not-enough":
+        lines = not_enough_view(view, names)
     else:
         lines = cribbage_view(view, names)
     counting = counting_lines(view, names)
     lines.extend(counting)
-    if view.get("hand") or not counting:  # an empty hand says nothing while counting
+    # An empty hand says nothing while counting, nor after the play of not-enough.
+    if view.get("hand") or not (counting or game == "not-enough"):
         lines.append(hand_line(view))
+    if is_menu(view):
+        lines.append(menu_text(view, names))
     return Group(*lines)

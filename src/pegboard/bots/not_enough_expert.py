@@ -1,0 +1,551 @@
+"""Expert play for Cribbage is not Enough, from the view alone; random draws from ``rng`` only.
+
+Beyond :mod:`pegboard.bots.not_enough_greedy`, the expert values what happens after the play:
+the intelligence bonus, the battle for the crib with its exact dice odds (n d6 per seat, the
+dealer's two more, the Tops' Might), who then owns which crib pile, and rob the cradle. Those
+depend on cards it cannot see, so it deals them out in *worlds* consistent with the view
+(every card it has not seen, of the right colour, in the right hands, Intel reveals kept):
+
+* **discard**: every keep, its show exactly over every possible own Top, and what follows
+  (bonus, battle, crib, cradle) over :data:`DEAL_WORLDS` worlds of the hidden cards, each
+  with :data:`TOPS_PER_WORLD` of the possible own Tops;
+* **power**: Might (or none), Intel and each Magic discard valued the same way, Intel also
+  worth :data:`INTEL_INFO` per card it shows (the play sees them);
+* **magic**: the swap with the best value, hand exactly and the rest over worlds;
+* **play**: :data:`PLAY_WORLDS` worlds of the hidden hands (reveals and "go"s honoured), each
+  candidate rank played and the rest of the play rolled out with a fast policy for everyone;
+  worth our pegging less theirs, or ±:data:`WIN` for reaching the target first.
+
+Everything else (colour, first, reveal, split, cradle, counting) is greedy's, already exact.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+from pegboard.bots.not_enough_greedy import (
+    Powers,
+    View,
+    act_greedy,
+    colour_of_team,
+    combo_of_key,
+    draw_pool,
+    hand_value,
+    known_cards,
+    magic_gain,
+    my_team,
+    play_key,
+    rank_key,
+    tops_by_team,
+)
+from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_card, parse_cards
+from pegboard.core.rules import Action
+from pegboard.scoring.pegging import pegging_points
+from pegboard.scoring.tables import RANK_KEY
+
+DEAL_WORLDS = 48
+"""Worlds per discard decision: the other hands and crib cards, and the enemy Top."""
+TOPS_PER_WORLD = 4
+"""Own Tops tried in each world for what follows the show (the show itself is exact)."""
+POWER_WORLDS = 48
+"""Worlds per power or Magic decision."""
+PLAY_WORLDS = 120
+"""Worlds per card played (every candidate is rolled out in each)."""
+INTEL_INFO = 0.3
+"""What one card shown by Intel is worth to us in the play, in points."""
+WIN = 60.0
+"""Reaching the target first during the play, in points of pegging difference."""
+DEALER_DICE = 2
+
+
+# -- the battle's odds ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def dice_pmf(n: int) -> tuple[float, ...]:
+    """P(sum of n d6 = s) for s = 0 .. 6n (mean 3.5n)."""
+    pmf = [1.0]
+    for _ in range(n):
+        nxt = [0.0] * (len(pmf) + 6)
+        for s, p in enumerate(pmf):
+            if p:
+                for face in range(1, 7):
+                    nxt[s + face] += p / 6
+        pmf = nxt
+    return tuple(pmf)
+
+
+@lru_cache(maxsize=4096)
+def battle_odds(rolls: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    """Per seat, the chance that its roll of (dice, bonus) is the single highest total."""
+    dists = []
+    for dice, bonus in rolls:
+        dists.append({s + bonus: p for s, p in enumerate(dice_pmf(dice)) if p})
+    high = max(max(d) for d in dists)
+    below = []  # below[i][v]: P(total_i < v)
+    for dist in dists:
+        acc, cdf = 0.0, [0.0] * (high + 2)
+        for v in range(high + 2):
+            cdf[v] = acc
+            acc += dist.get(v, 0.0)
+        below.append(cdf)
+    odds = []
+    for i, dist in enumerate(dists):
+        total = 0.0
+        for v, p in dist.items():
+            others = 1.0
+            for j in range(len(dists)):
+                if j != i:
+                    others *= below[j][v]
+            total += p * others
+        odds.append(total)
+    return tuple(odds)
+
+
+# -- what happens after the play -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hands:
+    """What the bonus, the battle and the crib need of the hands and the crib piles, whatever
+    the Tops: rank keys (see :func:`rank_key`), Intel and Might by seat; piles by team."""
+
+    keys: tuple[int, ...]
+    intel: tuple[int, ...]
+    might: tuple[int, ...]
+    pile_keys: tuple[int, int]
+    pile_sizes: tuple[int, int]
+    robber: int | None  # the team whose crib cards hold more Magic
+
+
+class Settle:
+    """One seat's frame for valuing the intelligence bonus, the battle and the crib."""
+
+    def __init__(self, powers: Powers, players: int, dealer: int, team: int) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.team = team
+        self.intel = powers.by_card("intel")
+        self.might = powers.by_card("might")
+        self.magic = powers.by_card("magic")
+
+    def hands(self, kept: Sequence[Sequence[int]], piles: Sequence[Sequence[int]]) -> Hands:
+        """``kept`` by seat, crib ``piles`` by team."""
+        magic = [sum(self.magic[c] for c in p) for p in piles]
+        robber = None if magic[0] == magic[1] else (0 if magic[0] > magic[1] else 1)
+        return Hands(
+            tuple(rank_key(k) for k in kept),
+            tuple(sum(self.intel[c] for c in k) for k in kept),
+            tuple(sum(self.might[c] for c in k) for k in kept),
+            (rank_key(piles[0]), rank_key(piles[1])),
+            (len(piles[0]), len(piles[1])),
+            robber,
+        )
+
+    def value(self, hands: Hands, tops: Sequence[int], spent: Sequence[bool]) -> float:
+        """Our points less theirs from the bonus, the battle and the crib, with the Tops by
+        team and whether each Top was used up (Intel or Magic)."""
+        winner = _single(hands.intel)
+        intel_team = winner % 2 if winner is not None else None
+        top_keys = (RANK_KEY[tops[0]], RANK_KEY[tops[1]])
+        value = 0.0
+        if winner is not None:
+            t = winner % 2
+            own = hands.keys[winner] + top_keys[t]
+            bonus = combo_of_key(own + top_keys[1 - t]) - combo_of_key(own)
+            value += bonus if t == self.team else -bonus
+        outcomes: list[tuple[int | None, float]] = [(None, 1.0)]
+        if any(hands.might):
+            rolls = []
+            for seat in range(self.players):
+                t = seat % 2
+                bonus = 0
+                if intel_team == t:
+                    bonus += self.might[tops[1 - t]]
+                if not spent[t] and intel_team in (None, t):
+                    bonus += self.might[tops[t]]
+                dice = hands.might[seat] + (DEALER_DICE if seat == self.dealer else 0)
+                rolls.append((dice, bonus))
+            odds = battle_odds(tuple(rolls))
+            by_team = [sum(odds[s] for s in range(t, self.players, 2)) for t in (0, 1)]
+            outcomes = [(None, max(0.0, 1.0 - sum(by_team))), (0, by_team[0]), (1, by_team[1])]
+        for battle_team, p in outcomes:
+            if p > 1e-9:
+                value += p * self._crib(hands, top_keys, intel_team, battle_team)
+        return value
+
+    def _crib(
+        self,
+        hands: Hands,
+        top_keys: tuple[int, int],
+        intel_team: int | None,
+        battle_team: int | None,
+    ) -> float:
+        """Our crib count less theirs, the cradle's team choosing its best ban (or none)."""
+        robber = hands.robber
+        bans: tuple[int | None, ...] = (None,) if robber is None else (None, 0, 1)
+        best: float | None = None
+        for banned in bans:
+            points = [0, 0]
+            for team in (0, 1):
+                key = size = 0
+                for pile in (0, 1):
+                    owner = battle_team if battle_team is not None else pile
+                    if owner == team and pile != banned:
+                        key += hands.pile_keys[pile]
+                        size += hands.pile_sizes[pile]
+                if not size:
+                    continue
+                if banned != team:
+                    key += top_keys[team]
+                if intel_team == team and battle_team != 1 - team and banned != 1 - team:
+                    key += top_keys[1 - team]
+                points[team] = combo_of_key(key)
+            ours = points[self.team] - points[1 - self.team]
+            if best is None or (ours > best if robber == self.team else ours < best):
+                best = ours
+        return best or 0.0
+
+
+def _single(values: Sequence[int]) -> int | None:
+    best = max(values)
+    leaders = [i for i, v in enumerate(values) if v == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+# -- worlds --------------------------------------------------------------------------------
+
+
+@dataclass
+class World:
+    """Hidden cards dealt out: each other seat's hand (and pile cards), the unknown Tops."""
+
+    hands: dict[int, list[Card]] = field(default_factory=dict)
+    tossed: dict[int, list[Card]] = field(default_factory=dict)
+    left: dict[str, list[Card]] = field(default_factory=dict)  # unseen cards still unplaced
+
+
+def sample_world(
+    view: View, powers: Powers, rng: random.Random, tossed: dict[int, int] | None = None
+) -> World:
+    """Every other seat's unplayed cards (``hand_sizes``), drawn from the unseen cards of its
+    colour; cards it showed by Intel stay in its hand; a seat that passed in this count holds
+    nothing that fits. ``tossed``: also deal these seats that many crib cards each."""
+    me = int(view["seat"])
+    players = int(view["players"])
+    colours = colour_of_team(view)
+    known = known_cards(view)
+    played = {parse_card(p["card"]) for p in view["played"]}
+    magicked = set(view["magic_seats"])
+    pools: dict[str, list[Card]] = {}
+    for colour in colours:
+        pool = [c for c in powers.cards_of(colour) if c not in known]
+        for seat in magicked:  # what they showed may since have gone to Magic
+            if seat != me:
+                pool.extend(c for c in parse_cards(view["revealed"][seat]) if c not in played)
+        pools[colour] = sorted(set(pool) & set(powers.cards_of(colour)))
+        rng.shuffle(pools[colour])
+    room = 31 - int(view["count"])
+    passed = set(view["passed"]) if view["phase"] == "play" else set()
+    world = World()
+    others = [s for s in range(players) if s != me]
+    for seat in sorted(others, key=lambda s: s not in passed):
+        pool = pools[colours[seat % 2]]
+        shown = [] if seat in magicked else parse_cards(view["revealed"][seat])
+        hand = [c for c in shown if c not in played]
+        want = int(view["hand_sizes"][seat]) - len(hand)
+        floor = room if seat in passed else -1
+        picked = [c for c in pool if VALUE_OF[c] > floor][:want]
+        if len(picked) < want:
+            picked += [c for c in pool if c not in picked][: want - len(picked)]
+        rest = [c for c in pool if c not in picked]
+        extra = (tossed or {}).get(seat, 0)
+        world.hands[seat] = hand + picked
+        world.tossed[seat] = rest[:extra]
+        pools[colours[seat % 2]] = rest[extra:]
+    world.left = pools
+    return world
+
+
+def settle_frame(view: View, powers: Powers) -> Settle:
+    return Settle(powers, int(view["players"]), int(view["dealer"]), my_team(view))
+
+
+def own_piles(view: View, world: World, mine: Sequence[int]) -> list[list[int]]:
+    """The crib piles by team: our discards (``mine``) and everyone's in the world."""
+    me = int(view["seat"])
+    piles: list[list[int]] = [[], []]
+    piles[me % 2].extend(mine)
+    for seat, cards in world.tossed.items():
+        piles[seat % 2].extend(cards)
+    return piles
+
+
+# -- the discard ---------------------------------------------------------------------------
+
+
+def expert_discard(view: View, rng: random.Random) -> Action:
+    powers = Powers.of(view)
+    frame = settle_frame(view, powers)
+    me = int(view["seat"])
+    team = my_team(view)
+    hand = parse_cards(view["hand"])
+    colours = colour_of_team(view)
+    own_pool = [c for c in powers.cards_of(colours[team]) if c not in hand]
+    legal: list[Action] = view["legal"]
+    choices = []
+    for action in legal:
+        thrown = parse_cards(action["cards"])
+        kept = [c for c in hand if c not in thrown]
+        shown = sum(hand_value(kept, t) for t in own_pool) / len(own_pool)
+        choices.append((action, kept, thrown, shown))
+    totals = [c[3] * DEAL_WORLDS for c in choices]
+    toss = {s: len(hand) - 4 for s in view["discarded_seats"]}
+    for _ in range(DEAL_WORLDS):
+        world = sample_world(view, powers, rng, toss)
+        for seat, cards in world.hands.items():  # a seat still to discard keeps four
+            world.hands[seat], more = cards[:4], cards[4:]
+            world.tossed[seat] = world.tossed[seat] + more
+        enemy_top = world.left[colours[1 - team]][0]
+        own_tops = world.left[colours[team]][:TOPS_PER_WORLD]  # shuffled: a random few
+        for i, (_, kept, thrown, _) in enumerate(choices):
+            kept_by_seat = [world.hands.get(s, kept) for s in range(frame.players)]
+            kept_by_seat[me] = kept
+            hands = frame.hands(kept_by_seat, own_piles(view, world, thrown))
+            for top in own_tops:
+                tops = [top, enemy_top] if team == 0 else [enemy_top, top]
+                totals[i] += frame.value(hands, tops, (False, False)) / len(own_tops)
+    best = max(range(len(choices)), key=lambda i: totals[i])
+    return choices[best][0]
+
+
+# -- the power and Magic ---------------------------------------------------------------------
+
+
+def spent_tops(view: View, ours: bool) -> list[bool]:
+    """Per team: whether its Top is used up (Intel or Magic); ``ours`` for our own."""
+    used = view["powers_used"]
+    colours = colour_of_team(view)
+    spent = [used.get(colours[t]) in ("intel", "magic") for t in (0, 1)]
+    spent[my_team(view)] = ours
+    return spent
+
+
+class Outlook:
+    """Worlds for a decision after the cut: our hand valued with the Tops known."""
+
+    def __init__(self, view: View, rng: random.Random) -> None:
+        self.view = view
+        self.powers = Powers.of(view)
+        self.frame = settle_frame(view, self.powers)
+        self.me = int(view["seat"])
+        self.tops = tops_by_team(view)
+        self.top = self.tops[my_team(view)]
+        self.mine = parse_cards(view["discarded"])
+        piles = view["crib_sizes"]
+        self.worlds = []
+        for _ in range(POWER_WORLDS):
+            world = sample_world(view, self.powers, rng)
+            self._fill_piles(world, piles)
+            self.worlds.append(world)
+
+    def _fill_piles(self, world: World, sizes: dict[str, int]) -> None:
+        """The other seats' crib cards: the rest of each colour's pile from its unseen cards."""
+        colours = colour_of_team(self.view)
+        team = my_team(self.view)
+        for t in (0, 1):
+            have = len(self.mine) if t == team else 0
+            need = int(sizes[colours[t]]) - have
+            if need <= 0:
+                continue
+            left = world.left[colours[t]]
+            owner = next(s for s in range(self.frame.players) if s % 2 == t and s != self.me)
+            world.tossed[owner] = left[:need]
+            world.left[colours[t]] = left[need:]
+
+    def value(self, hand: Sequence[int], spent: bool, world: World) -> float:
+        kept = [world.hands.get(s, hand) for s in range(self.frame.players)]
+        kept[self.me] = list(hand)
+        hands = self.frame.hands(kept, own_piles(self.view, world, self.mine))
+        return self.frame.value(hands, self.tops, spent_tops(self.view, spent))
+
+    def mean(self, hand: Sequence[int], spent: bool) -> float:
+        return sum(self.value(hand, spent, w) for w in self.worlds) / len(self.worlds)
+
+    def magic(self, hand: Sequence[Card], thrown: Sequence[Card]) -> float:
+        """The hand after swapping ``thrown`` (exact show, sampled rest), spent Top."""
+        pool = draw_pool(self.view, self.powers)
+        shown = hand_value(hand, self.top) + magic_gain(hand, thrown, self.top, pool)
+        kept = [c for c in hand if c not in thrown]
+        total = 0.0
+        for world in self.worlds:
+            left = world.left[colour_of_team(self.view)[my_team(self.view)]]
+            drawn = left[: len(thrown)] if len(left) >= len(thrown) else list(thrown)
+            total += self.value([*kept, *drawn], True, world)
+        return shown + total / len(self.worlds)
+
+
+def magic_shares(view: View, n: int, hand: int) -> list[int]:
+    """How many cards our seat itself may swap for a team Magic of ``n``."""
+    if int(view["players"]) == 2:
+        return [n] if n <= hand else []
+    return list(range(max(0, n - 4), min(n, hand) + 1))
+
+
+def expert_power(view: View, rng: random.Random) -> Action:
+    outlook = Outlook(view, rng)
+    powers = outlook.powers
+    hand = parse_cards(view["hand"])
+    legal: list[Action] = view["legal"]
+    allowed = {a["power"]: a for a in legal}
+    shown = hand_value(hand, outlook.top)
+    keep = shown + outlook.mean(hand, False)
+    valued = [(keep, allowed["might" if powers.value(outlook.top, "might") else "none"])]
+    intel = powers.value(outlook.top, "intel")
+    if intel:
+        enemies = sum(1 for s in range(int(view["players"])) if s % 2 != my_team(view))
+        info = INTEL_INFO * min(intel, 4) * enemies
+        valued.append((shown + outlook.mean(hand, True) + info, allowed["intel"]))
+    if "magic" in allowed:
+        for size in magic_shares(view, powers.value(outlook.top, "magic"), len(hand)):
+            for thrown in combinations(sorted(hand), size):
+                valued.append((outlook.magic(hand, thrown), allowed["magic"]))
+    return max(valued, key=lambda pair: pair[0])[1]
+
+
+def expert_magic(view: View, rng: random.Random) -> Action:
+    outlook = Outlook(view, rng)
+    hand = parse_cards(view["hand"])
+    return max(view["legal"], key=lambda a: outlook.magic(hand, parse_cards(a["cards"])))
+
+
+# -- the play ------------------------------------------------------------------------------
+
+
+@dataclass
+class Peg:
+    """The rest of the 31 count, as the game plays it."""
+
+    hands: dict[int, list[Card]]
+    count: int
+    cards: list[Card]
+    passed: set[int]
+    turn: int
+    last: int
+    players: int
+
+    def next_in_count(self, seat: int) -> int:
+        for k in range(1, self.players + 1):
+            nxt = (seat + k) % self.players
+            if nxt not in self.passed:
+                return nxt
+        return seat
+
+    def run(self, first: Card, need: Sequence[int]) -> tuple[list[int], int]:
+        """Play ``first`` for the seat to play, then everyone by :func:`rollout_choice`: the
+        points each team pegs, and the team that reached ``need`` first (or -1)."""
+        gained = [0, 0]
+        forced: Card | None = first
+        while True:
+            hand = self.hands[self.turn]
+            playable = [c for c in hand if VALUE_OF[c] <= 31 - self.count]
+            if playable:
+                card = forced if forced is not None else rollout_choice(playable, self)
+                forced = None
+                hand.remove(card)
+                self.count += VALUE_OF[card]
+                self.cards.append(card)
+                self.last = self.turn
+                points = pegging_points(self.cards, self.count)
+                team = self.turn % 2
+                gained[team] += points
+                if points and gained[team] >= need[team]:
+                    return gained, team
+                if self.count < 31:
+                    self.turn = self.next_in_count(self.turn)
+                    continue
+            else:
+                self.passed.add(self.turn)
+                if len(self.passed) < self.players:
+                    self.turn = self.next_in_count(self.turn)
+                    continue
+                team = self.last % 2
+                gained[team] += 1
+                if gained[team] >= need[team]:
+                    return gained, team
+            if not any(self.hands.values()):
+                return gained, -1
+            self.count, self.cards, self.passed = 0, [], set()
+            self.turn = (self.last + 1) % self.players
+
+
+def rollout_choice(playable: Sequence[Card], peg: Peg) -> Card:
+    return max(playable, key=lambda c: play_key(c, peg.count, peg.cards))
+
+
+def expert_play(view: View, rng: random.Random) -> Action:
+    by_rank: dict[int, Action] = {}
+    for action in view["legal"]:
+        by_rank.setdefault(RANK_OF[parse_card(action["card"])], action)
+    candidates = sorted(by_rank.values(), key=lambda a: parse_card(a["card"]))
+    if len(candidates) == 1:
+        return candidates[0]
+    powers = Powers.of(view)
+    me = int(view["seat"])
+    players = int(view["players"])
+    team = my_team(view)
+    scores = view["team_scores"]
+    need = [int(view["target"]) - int(s) for s in scores]
+    played = view["played"]
+    last = int(played[-1]["seat"]) if view["count_cards"] and played else -1
+    totals = [0.0] * len(candidates)
+    for _ in range(PLAY_WORLDS):
+        world = sample_world(view, powers, rng)
+        for i, action in enumerate(candidates):
+            hands = {s: list(world.hands.get(s, [])) for s in range(players)}
+            hands[me] = parse_cards(view["hand"])
+            peg = Peg(
+                hands,
+                int(view["count"]),
+                parse_cards(view["count_cards"]),
+                set(view["passed"]),
+                me,
+                last,
+                players,
+            )
+            gained, first = peg.run(parse_card(action["card"]), need)
+            if first >= 0:
+                totals[i] += WIN if first == team else -WIN
+            else:
+                totals[i] += gained[team] - gained[1 - team]
+    count = int(view["count"])
+    cards = parse_cards(view["count_cards"])
+    best = max(
+        range(len(candidates)),
+        key=lambda i: (totals[i], play_key(parse_card(candidates[i]["card"]), count, cards)),
+    )
+    return candidates[best]
+
+
+# -- the expert ----------------------------------------------------------------------------
+
+
+def act_expert(view: View, rng: random.Random) -> Action:
+    """The expert's action for ``view``; every random draw comes from ``rng``."""
+    legal: list[Action] = view["legal"]
+    if len(legal) <= 1 or view.get("counting") is not None:
+        return act_greedy(view)
+    kind = legal[0]["type"]
+    if kind == "discard":
+        return expert_discard(view, rng)
+    if kind == "power":
+        return expert_power(view, rng)
+    if kind == "magic":
+        return expert_magic(view, rng)
+    if kind == "play":
+        return expert_play(view, rng)
+    return act_greedy(view)
