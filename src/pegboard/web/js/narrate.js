@@ -174,10 +174,16 @@ export class Narrator {
         this.trumpsNamed = false;
         return `Hand ${e.hand}: ${this.says(e.dealer, "deals", "deal")}`;
       case "discard":
+        if (e.magic)
+          return e.cards
+            ? [`${this.says(e.seat, "swaps", "swap")} `, ...cards(e.cards), " by Magic"]
+            : `${this.says(e.seat, "swaps", "swap")} ${e.count === 1 ? "a card" : `${e.count} cards`} by Magic`;
         if (!e.cards)
           return `${this.says(e.seat, "discards", "discard")} ${e.count === 1 ? "a card" : `${e.count} cards`} to the crib`;
         return [`${this.says(e.seat, "discards", "discard")} `, ...cards(e.cards)];
       case "starter":
+        if (e.tops)
+          return ["The Tops: grey ", cardInline(e.tops.grey), ", blue ", cardInline(e.tops.blue)];
         return e.card ? ["The starter is ", cardInline(e.card)] : "The cut";
       case "play":
         return this.play(e);
@@ -192,6 +198,13 @@ export class Narrator {
           cardInline(e.cards[e.winner]),
         ];
       case "show":
+        if (e.tops)
+          return [
+            `${this.says(e.seat, "shows", "show")} ${e.crib ? "a crib" : "a hand"}: `,
+            ...cards(e.cards),
+            e.tops.length ? " + " : "",
+            ...cards(e.tops),
+          ];
         return [
           `${this.says(e.seat, "shows", "show")} ${e.crib ? "the crib" : "a hand"}: `,
           ...cards(e.cards),
@@ -211,6 +224,47 @@ export class Narrator {
         return `${this.says(e.seat, "passes", "pass")}`;
       case "score":
         return this.score(e);
+      case "colours":
+        return `${this.says(e.seat, "takes", "take")} ${e.colours.grey?.includes(e.seat) ? "grey" : "blue"}: grey is ${this.team(e.colours.grey)}, blue is ${this.team(e.colours.blue)}`;
+      case "first":
+        return `${this.says(e.seat, "lets", "let")} ${e.colour} resolve its Top first`;
+      case "power":
+        return e.power === "none"
+          ? `${this.says(e.seat, "uses", "use")} no power of the ${e.colour} Top`
+          : `${this.says(e.seat, "uses", "use")} the ${e.colour} Top's ${e.power} ${e.value ?? ""}`.trim();
+      case "reveal":
+        return [`${this.says(e.seat, "shows", "show")} `, ...cards(e.cards)];
+      case "split":
+        return `${this.says(e.seat, "splits", "split")} the Magic: captain ${e.captain}, partner ${e.partner}`;
+      case "draw":
+        return e.cards
+          ? [`${this.says(e.seat, "draws", "draw")} `, ...cards(e.cards)]
+          : `${this.says(e.seat, "draws", "draw")} ${e.count === 1 ? "a card" : `${e.count} cards`}`;
+      case "intel":
+        return e.winner === null || e.winner === undefined
+          ? `Intel in hand: ${e.sums.join(", ")}: a tie, no intelligence bonus`
+          : `Intel in hand: ${e.sums.join(", ")}: ${this.says(e.winner, "counts", "count")} the enemy Top too`;
+      case "roll":
+        return `${this.says(e.seat, "rolls", "roll")} ${e.dice.join(", ")}`;
+      case "battle":
+        if (!e.totals) return "No Might in hand: no battle for the crib";
+        return e.winner === null || e.winner === undefined
+          ? `The battle for the crib is a tie (${e.totals.join(" to ")}): each team keeps its pile`
+          : `${this.says(e.winner, "wins", "win")} the battle for the crib (${e.totals.join(" to ")})`;
+      case "crib":
+        return [
+          "The crib: grey ",
+          ...cards(e.piles.grey),
+          ` (${this.team(e.owners.grey)}), blue `,
+          ...cards(e.piles.blue),
+          ` (${this.team(e.owners.blue)})`,
+        ];
+      case "cradle":
+        if (e.action === "ban")
+          return `${this.says(e.seat, "robs", "rob")} the cradle: ${e.colour} is banned`;
+        if (e.action === "add")
+          return `${this.says(e.seat, "robs", "rob")} the cradle: a card is added to the crib`;
+        return `${this.says(e.seat, "leaves", "leave")} the cradle alone`;
       case "leave":
         return `${this.says(e.seat, "leaves", "leave")} the game`;
       case "time-up":
@@ -220,6 +274,11 @@ export class Narrator {
       default:
         return null; // ready, and anything unknown
     }
+  }
+
+  /** "Ann & Cat" for a team's seats. */
+  team(seats) {
+    return (seats ?? []).map((seat) => this.who(seat)).join(" & ") || "nobody";
   }
 
   play(e) {

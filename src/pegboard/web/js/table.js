@@ -263,8 +263,10 @@ export class TablePage {
   /** The board for this match; pegs move as scores change. */
   renderBoard(view) {
     const teams = Boolean(view.teams);
-    const lanes = teams
-      ? [{ seats: [0, 2] }, { seats: [1, 3] }]
+    const lanes = Array.isArray(view.teams) // the game's own sides (Cribbage is not Enough)
+      ? view.teams.map((seats) => ({ seats }))
+      : teams
+        ? [{ seats: [0, 2] }, { seats: [1, 3] }]
       : Array.from({ length: view.players }, (_, seat) => ({ seats: [seat] }));
     const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
     const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
