@@ -1,7 +1,7 @@
 """A table: its seats, its game, its clocks and its watchers, with exactly one writer.
 
 Every change goes through :meth:`Room.call`, which runs it inside the room's single writer task,
-one after another. A change is persisted (``Store.append_action``) before anyone hears of it,
+one after another. A change is persisted (``Store.commit_change``) before anyone hears of it,
 then each watcher gets the numbered events it may see and its own view.
 """
 
@@ -310,14 +310,21 @@ class Room:
         game = self.game
         assert game is not None
         self._track_choices(game)
-        for entry in game.actions[self.persisted :]:
-            self.store.append_action(self.id, self.row.match, self.persisted, entry)
-            self.persisted += 1
+        record = None
         if game.outcome is not None and self.row.status == "playing":
             self.row.status = "results"
-            self.store.save_record(self.id, self.row.match, game.record())
-            self.store.update_table(self.id, status="results")
+            record = game.record()
         self._set_deadline()
+        # One transaction per change: its actions, the table's clock and status, the record.
+        self.store.commit_change(
+            self.id,
+            self.row.match,
+            self.persisted,
+            game.actions[self.persisted :],
+            table={"deadline": self.row.deadline, "status": self.row.status},
+            record=record,
+        )
+        self.persisted = len(game.actions)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
         self._schedule_bots()
@@ -340,7 +347,6 @@ class Room:
         if game.version != self._deadline_version or self.row.status == "results":
             self.row.deadline = deadline
             self._deadline_version = game.version
-            self.store.update_table(self.id, deadline=deadline)
         self._wake.set()
 
     async def _expire(self, version: int, match: int) -> None:

@@ -6,7 +6,9 @@ start) and PostgreSQL (``--db postgresql+psycopg://…``).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +34,9 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    # Checkpoints run in a background thread (Store._checkpoints), never inside a commit on
+    # the event loop, where they would stall every table for a few hundred milliseconds.
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -98,10 +103,25 @@ class TableRow:
 class Store:
     def __init__(self, url: str) -> None:
         self.engine: Engine = create_engine(url)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
             # WAL: readers never block the writer, and a commit needs no full fsync.
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
+            self._checkpointer.start()
         metadata.create_all(self.engine)
+
+    def _checkpoints(self, every: float = 0.5) -> None:
+        while not self._stop.wait(every):
+            with contextlib.suppress(Exception), self.engine.connect() as db:
+                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(2)
+        self.engine.dispose()
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as db:
@@ -138,13 +158,39 @@ class Store:
                 )
             )
 
-    def append_action(self, table_id: str, match: int, n: int, entry: dict[str, Any]) -> None:
+    def commit_change(
+        self,
+        table_id: str,
+        match: int,
+        first: int,
+        entries: list[dict[str, Any]],
+        *,
+        table: dict[str, Any],
+        record: dict[str, Any] | None = None,
+    ) -> None:
+        """One change of a table in one transaction: its new actions (numbered from
+        ``first``), its new fields, and the record of a game that just ended."""
         with self.engine.begin() as db:
-            db.execute(
-                insert(actions_table).values(
-                    table_id=table_id, match=match, n=n, entry=json.dumps(entry)
+            if entries:
+                db.execute(
+                    insert(actions_table),
+                    [
+                        {
+                            "table_id": table_id,
+                            "match": match,
+                            "n": first + i,
+                            "entry": json.dumps(e),
+                        }
+                        for i, e in enumerate(entries)
+                    ],
                 )
-            )
+            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**table))
+            if record is not None:
+                db.execute(
+                    insert(records_table).values(
+                        table_id=table_id, match=match, record=json.dumps(record)
+                    )
+                )
 
     def actions(self, table_id: str, match: int) -> list[dict[str, Any]]:
         with self.engine.connect() as db:
@@ -154,14 +200,6 @@ class Store:
                 .order_by(actions_table.c.n)
             )
             return [json.loads(r[0]) for r in rows]
-
-    def save_record(self, table_id: str, match: int, record: dict[str, Any]) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                insert(records_table).values(
-                    table_id=table_id, match=match, record=json.dumps(record)
-                )
-            )
 
     def record(self, table_id: str, match: int) -> dict[str, Any] | None:
         with self.engine.connect() as db:

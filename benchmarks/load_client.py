@@ -1,0 +1,528 @@
+"""The load generator of ``benchmarks.bench_server``: WebSocket clients on loopback, one level.
+
+Two kinds of load, each against a server in another process (``benchmarks.load_server``):
+
+* ``players``: N two-player Cribbage tables whose two seats are people played here, each socket
+  a simple bot that picks a random legal action after a think time. For every action sent the
+  latency is the time from just before the send until *both* seats' sockets have received the
+  ``update`` carrying it (the update whose first new event is that seat's move, from a version
+  at or after the one the action was made on).
+* ``bots``: N tables of two server-side ``greedy`` bots with one spectator socket each. A bot
+  moves ``bot_delay`` seconds after the previous update; the lateness of a move is its update's
+  arrival here minus (the previous update's server time ``table.now`` + ``bot_delay``): how long
+  the server took, beyond the pace it was asked for, to make the move and deliver it.
+
+Every loop ends by itself: sending stops at the end of the measuring window, what is still
+unanswered after a short grace is counted as lost, and the whole level runs under a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+LOOPBACK = "127.0.0.1"
+REMATCH = {"type": "rematch"}
+SETUP_CONCURRENCY = 16  # tables being created, joined and connected at the same time
+GRACE = 2.0  # seconds after the window for the last answers
+SOCKET_LIMIT = 4000  # never more WebSockets than this in one level
+
+
+@dataclass
+class LevelConfig:
+    mode: str  # "players" or "bots"
+    tables: int
+    port: int
+    duration: float = 20.0  # the measuring window, seconds
+    warmup: float = 5.0  # seconds of play after the last table started, before the window
+    ramp: float = 4.0  # tables start spread over this many seconds
+    think: tuple[float, float] = (0.5, 1.0)  # a player's think time per action, seconds
+    bot_delay: float = 0.75  # the server's RoomSettings.bot_delay (bots mode)
+    score_target: int = 121
+    seed: int = 1
+    server_pid: int | None = None  # to read the server's CPU time from /proc
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+
+@dataclass
+class LevelResult:
+    mode: str
+    tables: int
+    started: int = 0  # tables that were set up and playing
+    duration: float = 0.0
+    latencies: list[float] = field(default_factory=list)  # seconds, actions sent in the window
+    server_part: list[float] = field(default_factory=list)  # send -> server built the update
+    sent: int = 0  # timed actions sent in the window
+    lost: int = 0  # timed actions never answered to both seats
+    errors: Counter[str] = field(default_factory=Counter)  # error messages by code, setup
+    unsolicited: int = 0  # updates that answered none of our actions (timeouts)
+    updates: int = 0  # updates received in the window (all sockets)
+    server_cpu: float | None = None  # share of one core over the window
+    other_cpu: float | None = None  # cores' share used by every other process over the window
+    client_cpu: float = 0.0  # share of one core over the window
+    client_lag: list[float] = field(default_factory=list)  # event-loop lag here, seconds
+
+    @property
+    def rate(self) -> float:
+        """Actions (players) or moves (bots) per second answered in the window."""
+        return len(self.latencies) / self.duration if self.duration else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "tables": self.tables,
+            "started": self.started,
+            "duration": self.duration,
+            "latencies": self.latencies,
+            "server_part": self.server_part,
+            "sent": self.sent,
+            "lost": self.lost,
+            "errors": dict(self.errors),
+            "unsolicited": self.unsolicited,
+            "updates": self.updates,
+            "server_cpu": self.server_cpu,
+            "other_cpu": self.other_cpu,
+            "client_cpu": self.client_cpu,
+            "client_lag": self.client_lag,
+        }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile (0 < q <= 1); NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux /proc), or None where unavailable."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> float | None:
+    """CPU seconds spent by every process of the machine so far (Linux /proc/stat)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+# -- players mode --------------------------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    sent: float  # perf_counter just before the send
+    sent_wall: float  # time.time() then, to compare with the server's table.now
+    match: int
+    version: int
+    timed: bool  # sent inside the measuring window
+    seen_by: set[int] = field(default_factory=set)  # slots whose socket has the update
+    server_now: float | None = None
+
+
+class Table:
+    def __init__(self, bench: PlayersBench, table_id: str) -> None:
+        self.bench = bench
+        self.id = table_id
+        self.players: list[Player] = []
+        self.pending: dict[int, deque[Pending]] = {0: deque(), 1: deque()}
+
+    def on_update(self, player: Player, message: dict[str, Any], now: float) -> None:
+        """Match an update to the action it answers, and time that action once both saw it."""
+        events = message.get("events") or []
+        info = message.get("table") or {}
+        seating = info.get("seating") or []
+        start = int(message.get("from", 0))
+        if not events or start == 0:
+            return  # a rematch request (no events) or a new match (from 0)
+        seat = events[0].get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(seating):
+            self.bench.note_unsolicited(player)
+            return
+        slot = int(seating[seat])
+        match = int(info.get("match", 0))
+        for pending in self.pending[slot]:
+            if player.slot not in pending.seen_by and pending.match == match:
+                if pending.version > start:
+                    break
+                pending.seen_by.add(player.slot)
+                if pending.server_now is None:
+                    pending.server_now = float(info.get("now", 0.0))
+                if player.slot == slot:
+                    player.awaiting = False
+                if len(pending.seen_by) == len(self.players):
+                    self.pending[slot].remove(pending)
+                    self.bench.done(pending, now)
+                return
+        self.bench.note_unsolicited(player)
+
+
+class Player:
+    def __init__(self, table: Table, slot: int, token: str, rng: random.Random) -> None:
+        self.table = table
+        self.slot = slot
+        self.token = token
+        self.rng = rng
+        self.socket: ClientConnection | None = None
+        self.view: dict[str, Any] = {}
+        self.version = 0
+        self.match = 0
+        self.awaiting = False  # an action of ours is not answered yet
+        self.rematch_for = 0  # the match we asked a rematch after
+        self.last_timed = False  # our last message was a timed action (not a rematch)
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        assert self.socket is not None
+        bench = self.table.bench
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in self.socket:
+                now = time.perf_counter()
+                message: dict[str, Any] = json.loads(raw)
+                kind = message.get("type")
+                if kind in ("welcome", "resync", "update"):
+                    info = message.get("table") or {}
+                    self.match = int(info.get("match", self.match))
+                    if "view" in message:
+                        self.view = message["view"]
+                        self.version = int(message["version"])
+                    if kind == "update":
+                        bench.count_update(now)
+                        self.table.on_update(self, message, now)
+                    elif kind == "resync":
+                        self.awaiting = False
+                elif kind == "error":
+                    bench.error(str(message.get("code")))
+                    self.awaiting = False
+                    self.drop_pending()
+                self.changed.set()
+
+    def drop_pending(self) -> None:
+        """Our last action was refused: it will never be answered."""
+        queue = self.table.pending[self.slot]
+        if self.last_timed and queue:
+            queue.pop()
+        self.last_timed = False
+
+    def choose(self) -> dict[str, Any] | None:
+        if self.awaiting:
+            return None
+        if self.view.get("outcome") is not None:
+            return REMATCH if self.rematch_for != self.match else None
+        legal: list[dict[str, Any]] = self.view.get("legal") or []
+        return self.rng.choice(legal) if legal else None
+
+    async def play(self, stop: float) -> None:
+        """Act whenever there is something to do, after a think time, until ``stop``."""
+        low, high = self.table.bench.config.think
+        while (left := stop - time.perf_counter()) > 0:
+            if self.choose() is None:
+                self.changed.clear()
+                try:
+                    await asyncio.wait_for(self.changed.wait(), left)
+                except TimeoutError:
+                    return
+                continue
+            await asyncio.sleep(self.rng.uniform(low, high))
+            if time.perf_counter() >= stop:
+                return
+            action = self.choose()  # the view may have moved on while thinking
+            if action is not None:
+                await self.send(action)
+
+    async def send(self, action: dict[str, Any]) -> None:
+        assert self.socket is not None
+        message = json.dumps({"type": "act", "version": self.version, "action": action})
+        self.last_timed = action is not REMATCH
+        if action is REMATCH:
+            self.rematch_for = self.match
+        else:
+            self.awaiting = True
+            self.table.pending[self.slot].append(
+                self.table.bench.new_pending(self.match, self.version)
+            )
+        with contextlib.suppress(ConnectionClosed):
+            await self.socket.send(message)
+
+
+class PlayersBench:
+    def __init__(self, config: LevelConfig) -> None:
+        self.config = config
+        self.result = LevelResult(config.mode, config.tables)
+        self.window = (math.inf, math.inf)  # perf_counter start and end of the measuring window
+        self.tables: list[Table] = []
+
+    def in_window(self, now: float) -> bool:
+        return self.window[0] <= now < self.window[1]
+
+    def new_pending(self, match: int, version: int) -> Pending:
+        now = time.perf_counter()
+        timed = self.in_window(now)
+        if timed:
+            self.result.sent += 1
+        return Pending(now, time.time(), match, version, timed)
+
+    def done(self, pending: Pending, now: float) -> None:
+        if pending.timed:
+            self.result.latencies.append(now - pending.sent)
+            if pending.server_now is not None:
+                self.result.server_part.append(pending.server_now - pending.sent_wall)
+
+    def count_update(self, now: float) -> None:
+        if self.in_window(now):
+            self.result.updates += 1
+
+    def note_unsolicited(self, player: Player) -> None:
+        if player.slot == 0 and self.in_window(time.perf_counter()):
+            self.result.unsolicited += 1
+
+    def error(self, code: str) -> None:
+        if self.in_window(time.perf_counter()):
+            self.result.errors[code] += 1
+
+    async def open_table(self, http: httpx.AsyncClient, index: int) -> Table:
+        options = {"score_target": self.config.score_target}
+        created = await http.post(
+            "/api/tables", json={"game": "cribbage", "players": 2, "options": options}
+        )
+        created.raise_for_status()
+        table = Table(self, str(created.json()["id"]))
+        rng = random.Random(f"{self.config.seed}/{index}")
+        for k in range(2):
+            joined = await http.post(f"/api/tables/{table.id}/join", json={"name": f"L{index}-{k}"})
+            joined.raise_for_status()
+            answer = joined.json()
+            table.players.append(Player(table, int(answer["slot"]), str(answer["token"]), rng))
+        for player in table.players:
+            player.socket = await _connect(
+                f"ws://{LOOPBACK}:{self.config.port}/ws/{table.id}?token={player.token}"
+            )
+        return table
+
+    async def run_table(
+        self, http: httpx.AsyncClient, index: int, delay: float, gate: asyncio.Semaphore
+    ) -> None:
+        await asyncio.sleep(delay)
+        try:
+            async with gate:
+                table = await self.open_table(http, index)
+        except (httpx.HTTPError, OSError, WebSocketException, TimeoutError) as error:
+            self.result.errors[f"setup: {type(error).__name__}"] += 1
+            return
+        self.tables.append(table)
+        self.result.started += 1
+        readers = [asyncio.create_task(p.read()) for p in table.players]
+        try:
+            await asyncio.gather(*(p.play(self.window[1]) for p in table.players))
+            await asyncio.sleep(GRACE)  # the last answers
+        finally:
+            await asyncio.gather(*(_close(p.socket) for p in table.players if p.socket is not None))
+            for reader in readers:
+                reader.cancel()
+            await asyncio.gather(*readers, return_exceptions=True)
+
+    async def run(self) -> LevelResult:
+        config = self.config
+        start = time.perf_counter()
+        self.window = (
+            start + config.ramp + config.warmup,
+            start + config.ramp + config.warmup + config.duration,
+        )
+        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+        async with _http(config) as http:
+            tasks = [
+                self.run_table(http, i, config.ramp * i / config.tables, gate)
+                for i in range(config.tables)
+            ]
+            await _measured(self.result, config, self.window, asyncio.gather(*tasks))
+        self.result.lost = sum(
+            1 for t in self.tables for q in t.pending.values() for p in q if p.timed
+        )
+        return self.result
+
+
+# -- bots mode -----------------------------------------------------------------------------
+
+
+class BotsBench:
+    def __init__(self, config: LevelConfig) -> None:
+        self.config = config
+        self.result = LevelResult(config.mode, config.tables)
+        self.window = (math.inf, math.inf)
+
+    async def watch(
+        self, http: httpx.AsyncClient, index: int, delay: float, gate: asyncio.Semaphore
+    ) -> None:
+        await asyncio.sleep(delay)
+        config = self.config
+        try:
+            async with gate:
+                created = await http.post(
+                    "/api/tables",
+                    json={
+                        "game": "cribbage",
+                        "players": 2,
+                        "options": {"score_target": config.score_target},
+                        "bots": ["greedy", "greedy"],
+                    },
+                )
+                created.raise_for_status()
+                table_id = str(created.json()["id"])
+                socket = await _connect(f"ws://{LOOPBACK}:{config.port}/ws/{table_id}")
+        except (httpx.HTTPError, OSError, WebSocketException, TimeoutError) as error:
+            self.result.errors[f"setup: {type(error).__name__}"] += 1
+            return
+        self.result.started += 1
+        try:
+            await asyncio.wait_for(self._read(socket), self.window[1] - time.perf_counter())
+        except TimeoutError:
+            pass
+        finally:
+            await _close(socket)
+
+    async def _read(self, socket: ClientConnection) -> None:
+        result, bot_delay = self.result, self.config.bot_delay
+        previous: tuple[int, float] | None = None  # match and server time of the last update
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in socket:
+                wall, now = time.time(), time.perf_counter()
+                message: dict[str, Any] = json.loads(raw)
+                kind = message.get("type")
+                if kind == "error":
+                    result.errors[str(message.get("code"))] += 1
+                if kind != "update":
+                    previous = None
+                    continue
+                info = message["table"]
+                match, server_now = int(info["match"]), float(info["now"])
+                timed = self.window[0] <= now < self.window[1]
+                if timed:
+                    result.updates += 1
+                if previous is not None and previous[0] == match and message["from"] > 0:
+                    if timed:
+                        result.latencies.append(wall - (previous[1] + bot_delay))
+                        result.server_part.append(server_now - (previous[1] + bot_delay))
+                elif timed:
+                    result.unsolicited += 1  # a new match: no bot's move to time
+                previous = (match, server_now)
+
+    async def run(self) -> LevelResult:
+        config = self.config
+        start = time.perf_counter()
+        self.window = (
+            start + config.ramp + config.warmup,
+            start + config.ramp + config.warmup + config.duration,
+        )
+        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+        async with _http(config) as http:
+            tasks = [
+                self.watch(http, i, config.ramp * i / config.tables, gate)
+                for i in range(config.tables)
+            ]
+            await _measured(self.result, config, self.window, asyncio.gather(*tasks))
+        return self.result
+
+
+# -- shared --------------------------------------------------------------------------------
+
+
+def _http(config: LevelConfig) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        base_url=config.url,
+        timeout=30,
+        trust_env=False,  # loopback only: never a proxy
+        limits=httpx.Limits(max_connections=SETUP_CONCURRENCY),
+    )
+
+
+async def _connect(uri: str) -> ClientConnection:
+    # Compression stays on, as browsers ask for it; no proxy; no keep-alive pings needed.
+    return await connect(
+        uri, proxy=None, open_timeout=20, ping_interval=None, close_timeout=2, max_size=2**20
+    )
+
+
+async def _close(socket: ClientConnection | None) -> None:
+    if socket is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket.close(), 3)
+
+
+async def _measured(
+    result: LevelResult,
+    config: LevelConfig,
+    window: tuple[float, float],
+    load: asyncio.Future[Any],
+) -> None:
+    """Run ``load``, sampling CPU (both processes) and this loop's lag over the window."""
+
+    async def probe() -> None:
+        await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
+        server = cpu_seconds(config.server_pid) if config.server_pid else None
+        client = time.process_time()
+        busy = machine_busy()
+        while (now := time.perf_counter()) < window[1]:
+            await asyncio.sleep(0.01)
+            result.client_lag.append(time.perf_counter() - now - 0.01)
+        result.duration = time.perf_counter() - window[0]
+        result.client_cpu = (time.process_time() - client) / result.duration
+        if server is not None and config.server_pid:
+            end = cpu_seconds(config.server_pid)
+            if end is not None:
+                result.server_cpu = (end - server) / result.duration
+        busy_end = machine_busy()
+        if busy is not None and busy_end is not None:
+            others = (busy_end - busy) / result.duration - result.client_cpu
+            result.other_cpu = max(0.0, others - (result.server_cpu or 0.0))
+
+    prober = asyncio.create_task(probe())
+    limit = config.ramp + config.warmup + config.duration + GRACE + 60
+    try:
+        await asyncio.wait_for(load, limit)
+    except TimeoutError:
+        result.errors["level timed out"] += 1
+    finally:
+        prober.cancel()
+        await asyncio.gather(prober, return_exceptions=True)
+
+
+async def run_level(config: LevelConfig) -> LevelResult:
+    if config.tables * (2 if config.mode == "players" else 1) > SOCKET_LIMIT:
+        raise ValueError(f"at most {SOCKET_LIMIT} sockets in one level")
+    bench = PlayersBench(config) if config.mode == "players" else BotsBench(config)
+    return await bench.run()
+
+
+def run_level_sync(config: LevelConfig) -> LevelResult:
+    """One level in a fresh event loop (uvloop when installed)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(run_level(config))
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(run_level(config))

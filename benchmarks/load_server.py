@@ -1,0 +1,266 @@
+"""The web server under test, in a process of its own (started by ``benchmarks.bench_server``).
+
+``python -m benchmarks.load_server --db FILE [--bot-delay S] [--lifetime S] [--profile OUT]
+[--diagnose OUT] [--fix NAME]…``
+
+It binds 127.0.0.1 on a free port, prints ``PORT <n>`` on stdout, and serves
+``pegboard.server.app.create_app`` with uvicorn's defaults (as ``pegboard serve`` does) until
+SIGTERM / SIGINT or until ``--lifetime`` seconds have passed, so that it always ends by itself.
+
+* ``--profile OUT``: the whole run under cProfile, the stats written to ``OUT`` on exit.
+* ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
+  loop is stuck for more than 20 ms, samples where the main thread is; the garbage collector's
+  pauses are timed too. A JSON summary is written to ``OUT`` on exit.
+
+Experiments with fixes that belong in the server (``--fix NAME``, repeatable), applied here from
+outside so that their effect can be measured before anyone changes ``src``:
+
+* ``gc-off``: the cyclic garbage collector disabled (to see its share, not a fix).
+* ``gc-freeze``: the games, bots and scoring tables imported up front, then ``gc.freeze()`` so
+  that full collections skip everything that exists at start.
+* ``gc-tune``: ``gc-freeze``, and ``gc.set_threshold(10_000, 20, 1_000)``: young collections
+  ten times rarer and full collections (which pause the loop for every table) practically never;
+  a garbage cycle that outlives two young collections is then kept.
+* ``wal-thread``: SQLite's automatic WAL checkpoint (which fsyncs inside a commit, on the event
+  loop) turned off, and a passive checkpoint run by a background thread every 0.5 s instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import json
+import signal
+import socket
+import sqlite3
+import sys
+import threading
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
+
+from pegboard.server import store as store_module
+from pegboard.server.app import create_app
+from pegboard.server.room import RoomSettings
+
+LOOPBACK = "127.0.0.1"
+FIXES = ("gc-off", "gc-freeze", "gc-tune", "wal-thread")
+GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
+CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
+BEAT = 0.005  # seconds between two watchdog probes
+STUCK = 0.020  # a loop that has not run a probe for this long is sampled
+
+
+def free_socket() -> socket.socket:
+    """A TCP socket bound to loopback, on a port the kernel picked (uvicorn listens on it)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((LOOPBACK, 0))
+    return sock
+
+
+class Diagnosis:
+    """Event-loop lag, where the loop is while it is stuck, and the garbage collector's pauses."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+        self.main = threading.main_thread().ident
+        self.lags: list[float] = []
+        self.stuck: Counter[str] = Counter()  # innermost frames while stuck -> samples
+        self.gc_pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._gc_start = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def start(self) -> None:
+        gc.callbacks.append(self._on_gc)
+        self._thread.start()
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.gc_pauses[int(info["generation"])].append(time.perf_counter() - self._gc_start)
+
+    def _sample(self) -> None:
+        frame = sys._current_frames().get(self.main or 0)
+        if frame is None:
+            return
+        frames = traceback.extract_stack(frame)[-4:]
+        self.stuck[
+            " < ".join(f"{f.name} ({_short(f.filename)}:{f.lineno})" for f in frames[::-1])
+        ] += 1
+
+    def _watch(self) -> None:
+        loop: asyncio.AbstractEventLoop | None = None
+        while loop is None and not self._stop.wait(0.05):
+            loop = getattr(self.app.state, "loop", None)  # set by the app's lifespan
+        while loop is not None and not self._stop.is_set():
+            ran = threading.Event()
+            start = time.perf_counter()
+            try:
+                loop.call_soon_threadsafe(ran.set)
+            except RuntimeError:  # the loop is closed
+                return
+            while not ran.wait(BEAT):
+                if time.perf_counter() - start > STUCK:
+                    self._sample()
+                if self._stop.is_set():
+                    return
+            self.lags.append(time.perf_counter() - start)
+            self._stop.wait(BEAT)
+
+    def write(self, path: str) -> None:
+        self._stop.set()
+        self._thread.join(1)
+        gc.callbacks.remove(self._on_gc)
+        lags = sorted(self.lags)
+
+        def q(values: list[float], p: float) -> float:
+            return values[min(len(values) - 1, int(p * len(values)))] if values else 0.0
+
+        summary = {
+            "objects_tracked_by_gc": len(gc.get_objects()),
+            "loop_lag": {
+                "probes": len(lags),
+                "p50": q(lags, 0.5),
+                "p99": q(lags, 0.99),
+                "max": lags[-1] if lags else 0.0,
+                "over_20ms": sum(lag > STUCK for lag in lags),
+            },
+            "gc": {
+                str(gen): {
+                    "count": len(p),
+                    "total": sum(p),
+                    "max": max(p, default=0.0),
+                    "over_20ms": sum(x > STUCK for x in p),
+                }
+                for gen, p in self.gc_pauses.items()
+            },
+            "stuck_samples": self.stuck.most_common(25),
+        }
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(summary, out, indent=1)
+
+
+def _short(filename: str) -> str:
+    for marker in ("site-packages/", "src/", "lib/python3"):
+        if marker in filename:
+            return filename.split(marker, 1)[1]
+    return filename
+
+
+def warm_and_freeze() -> None:
+    """Import what the first table and the first show would import, then freeze the heap."""
+    from pegboard.bots import bot_names, make
+    from pegboard.core.spec import game_names, get_spec
+    from pegboard.scoring import tables  # noqa: F401  (built on import)
+
+    for name in game_names():
+        get_spec(name)
+    for bot in bot_names():
+        make(bot, seed=0)
+    gc.collect()
+    gc.freeze()
+
+
+def checkpoint_in_background(db: str, stop: threading.Event) -> None:
+    """No automatic checkpoints in the app's connections; a passive one here, off the loop."""
+    pragmas = store_module._sqlite_pragmas
+
+    def without_autocheckpoint(connection: Any, _record: Any) -> None:
+        pragmas(connection, _record)
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.close()
+
+    store_module._sqlite_pragmas = without_autocheckpoint  # read when create_app makes the Store
+
+    def run() -> None:
+        connection: sqlite3.Connection | None = None
+        while not stop.wait(CHECKPOINT_EVERY):
+            try:
+                connection = connection or sqlite3.connect(db, check_same_thread=False)
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:
+                continue
+        if connection is not None:
+            connection.close()
+
+    threading.Thread(target=run, daemon=True).start()
+
+
+def _exit(_signal: int, _frame: object) -> None:
+    raise SystemExit(0)
+
+
+def serve(
+    db: str,
+    bot_delay: float,
+    lifetime: float,
+    profile: str | None = None,
+    diagnose: str | None = None,
+    fixes: tuple[str, ...] = (),
+) -> None:
+    stop = threading.Event()
+    if "wal-thread" in fixes:
+        checkpoint_in_background(db, stop)
+    app = create_app(f"sqlite:///{db}", settings=RoomSettings(bot_delay=bot_delay))
+    config = uvicorn.Config(
+        app, host=LOOPBACK, log_level="warning", timeout_graceful_shutdown=3, backlog=4096
+    )
+    server = uvicorn.Server(config)
+    if "gc-freeze" in fixes or "gc-tune" in fixes:
+        warm_and_freeze()
+    if "gc-tune" in fixes:
+        gc.set_threshold(*GC_TUNED)
+    if "gc-off" in fixes:
+        gc.disable()
+    sock = free_socket()
+    print(f"PORT {sock.getsockname()[1]}", flush=True)
+
+    # Ends by itself: uvicorn checks should_exit ten times a second.
+    timer = threading.Timer(lifetime, lambda: setattr(server, "should_exit", True))
+    timer.daemon = True
+    timer.start()
+    # uvicorn shuts down gracefully on SIGTERM, then raises it again: exit through Python, so
+    # that the profile and the diagnosis below are still written.
+    signal.signal(signal.SIGTERM, _exit)
+    diagnosis = Diagnosis(app) if diagnose else None
+    if diagnosis is not None:
+        diagnosis.start()
+    profiler = cProfile.Profile() if profile else None
+    if profiler is not None:
+        profiler.enable()
+    try:
+        server.run(sockets=[sock])  # uvloop and httptools when installed, as `pegboard serve`
+    finally:
+        if profiler is not None and profile:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        if diagnosis is not None and diagnose:
+            diagnosis.write(diagnose)
+        timer.cancel()
+        stop.set()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", required=True, help="the SQLite file of the store")
+    parser.add_argument("--bot-delay", type=float, default=0.75, help="RoomSettings.bot_delay")
+    parser.add_argument("--lifetime", type=float, default=600.0, help="exit after this many s")
+    parser.add_argument("--profile", default=None, help="write cProfile stats to this file")
+    parser.add_argument("--diagnose", default=None, help="write loop lag and GC pauses here")
+    parser.add_argument("--fix", action="append", choices=FIXES, default=[], help="experiments")
+    args = parser.parse_args(argv)
+    serve(args.db, args.bot_delay, args.lifetime, args.profile, args.diagnose, tuple(args.fix))
+
+
+if __name__ == "__main__":
+    main()
