@@ -41,5 +41,8 @@ def bot_names() -> list[str]:
 
 
 def _load() -> None:
+    import pegboard.bots.expert
     import pegboard.bots.greedy
+    import pegboard.bots.hoyle
+    import pegboard.bots.levels
     import pegboard.bots.random  # noqa: F401

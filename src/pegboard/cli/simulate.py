@@ -15,6 +15,7 @@ from rich.text import Text
 
 from pegboard.arena import SimulationResult, simulate
 from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
+from pegboard.core.options import OptionValue
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.records import write_jsonl
@@ -54,6 +55,21 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
     option: OptionArgs = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal once per rotation of the bots (seats swapped with 2), "
+            "so the cards' luck cancels; --games counts deals. Reports 95%% intervals "
+            "and points by phase.",
+        ),
+    ] = False,
+    chart: Annotated[
+        Path | None,
+        typer.Option(
+            "--chart", help="With --duplicate: write a PNG of the score race and win rates."
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other and summarise wins, ranks and scores."""
     spec = get_spec(game)
@@ -64,6 +80,13 @@ def simulate_command(
         raise OptionError(f"--games must be at least 1, not {games}")
     if workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
+    if duplicate:
+        _duplicate_match(
+            spec.name, players, seat_bots, games, seed, values, workers, as_json, chart
+        )
+        return
+    if chart is not None:
+        raise OptionError("--chart needs --duplicate")
     err = Console(stderr=True)
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     quiet = as_json or not sys.stderr.isatty()
@@ -89,3 +112,48 @@ def simulate_command(
     console.print(summary_view(result))
     if out is not None:
         console.print(f"{written} records written to {out}", style="dim", markup=False)
+
+
+def _duplicate_match(
+    game: str,
+    players: int,
+    bots: list[str],
+    deals: int,
+    seed: int,
+    options: dict[str, OptionValue],
+    workers: int,
+    as_json: bool,
+    chart: Path | None,
+) -> None:
+    """``--duplicate``: every deal in every rotation of the bots, measured with intervals."""
+    from pegboard.match import run_match, summarize, write_chart
+    from pegboard.match.report import summary_view as match_view
+
+    err = Console(stderr=True)
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    quiet = as_json or not sys.stderr.isatty()
+    with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
+        task = bar.add_task("games", total=deals * players)
+        match = run_match(
+            game,
+            players=players,
+            bots=bots,
+            deals=deals,
+            seed=seed,
+            options=options,
+            workers=workers,
+            progress=lambda done: bar.advance(task, done),
+        )
+    summary = summarize(match)
+    data = summary.to_json()
+    if chart is not None:
+        write_chart(data, chart)
+    if as_json:
+        typer.echo(json.dumps(data))
+        return
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=132)  # the phase table is wide; do not wrap it in a file
+    console.print(match_view(summary))
+    if chart is not None:
+        console.print(f"chart written to {chart}", style="dim", markup=False)

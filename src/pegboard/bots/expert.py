@@ -1,0 +1,87 @@
+"""``expert``: the strongest bot, for Cribbage and Cribist. It sees only its seat's view.
+
+Cribbage: discards by the exact analysis corrected for the play and the board
+(:mod:`pegboard.bots.expert_discard`); plays by Monte Carlo search over the opponents' hands
+sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`); counts
+and calls Muggins perfectly in manual mode. Cribist: :mod:`pegboard.bots.expert_cribist`.
+
+Deterministic for a seed: every random draw comes from the bot's own generator, and the
+search runs a fixed number of worlds. ``budget`` (seconds per move) only stops a search
+early on a machine too slow to finish it in time; then the move may depend on the clock.
+"""
+
+from __future__ import annotations
+
+import random as _random
+import time
+from collections.abc import Sequence
+
+from pegboard.bots.base import View, register_bot
+from pegboard.bots.claiming import perfect_count
+from pegboard.bots.expert_cribist import act_cribist
+from pegboard.bots.expert_discard import choose_discard
+from pegboard.bots.not_enough_expert import act_expert as act_not_enough
+from pegboard.bots.search.play_search import choose_card
+from pegboard.bots.search.tricks import TrickMemory
+from pegboard.cards import Card, card_names, parse_card
+from pegboard.core.rules import Action
+from pegboard.errors import OptionError
+from pegboard.scoring import ScoreItem, score_show
+
+WORLDS = 40
+"""Worlds sampled per play decision (each candidate card is rolled out in each)."""
+BUDGET = 0.8
+"""Seconds per move at most."""
+
+
+class ExpertBot:
+    name = "expert"
+
+    def __init__(
+        self, seed: int | None = None, *, worlds: int = WORLDS, budget: float | None = BUDGET
+    ) -> None:
+        self.rng = _random.Random(seed)
+        self.worlds = worlds
+        self.budget = budget
+        self.memory = TrickMemory()  # Cribist: the tricks seen this hand
+
+    def act(self, view: View) -> Action:
+        game = view.get("game")
+        if game == "cribist":
+            self.memory.observe(view)
+        legal: list[Action] = view["legal"]
+        if len(legal) == 1 and view.get("counting") is None:
+            return legal[0]
+        deadline = time.perf_counter() + self.budget if self.budget is not None else None
+        if game == "cribbage":
+            return self._cribbage(view, deadline)
+        if game == "cribist":
+            return act_cribist(view, self.memory, self.rng, deadline=deadline)
+        if game == "not-enough":
+            return act_not_enough(view, self.rng)
+        raise OptionError(f"the expert bot does not play {game!r}")
+
+    def _cribbage(self, view: View, deadline: float | None) -> Action:
+        counting = view.get("counting")
+        if counting is not None:
+            return count_show(view)
+        if view["phase"] == "discard":
+            thrown = choose_discard(view)
+            return {"type": "discard", "cards": card_names(thrown)}
+        card = choose_card(view, self.rng, worlds=self.worlds, deadline=deadline)
+        return {"type": "play", "card": str(Card(card))}
+
+
+def count_show(view: View) -> Action:
+    """Claim every item of a hand or crib, or call Muggins on every item left unclaimed."""
+    counting = view["counting"]
+    starter = parse_card(view["starter"])
+    crib = counting["label"] == "crib"
+
+    def score(cards: Sequence[Card]) -> tuple[ScoreItem, ...]:
+        return score_show([c for c in cards if c != starter], starter, crib=crib).items
+
+    return perfect_count(counting, score)
+
+
+register_bot("expert", ExpertBot)

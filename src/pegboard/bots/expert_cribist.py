@@ -1,0 +1,99 @@
+"""Cribist expert: trick play by determinized search; every item claimed, every miss called.
+
+Each decision samples hands for the other three seats consistent with the play so far
+(cards seen, suits shown out of: :mod:`pegboard.bots.search.tricks`), plays each legal
+card in each world and rolls the hand on for a few tricks; the card with the best mean of
+(own points minus the others' mean) wins. When the game ends at a target score, a world
+where this seat reaches it first is worth ``WIN`` and one where another seat does, ``-WIN``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from pegboard.bots.base import View
+from pegboard.bots.claiming import perfect_count
+from pegboard.bots.search.tricks import (
+    PLAYERS,
+    TrickMemory,
+    roll_out,
+    sample_hands,
+    unseen,
+    voids,
+)
+from pegboard.cards import RANK_OF, Card, parse_card, parse_cards
+from pegboard.core.rules import Action
+from pegboard.scoring import ScoreItem, score_trick
+
+ROLLOUTS = 240
+"""Rollouts per decision, shared among the legal cards."""
+HORIZON = 4
+"""Tricks rolled out: the current one and three more."""
+WIN = 40.0
+
+
+def count_trick(view: View) -> Action:
+    trump = "CDHS".index(view["trump"])
+
+    def score(cards: Sequence[Card]) -> tuple[ScoreItem, ...]:
+        return score_trick(cards, trump).items
+
+    return perfect_count(view["counting"], score)
+
+
+def choose_trick_card(
+    view: View,
+    memory: TrickMemory,
+    rng: random.Random,
+    *,
+    rollouts: int = ROLLOUTS,
+    deadline: float | None = None,
+) -> int:
+    options = [int(parse_card(a["card"])) for a in view["legal"]]
+    if len(options) == 1:
+        return options[0]
+    me = int(view["seat"])
+    tricks = memory.seen_tricks(view)
+    pool = unseen(view, tricks)
+    void = voids(tricks)
+    trump = "CDHS".index(view["trump"]) if view["trump"] is not None else -1
+    current = tricks[-1]
+    need = None
+    if view.get("end") == "target":
+        need = [int(view["target"]) - int(s) for s in view["scores"]]
+    hand = [int(c) for c in parse_cards(view["hand"])]
+    worlds = max(6, rollouts // len(options))
+    totals = [0.0] * len(options)
+    for n in range(worlds):
+        others = sample_hands(me, view["hand_sizes"], pool, void, rng)
+        for i, card in enumerate(options):
+            hands = {s: list(h) for s, h in others.items()}
+            hands[me] = list(hand)
+            gained, first = roll_out(
+                hands, list(current), trump, me, card, tricks=HORIZON, need=need
+            )
+            if first >= 0:
+                totals[i] += WIN if first == me else -WIN
+            else:
+                rest = sum(gained[s] for s in range(PLAYERS) if s != me) / (PLAYERS - 1)
+                totals[i] += gained[me] - rest
+        if deadline is not None and n >= 1 and time.perf_counter() > deadline:
+            break
+    best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))
+    return options[best]
+
+
+def act_cribist(
+    view: View,
+    memory: TrickMemory,
+    rng: random.Random,
+    *,
+    deadline: float | None = None,
+) -> Action:
+    memory.observe(view)
+    if view.get("counting") is not None:
+        return count_trick(view)
+    card = choose_trick_card(view, memory, rng, deadline=deadline)
+    return {"type": "play", "card": str(Card(card))}

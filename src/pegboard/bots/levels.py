@@ -1,0 +1,90 @@
+"""Difficulty levels a table can pick: ``easy``, ``medium`` and ``expert``.
+
+* ``easy``: ``greedy`` play, and in manual counting it slips like a beginner: each item of
+  its own count is overlooked now and then (``SLIP``), and it notices only some of the
+  points an opponent leaves unclaimed (``NOTICE``), so Muggins is there to be had.
+* ``medium``: ``hoyle`` in Cribbage (the classic rules of thumb), ``greedy`` in Cribist;
+  counts perfectly.
+* ``expert``: the search bot (:mod:`pegboard.bots.expert`).
+
+Every level is a registered bot, so ``--bots easy,expert`` or a seat's bot name picks it.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.bots.base import Bot, View, make, register_bot
+from pegboard.cards import parse_cards
+from pegboard.core.claims import nominal_points
+from pegboard.core.rules import Action
+
+SLIP = 0.25
+"""``easy``: the chance of overlooking each item of its own count."""
+NOTICE = 0.5
+"""``easy``: the chance of noticing each item an opponent left unclaimed."""
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    bot: str
+    """The bot that plays at this level."""
+    description: str
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", "easy", "greedy play, with counting slips in manual mode"),
+    Level("medium", "medium", "the classic rules of thumb (Cribbage); greedy (Cribist)"),
+    Level("expert", "expert", "search over the hidden cards; perfect counting"),
+)
+
+
+def level_names() -> list[str]:
+    return [level.name for level in LEVELS]
+
+
+class EasyBot:
+    """``greedy``, except that in a manual count it forgets items and misses Muggins."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.inner = make("greedy", seed=seed)
+        self.rng = _random.Random(f"{seed}/slips")
+
+    def act(self, view: View) -> Action:
+        action = self.inner.act(view)
+        if view.get("counting") is None or action["type"] == "pass":
+            return action
+        chance = SLIP if action["type"] == "claim" else 1 - NOTICE
+        items = [i for i in action["items"] if self.rng.random() >= chance]
+        if action["type"] == "claim":
+            return {"type": "claim", "items": items}
+        if not items:
+            return {"type": "pass"}
+        points = sum(_points(i) for i in items)
+        return {"type": "muggins", "items": items, "points": points}
+
+
+def _points(item: dict[str, Any]) -> int:
+    return nominal_points(str(item["kind"]), parse_cards(item["cards"]))
+
+
+class MediumBot:
+    """``hoyle`` in Cribbage, ``greedy`` elsewhere."""
+
+    name = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.hoyle: Bot = make("hoyle", seed=seed)
+        self.greedy: Bot = make("greedy", seed=seed)
+
+    def act(self, view: View) -> Action:
+        return (self.hoyle if view.get("game") == "cribbage" else self.greedy).act(view)
+
+
+register_bot("easy", EasyBot)
+register_bot("medium", MediumBot)

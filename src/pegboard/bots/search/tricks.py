@@ -1,0 +1,195 @@
+"""Cribist worlds and trick rollouts: what the other hands may be, and how the tricks go.
+
+:class:`TrickMemory` keeps what one seat has seen of the hand: every trick (its view shows
+the trick in progress and the last one completed, and the seat sees one or the other at
+each of its turns), hence the cards played and the suits each player has shown out of
+(a player who did not follow the suit led holds none of it). :func:`sample_hands` deals
+the unseen cards to the other seats, each getting as many as it holds and none of a suit it
+is void in. :func:`roll_out` plays the rest of a trick and a few more with a quick policy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pegboard.bots.base import View
+from pegboard.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
+from pegboard.scoring.tables import COMBO_POINTS_4, RANK_KEY
+
+PLAYERS = 4
+Trick = list[tuple[int, int]]
+"""(seat, card) in the order played."""
+
+
+@dataclass
+class TrickMemory:
+    hand_number: int = -1
+    tricks: dict[int, Trick] = field(default_factory=dict)
+    """Completed tricks by their number in the hand (0 first)."""
+
+    def observe(self, view: View) -> None:
+        """Remember what this view shows; a new hand starts a new memory."""
+        number = int(view["hand_number"])
+        if number != self.hand_number:
+            self.hand_number, self.tricks = number, {}
+        last = view.get("last_trick")
+        done = sum(int(t) for t in view["tricks_won"])
+        if last is not None and done > 0:
+            leader = int(last["leader"])
+            order = [(leader + k) % PLAYERS for k in range(PLAYERS)]
+            self.tricks[done - 1] = [(s, int(parse_card(last["cards"][s]))) for s in order]
+
+    def seen_tricks(self, view: View) -> list[Trick]:
+        current = [(int(t["seat"]), int(parse_card(t["card"]))) for t in view["trick"]]
+        return [*self.tricks.values(), current]
+
+
+def voids(tricks: Sequence[Trick]) -> dict[int, set[int]]:
+    """Per seat: the suits it has shown out of."""
+    out: dict[int, set[int]] = {s: set() for s in range(PLAYERS)}
+    for trick in tricks:
+        if not trick:
+            continue
+        led = SUIT_OF[trick[0][1]]
+        for seat, card in trick[1:]:
+            if SUIT_OF[card] != led:
+                out[seat].add(led)
+    return out
+
+
+def unseen(view: View, tricks: Sequence[Trick]) -> list[int]:
+    seen = {int(c) for c in parse_cards(view["hand"])}
+    seen.update(card for trick in tricks for _, card in trick)
+    return [c for c in DECK if c not in seen]
+
+
+def sample_hands(
+    me: int,
+    sizes: Sequence[int],
+    pool: Sequence[int],
+    void: dict[int, set[int]],
+    rng: random.Random,
+    tries: int = 40,
+) -> dict[int, list[int]]:
+    """The other seats' hands: ``sizes[seat]`` cards each from ``pool``, none of a suit the
+    seat is void in. Each card goes to a seat with room that may hold it, chosen in
+    proportion to the room left; the scarcest cards are placed first. A dead end starts
+    again; if every try fails (only a view that hides part of the history can do that),
+    the voids give way."""
+    others = [s for s in range(PLAYERS) if s != me]
+    for _ in range(tries):
+        cards = list(pool)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(1 for s in others if SUIT_OF[c] not in void[s]))
+        room = {s: int(sizes[s]) for s in others}
+        hands: dict[int, list[int]] = {s: [] for s in others}
+        needed = sum(room.values())
+        placed = 0
+        for card in cards:
+            if placed == needed:
+                break
+            able = [s for s in others if room[s] and SUIT_OF[card] not in void[s]]
+            if not able:
+                continue
+            pick = rng.random() * sum(room[s] for s in able)
+            for seat in able:
+                pick -= room[seat]
+                if pick < 0:
+                    break
+            hands[seat].append(card)
+            room[seat] -= 1
+            placed += 1
+        if placed == needed:
+            return hands
+    cards = list(pool)
+    rng.shuffle(cards)
+    hands = {}
+    for seat in others:
+        hands[seat], cards = cards[: int(sizes[seat])], cards[int(sizes[seat]) :]
+    return hands
+
+
+def trick_points(cards: Sequence[int], trump: int) -> int:
+    """A full trick's points (fifteens, pairs, runs, flush, Jack of trumps), plus the trick."""
+    a, b, c, d = cards
+    points = COMBO_POINTS_4[RANK_KEY[a] + RANK_KEY[b] + RANK_KEY[c] + RANK_KEY[d]]
+    if SUIT_OF[a] == SUIT_OF[b] == SUIT_OF[c] == SUIT_OF[d]:
+        points += 4
+    if 40 + trump in cards:
+        points += 1
+    return points + 1
+
+
+def winner(trick: Trick, trump: int) -> int:
+    led = SUIT_OF[trick[0][1]]
+    best_seat, best_key = -1, (-1, -1)
+    for seat, card in trick:
+        suit = SUIT_OF[card]
+        key = (2 if suit == trump else 1 if suit == led else 0, RANK_OF[card])
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def legal(hand: Sequence[int], trick: Trick) -> list[int]:
+    if not trick:
+        return list(hand)
+    led = SUIT_OF[trick[0][1]]
+    following = [c for c in hand if SUIT_OF[c] == led]
+    return following or list(hand)
+
+
+def policy(hand: Sequence[int], trick: Trick, trump: int) -> int:
+    """Quick play: lead high; win as cheaply as possible when last, with the highest card
+    otherwise; when the trick cannot be won, throw the lowest card."""
+    options = legal(hand, trick)
+    if len(options) == 1:
+        return options[0]
+    if not trick:
+        return max(options, key=lambda c: (RANK_OF[c], SUIT_OF[c] != trump))
+    seat = -1
+    winning = [c for c in options if winner([*trick, (seat, c)], trump) == seat]
+    if winning:
+        if len(trick) == PLAYERS - 1:
+            return min(winning, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
+        return max(winning, key=lambda c: (SUIT_OF[c] != trump, RANK_OF[c]))
+    return min(options, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
+
+
+def roll_out(
+    hands: dict[int, list[int]],
+    trick: Trick,
+    trump: int,
+    turn: int,
+    first: int,
+    *,
+    tricks: int,
+    need: Sequence[int] | None = None,
+) -> tuple[list[int], int]:
+    """Play ``first`` for ``turn``, then every seat by :func:`policy`, to the end of the
+    current trick and ``tricks - 1`` more (or the end of the hand). ``hands`` and ``trick``
+    change in place. Returns the points each seat took and the first seat to reach its
+    ``need`` (or -1)."""
+    gained = [0] * PLAYERS
+    card = first
+    played_tricks = 0
+    while True:
+        hands[turn].remove(card)
+        if trump < 0:
+            trump = SUIT_OF[card]
+        trick.append((turn, card))
+        if len(trick) == PLAYERS:
+            won = winner(trick, trump)
+            gained[won] += trick_points([c for _, c in trick], trump)
+            if need is not None and gained[won] >= need[won]:
+                return gained, won
+            trick = []
+            played_tricks += 1
+            turn = won
+            if played_tricks >= tricks or not hands[turn]:
+                return gained, -1
+        else:
+            turn = (turn + 1) % PLAYERS
+        card = policy(hands[turn], trick, trump)

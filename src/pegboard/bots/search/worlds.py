@@ -1,0 +1,73 @@
+"""Cribbage worlds consistent with one seat's view: the hidden cards dealt out at random.
+
+A world gives every other seat the cards it still holds and fills the crib, drawing only
+from the cards this seat has not seen (not its own hand or discards, not the starter, not a
+card played) and honouring every "go": a seat that passed at count ``c`` holds no card worth
+``31 - c`` or less (:mod:`pegboard.bots.search.play_history`). Nothing hidden is read: the
+view is the only input.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pegboard.bots.base import View
+from pegboard.bots.search.play_history import PlaySoFar
+from pegboard.cards import DECK, VALUE_OF, parse_card, parse_cards
+
+
+@dataclass(frozen=True)
+class World:
+    others: dict[int, list[int]]
+    """Per other seat: the cards it has not played yet."""
+    kept: dict[int, list[int]]
+    """Per seat (this one too): the four cards it shows."""
+    crib: list[int]
+
+
+def seen_cards(view: View) -> set[int]:
+    """Every card this seat has seen in the hand so far."""
+    seen = {int(c) for c in parse_cards(view["hand"])}
+    seen.update(int(c) for c in parse_cards(view["kept"]))
+    seen.update(int(c) for c in parse_cards(view["discarded"]))
+    if view["starter"] is not None:
+        seen.add(int(parse_card(view["starter"])))
+    seen.update(int(parse_card(p["card"])) for p in view["played"])
+    return seen
+
+
+def sample_world(view: View, history: PlaySoFar, rng: random.Random) -> World:
+    """One deal of the unseen cards that fits everything the view shows."""
+    me = int(view["seat"])
+    seen = seen_cards(view)
+    pool: list[int] = [int(c) for c in DECK if c not in seen]
+    rng.shuffle(pool)
+    sizes = view["hand_sizes"]
+    others: dict[int, list[int]] = {}
+    # The most constrained seat first, so a go that allows only ten-cards is served.
+    for seat in sorted(
+        (s for s in history.seats if s != me), key=lambda s: -history.above.get(s, 0)
+    ):
+        floor = history.above.get(seat, 0)
+        want = int(sizes[seat])
+        chosen: list[int] = []
+        rest: list[int] = []
+        for card in pool:
+            if len(chosen) < want and VALUE_OF[card] > floor:
+                chosen.append(card)
+            else:
+                rest.append(card)
+        if len(chosen) < want:  # cannot happen with a real history; fill from anything
+            short = want - len(chosen)
+            chosen.extend(rest[:short])
+            rest = rest[short:]
+        others[seat] = chosen
+        pool = rest
+    kept: dict[int, list[int]] = {me: [int(c) for c in parse_cards(view["kept"])]}
+    for seat in others:
+        kept[seat] = [c for s, c in history.plays if s == seat] + others[seat]
+    crib = [int(c) for c in parse_cards(view["discarded"])]
+    missing = int(view["crib_size"]) - len(crib)
+    crib.extend(pool[:missing])
+    return World(others, kept, crib)

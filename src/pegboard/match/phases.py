@@ -1,0 +1,71 @@
+"""Points by phase, per hand and seat, read from a game's events.
+
+Cribbage phases: ``pegging`` (the play: fifteens, pairs, runs, go, 31, last card), ``heels``
+(a Jack turned up), ``hand`` (the show of one's own hand), ``crib`` (the dealer's crib) and
+``muggins`` (points won or lost calling Muggins in manual counting). Cribist: ``tricks``
+(points counted on the tricks won), ``trick count`` (one per trick at the end of a hand) and
+``muggins``. A hand is *complete* when every phase was counted (the game did not end in it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+CRIBBAGE_PHASES = ("pegging", "heels", "hand", "crib", "muggins")
+CRIBIST_PHASES = ("tricks", "trick count", "muggins")
+
+
+@dataclass
+class HandPoints:
+    """One hand: its dealer, and the points each seat scored in each phase."""
+
+    dealer: int
+    points: list[dict[str, int]]
+    complete: bool = False
+    scores_after: list[int] = field(default_factory=list)
+
+
+def phases_for(game: str) -> tuple[str, ...]:
+    return CRIBIST_PHASES if game == "cribist" else CRIBBAGE_PHASES
+
+
+def hand_points(game: str, players: int, events: Sequence[dict[str, Any]]) -> list[HandPoints]:
+    """Every hand of a game, with each seat's points by phase."""
+    names = phases_for(game)
+    hands: list[HandPoints] = []
+    phase = names[0]
+    owner = -1  # whose hand or trick is being counted
+    scores = [0] * players
+    for event in events:
+        kind = event["type"]
+        if kind == "deal":
+            if hands:
+                hands[-1].complete = True
+                hands[-1].scores_after = list(scores)
+            hands.append(
+                HandPoints(int(event["dealer"]), [dict.fromkeys(names, 0) for _ in range(players)])
+            )
+            phase, owner = names[0], -1
+        elif kind == "show":
+            phase = "crib" if event["crib"] else "hand"
+            owner = int(event["seat"])
+        elif kind == "trick":
+            phase, owner = "tricks", int(event["winner"])
+        elif kind == "score" and hands:
+            seat = int(event["seat"])
+            scores = [int(s) for s in event["scores"]]
+            item_kinds = {i["kind"] for i in event["items"]}
+            if "heels" in item_kinds:
+                where = "heels"
+            elif "tricks" in item_kinds:
+                where = "trick count"
+            elif "muggins" in item_kinds or (owner >= 0 and seat != owner):
+                where = "muggins"
+            else:
+                where = phase
+            hands[-1].points[seat][where] += int(event["points"])
+    if hands:
+        hands[-1].scores_after = list(scores)
+    return hands

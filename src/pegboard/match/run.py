@@ -1,0 +1,120 @@
+"""Playing a match: deals, the lineups of each deal, over one process or several.
+
+Deal ``i`` uses seed ``seed + i`` in every one of its lineups (see :mod:`.lineup`), so any
+game can be replayed with ``pegboard simulate --seed`` and the same bots in the same seats.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from pegboard.arena import play_one
+from pegboard.bots import make
+from pegboard.core.spec import get_spec
+from pegboard.errors import OptionError
+from pegboard.match.lineup import rotations
+from pegboard.match.phases import HandPoints, hand_points
+
+
+@dataclass(frozen=True)
+class GameResult:
+    deal: int
+    """Index of the deal in the match (its seed is the match seed plus this)."""
+    seed: int
+    bots: tuple[str, ...]
+    """The bot in each seat."""
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    hands: tuple[HandPoints, ...]
+
+
+@dataclass
+class Match:
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    """The lineup as given (the first rotation)."""
+    duplicate: bool
+    seed: int
+    deals: int
+    options: dict[str, object]
+    seconds: float
+    results: list[GameResult]
+
+
+def _play_deals(
+    game: str,
+    players: int,
+    lineups: Sequence[tuple[str, ...]],
+    deals: Sequence[tuple[int, int]],
+    options: Mapping[str, object],
+) -> list[GameResult]:
+    out = []
+    for index, seed in deals:
+        for bots in lineups:
+            played = play_one(game, players, bots, seed, options)
+            outcome = played.outcome
+            assert outcome is not None
+            hands = hand_points(game, players, played.events)
+            out.append(GameResult(index, seed, bots, outcome.scores, outcome.ranks, tuple(hands)))
+    return out
+
+
+def run_match(
+    game: str,
+    *,
+    players: int,
+    bots: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    duplicate: bool = True,
+    options: Mapping[str, object] | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Match:
+    """Play ``deals`` deals, each in every lineup (one, or each rotation of ``bots`` when
+    ``duplicate``); ``progress`` hears how many games finished."""
+    spec = get_spec(game)
+    resolved = spec.resolve(players, options or {})
+    if len(bots) != players:
+        raise OptionError(f"{players} players need {players} bots, not {len(bots)}")
+    if deals < 1:
+        raise OptionError(f"a match needs at least one deal, not {deals}")
+    for name in bots:
+        make(name)
+    lineups = rotations(bots, duplicate)
+    seeds = [(i, seed + i) for i in range(deals)]
+    size = max(1, min(20, deals // max(1, workers * 8)))
+    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    results: list[GameResult] = []
+    start = time.perf_counter()
+    if workers <= 1:
+        for chunk in chunks:
+            results.extend(_play_deals(spec.name, players, lineups, chunk, resolved))
+            if progress:
+                progress(len(chunk) * len(lineups))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_play_deals, spec.name, players, lineups, chunk, resolved): len(chunk)
+                for chunk in chunks
+            }
+            for future in as_completed(futures):
+                results.extend(future.result())
+                if progress:
+                    progress(futures[future] * len(lineups))
+    results.sort(key=lambda r: (r.deal, lineups.index(r.bots)))
+    return Match(
+        game=spec.name,
+        players=players,
+        bots=tuple(bots),
+        duplicate=duplicate,
+        seed=seed,
+        deals=deals,
+        options=dict(resolved),
+        seconds=time.perf_counter() - start,
+        results=results,
+    )

@@ -1,0 +1,47 @@
+"""Difficulty levels: ``easy`` slips in manual counting, ``medium`` is ``hoyle``."""
+
+from __future__ import annotations
+
+import random
+
+from pegboard.bots import make
+from pegboard.bots.levels import LEVELS, level_names
+from pegboard.core import new_game
+from pegboard.games.cribbage.rules import CribbageRules
+
+
+def test_the_levels_people_pick() -> None:
+    assert level_names() == ["easy", "medium", "expert"]
+    assert all(level.description for level in LEVELS)
+
+
+def test_easy_overlooks_some_of_its_own_points() -> None:
+    game = new_game("cribbage", players=2, seed=6, counting="manual", score_target=300)
+    easy = make("easy", seed=2)
+    greedy = make("greedy", seed=2)
+    rng = random.Random(0)
+    claimed = full = 0
+    rules = game.rules
+    assert isinstance(rules, CribbageRules)
+    while game.outcome is None and rules.hand_number < 12:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        counting = view["counting"]
+        if seat == 0:
+            action = easy.act(view)
+            if counting is not None and not counting["claimed"]:
+                claimed += len(action["items"])
+                full += len(greedy.act(view)["items"])
+        elif counting is not None:
+            action = {"type": "pass"} if counting["claimed"] else {"type": "claim", "items": []}
+        else:
+            legal = view["legal"]
+            action = legal[rng.randrange(len(legal))]
+        game.apply(seat, action)
+    assert 0 < claimed < full
+
+
+def test_medium_plays_like_hoyle_at_cribbage() -> None:
+    game = new_game("cribbage", players=2, seed=3)
+    view = game.view(game.to_act[0])
+    assert make("medium", seed=1).act(view) == make("hoyle", seed=1).act(view)

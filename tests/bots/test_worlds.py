@@ -1,0 +1,107 @@
+"""The expert's sampled worlds fit everything its seat has seen, and nothing else is read."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pegboard.bots.search.play_history import play_so_far
+from pegboard.bots.search.tricks import TrickMemory, sample_hands, unseen, voids
+from pegboard.bots.search.worlds import sample_world, seen_cards
+from pegboard.cards import SUIT_OF, VALUE_OF, parse_card, parse_cards
+from pegboard.core import Game, new_game
+from pegboard.games.cribbage.rules import CribbageRules
+from pegboard.games.cribist.rules import CribistRules
+
+
+def random_move(game: Game, rng: random.Random) -> None:
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    game.apply(seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, s) for s in range(8)] + [(3, 1), (4, 2)])
+def test_cribbage_worlds_hold_only_unseen_cards_and_honour_every_go(
+    players: int, seed: int
+) -> None:
+    game = new_game("cribbage", players=players, seed=seed, score_target=1000)
+    rules = game.rules
+    assert isinstance(rules, CribbageRules)
+    rng = random.Random(seed)
+    checked = 0
+    while rules.hand_number < 3:
+        if rules.phase == "play":
+            me = game.to_act[0]
+            view = game.view(me)
+            history = play_so_far(view)
+            seen = seen_cards(view)
+            for _ in range(5):
+                world = sample_world(view, history, rng)
+                dealt = [c for cards in world.others.values() for c in cards]
+                assert not seen.intersection(dealt)
+                mine = [int(c) for c in parse_cards(view["discarded"])]
+                assert world.crib[: len(mine)] == mine
+                assert not seen.intersection(world.crib[len(mine) :])
+                assert len(set(dealt + world.crib)) == len(dealt) + len(world.crib)
+                for seat, cards in world.others.items():
+                    assert len(cards) == len(rules.hands[seat])
+                    assert all(VALUE_OF[c] > history.above[seat] for c in cards)
+                    assert len(world.kept[seat]) == 4
+                assert len(world.crib) == 4
+                assert me not in world.others
+            checked += 1
+        random_move(game, rng)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cribist_worlds_respect_voids_and_the_cards_seen(seed: int) -> None:
+    game = new_game("cribist", players=4, seed=seed, counting="auto", end="deals", deals=1)
+    rules = game.rules
+    assert isinstance(rules, CribistRules)
+    rng = random.Random(seed)
+    memories = [TrickMemory() for _ in range(4)]
+    checked = 0
+    while game.outcome is None:
+        me = game.to_act[0]
+        view = game.view(me)
+        memory = memories[me]
+        memory.observe(view)
+        tricks = memory.seen_tricks(view)
+        void = voids(tricks)
+        pool = unseen(view, tricks)
+        # What the seat inferred is true of the real hands, and its pool holds them all.
+        for seat in range(4):
+            if seat != me:
+                assert all(SUIT_OF[c] not in void[seat] for c in rules.hands[seat])
+                assert set(rules.hands[seat]) <= set(pool)
+        played = {int(parse_card(t["card"])) for t in view["trick"]}
+        for _ in range(4):
+            hands = sample_hands(me, view["hand_sizes"], pool, void, rng)
+            assert set(hands) == {0, 1, 2, 3} - {me}
+            for seat, cards in hands.items():
+                assert len(cards) == len(rules.hands[seat])
+                assert all(SUIT_OF[c] not in void[seat] for c in cards)
+                assert not set(cards) & (set(parse_cards(view["hand"])) | played)
+        checked += 1
+        random_move(game, rng)
+    assert checked == 52
+
+
+def test_a_seat_that_starts_mid_hand_still_samples_full_hands() -> None:
+    """A bot created mid-game (a server restart) remembers nothing: it still deals every
+    other seat the right number of cards from what it has not seen."""
+    game = new_game("cribist", players=4, seed=3, counting="auto")
+    rng = random.Random(0)
+    for _ in range(23):
+        random_move(game, rng)
+    me = game.to_act[0]
+    view = game.view(me)
+    memory = TrickMemory()
+    memory.observe(view)
+    tricks = memory.seen_tricks(view)
+    hands = sample_hands(me, view["hand_sizes"], unseen(view, tricks), voids(tricks), rng)
+    assert [len(hands.get(s, [])) for s in range(4) if s != me] == [
+        view["hand_sizes"][s] for s in range(4) if s != me
+    ]
