@@ -28,6 +28,7 @@ from pegboard.cli.table_view import table_view
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
+from pegboard.games.not_enough.config import use_powers
 
 InputFn = Callable[[str], str]
 ClockFn = Callable[[], float]
@@ -289,8 +290,14 @@ def play_command(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game record (JSON) here at the end.")
     ] = None,
+    powers: Annotated[
+        str | None,
+        typer.Option("--powers", help="not-enough: a Civil Four powers table (JSON) to play with."),
+    ] = None,
 ) -> None:
     """Play in the terminal: you sit in seat 0, bots in the others."""
+    if powers is not None:
+        use_powers(powers)
     chosen = seed if seed is not None else random.randrange(1_000_000)
     if players is None:
         allowed = get_spec(game).players

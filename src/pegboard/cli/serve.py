@@ -6,6 +6,7 @@ import typer
 import uvicorn
 from rich.console import Console
 
+from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
 
 
@@ -18,8 +19,13 @@ def serve(
         DEFAULT_DB,
         help="SQLAlchemy URL of the store: the SQLite file by default, or postgresql+psycopg://…",
     ),
+    powers: str | None = typer.Option(
+        None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
+    ),
 ) -> None:
     """Run the web app: open the address it prints and play."""
+    if powers is not None:
+        use_powers(powers)
     app = create_app(db)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     Console(stderr=True).print(

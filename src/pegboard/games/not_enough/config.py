@@ -9,7 +9,7 @@ from importlib import resources
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, register
-from pegboard.games.not_enough.powers import PowerTable
+from pegboard.games.not_enough.powers import PowerTable, load_powers
 from pegboard.games.not_enough.rules import NotEnoughRules
 
 OPTIONS = (
@@ -66,3 +66,10 @@ def spec_with_powers(powers: PowerTable, *, name: str, title: str | None = None)
             aliases=(),
         )
     )
+
+
+def use_powers(path: str) -> GameSpec:
+    """Play ``not-enough`` with the powers table in ``path`` from now on in this process (the
+    ``--powers`` option of ``pegboard play``, ``simulate`` and ``serve``). Records made with it
+    replay only where the same table is in use."""
+    return spec_with_powers(load_powers(path), name=SPEC.name, title=SPEC.title)
