@@ -142,6 +142,18 @@ class Client:
     def act(self, action: dict[str, Any]) -> None:
         self.send({"type": "act", "version": self.version, "action": action})
 
+    def play_until(self, phase: str, limit: int = 500) -> None:
+        """Answer the first legal action whenever asked, until the game reaches ``phase``."""
+        acted = -1
+        for _ in range(limit):
+            self.drain(0.05)
+            if self.view["phase"] == phase:
+                return
+            if self.view["legal"] and acted != self.version:
+                acted = self.version
+                self.act(self.view["legal"][0])
+        raise AssertionError(f"the game never reached {phase}")
+
     def play_to_end(self, limit: int = 3000) -> dict[str, Any]:
         """Answer the first legal action whenever asked, until the game ends."""
         acted = -1

@@ -69,15 +69,7 @@ def test_an_intermission_ends_early_when_everyone_is_ready(server: Server) -> No
     token = server.join(table, "Ann")
     with server.player(table, token) as ann:
         ann.receive()
-        acted = -1
-        for _ in range(500):
-            ann.drain(0.05)
-            if ann.view["phase"] == "pre-show":
-                break
-            if ann.view["legal"] and acted != ann.version:
-                acted = ann.version
-                ann.act(ann.view["legal"][0])
-        assert ann.view["phase"] == "pre-show"
+        ann.play_until("pre-show")
         deadline = ann.table["deadline"] - ann.table["now"]
         assert 29 <= deadline <= 30, "an intermission lasts up to 30 seconds"
         ann.act({"type": "ready"})
@@ -90,15 +82,7 @@ def test_an_intermission_ends_after_thirty_seconds(server: Server) -> None:
     token = server.join(table, "Ann")
     with server.player(table, token) as ann:
         ann.receive()
-        acted = -1
-        for _ in range(500):
-            ann.drain(0.05)
-            if ann.view["phase"] == "post-show":
-                break
-            if ann.view["legal"] and acted != ann.version:
-                acted = ann.version
-                ann.act(ann.view["legal"][0])
-        assert ann.view["phase"] == "post-show"
+        ann.play_until("post-show")
         server.advance(29)
         ann.drain()
         assert ann.view["phase"] == "post-show"
