@@ -6,7 +6,9 @@ for every seat; the same worlds serve every candidate, so their differences are 
 with little noise. A rollout is worth the points this side pegs minus what the others peg
 (their mean, with several opponents). When the game can end in this hand it is worth
 ``WIN`` for going out first and ``-WIN`` for an opponent doing so, taking the show into
-account in its order (the hands from the dealer's left, the dealer's, then the crib).
+account in its order (the hands from the dealer's left, the dealer's, then the crib). With
+several opponents the rank still depends on the rest, so the pegging difference is added,
+and an opponent going out first costs ``WIN`` shared among the opponents.
 Cards of one rank are the same card in the play, so only one of each rank is tried.
 """
 
@@ -85,10 +87,15 @@ class PlaySearch:
         )
         if first < 0 and self.close:
             first = self._show_winner(gained, world)
-        if first >= 0:
-            return WIN if first == self.my_side else -WIN
         others = sum(gained[s] for s in self.opponents) / max(1, len(self.opponents))
-        return gained[self.my_side] - others
+        difference = gained[self.my_side] - others
+        if first < 0:
+            return difference
+        if len(self.opponents) == 1:
+            return WIN if first == self.my_side else -WIN
+        # Several opponents: one of them going out first still leaves the other places to
+        # play for, so the pegging difference keeps counting.
+        return difference + (WIN if first == self.my_side else -WIN / len(self.opponents))
 
     def _show_winner(self, gained: list[int], world: World) -> int:
         left = [n - g for n, g in zip(self.need, gained, strict=True)]
