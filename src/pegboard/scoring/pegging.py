@@ -54,11 +54,24 @@ def _pair_suffix(cards: Sequence[int]) -> int:
 
 
 def _run_suffix(cards: Sequence[int]) -> int:
-    """The length of the longest suffix (at least 3) whose ranks are consecutive in any order."""
+    """The length of the longest suffix (at least 3) whose ranks are consecutive in any order.
+
+    One pass from the end: a suffix is a run when its ranks are distinct and span one less
+    than its length, and once a rank repeats no longer suffix can be a run."""
     if len(cards) < 3:
         return 0
-    for k in range(len(cards), 2, -1):
-        ranks = {RANK_OF[c] for c in cards[-k:]}
-        if len(ranks) == k and max(ranks) - min(ranks) == k - 1:
-            return k
-    return 0
+    seen = 0
+    low = high = RANK_OF[cards[-1]]
+    longest = 0
+    for k in range(1, len(cards) + 1):
+        rank = RANK_OF[cards[-k]]
+        if seen >> rank & 1:
+            break
+        seen |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if k >= 3 and high - low == k - 1:
+            longest = k
+    return longest

@@ -129,9 +129,10 @@ def heuristic_policy(seat: int, playable: Sequence[int], count: int, cards: Sequ
     and do not set up a pair or a run for the next player when it can be helped."""
     best = playable[0]
     best_value = -1e9
+    cards_after = [*cards, best]  # the last place tries each card in turn
     for card in playable:
         new = count + VALUE_OF[card]
-        cards_after = [*cards, card]
+        cards_after[-1] = card
         value = 4.0 * pegging_points(cards_after, new)
         value -= _DANGER.get(new, 0.0)
         if not cards:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pegboard.bots.base import View
 from pegboard.bots.search.pegging import PegPosition, Policy, heuristic_policy, play_out
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
-from pegboard.bots.search.worlds import World, sample_world
+from pegboard.bots.search.worlds import World, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.scoring.show import show_total
 
@@ -66,9 +66,12 @@ class PlaySearch:
         i = seats.index(dealer) if dealer in seats else 0
         self.show_order = [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
         self.dealer = dealer
+        self.start = position_from_view(view, {})
+        self.unseen = unseen_cards(view)
 
     def value(self, card: int, world: World) -> float:
-        position = position_from_view(self.view, world.others)
+        position = self.start.copy()
+        position.hands.update((seat, list(cards)) for seat, cards in world.others.items())
         forced = [card]
 
         def policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
@@ -121,7 +124,7 @@ def choose_card(
     search = PlaySearch(view)
     totals = [0.0] * len(cards)
     for n in range(worlds):
-        world = sample_world(view, search.history, rng)
+        world = sample_world(view, search.history, rng, search.unseen)
         for i, card in enumerate(cards):
             totals[i] += search.value(card, world)
         if deadline is not None and n >= 1 and time.perf_counter() > deadline:

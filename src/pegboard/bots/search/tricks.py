@@ -79,10 +79,12 @@ def sample_hands(
     again; if every try fails (only a view that hides part of the history can do that),
     the voids give way."""
     others = [s for s in range(PLAYERS) if s != me]
+    # Per suit, the seats that may hold it: fewer first when placing cards.
+    holders = [[s for s in others if suit not in void[s]] for suit in range(4)]
     for _ in range(tries):
         cards = list(pool)
         rng.shuffle(cards)
-        cards.sort(key=lambda c: sum(1 for s in others if SUIT_OF[c] not in void[s]))
+        cards.sort(key=lambda c: len(holders[SUIT_OF[c]]))
         room = {s: int(sizes[s]) for s in others}
         hands: dict[int, list[int]] = {s: [] for s in others}
         needed = sum(room.values())
@@ -90,7 +92,7 @@ def sample_hands(
         for card in cards:
             if placed == needed:
                 break
-            able = [s for s in others if room[s] and SUIT_OF[card] not in void[s]]
+            able = [s for s in holders[SUIT_OF[card]] if room[s]]
             if not able:
                 continue
             pick = rng.random() * sum(room[s] for s in able)
@@ -122,40 +124,58 @@ def trick_points(cards: Sequence[int], trump: int) -> int:
     return points + 1
 
 
+def _strengths(trump: int, led: int) -> tuple[int, ...]:
+    """Each card's power in a trick: trumps beat the suit led, which beats the rest."""
+    return tuple(
+        (32 if SUIT_OF[c] == trump else 16 if SUIT_OF[c] == led else 0) + RANK_OF[c] for c in DECK
+    )
+
+
+STRENGTH = [[_strengths(trump, led) for led in range(4)] for trump in range(-1, 4)]
+"""``STRENGTH[trump + 1][led][card]``; trump -1 while no trump is known."""
+
+
+def strengths(trick: Trick, trump: int) -> tuple[int, ...]:
+    return STRENGTH[trump + 1][SUIT_OF[trick[0][1]]]
+
+
 def winner(trick: Trick, trump: int) -> int:
-    led = SUIT_OF[trick[0][1]]
-    best_seat, best_key = -1, (-1, -1)
-    for seat, card in trick:
-        suit = SUIT_OF[card]
-        key = (2 if suit == trump else 1 if suit == led else 0, RANK_OF[card])
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
+    power = strengths(trick, trump)
+    return max(trick, key=lambda play: power[play[1]])[0]
 
 
-def legal(hand: Sequence[int], trick: Trick) -> list[int]:
-    if not trick:
-        return list(hand)
-    led = SUIT_OF[trick[0][1]]
-    following = [c for c in hand if SUIT_OF[c] == led]
-    return following or list(hand)
+def _keys(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Integer sort keys for :func:`policy`, per card: leading (rank, then a plain suit
+    before trumps), cheapest (plain suits first, then rank) and strongest (trumps first,
+    then rank)."""
+    lead = tuple(RANK_OF[c] * 2 + (SUIT_OF[c] != trump) for c in DECK)
+    cheap = tuple((SUIT_OF[c] == trump) * 16 + RANK_OF[c] for c in DECK)
+    strong = tuple((SUIT_OF[c] != trump) * 16 + RANK_OF[c] for c in DECK)
+    return lead, cheap, strong
+
+
+KEYS = [_keys(trump) for trump in range(-1, 4)]
+"""``KEYS[trump + 1]``: the sort keys of :func:`_keys`, so the rollouts compare integers."""
 
 
 def policy(hand: Sequence[int], trick: Trick, trump: int) -> int:
     """Quick play: lead high; win as cheaply as possible when last, with the highest card
     otherwise; when the trick cannot be won, throw the lowest card."""
-    options = legal(hand, trick)
+    lead, cheap, strong = KEYS[trump + 1]
+    if not trick:
+        return hand[0] if len(hand) == 1 else max(hand, key=lead.__getitem__)
+    led = SUIT_OF[trick[0][1]]
+    options = [c for c in hand if SUIT_OF[c] == led] or hand
     if len(options) == 1:
         return options[0]
-    if not trick:
-        return max(options, key=lambda c: (RANK_OF[c], SUIT_OF[c] != trump))
-    seat = -1
-    winning = [c for c in options if winner([*trick, (seat, c)], trump) == seat]
+    power = STRENGTH[trump + 1][led]
+    best = max(power[c] for _, c in trick)
+    winning = [c for c in options if power[c] > best]
     if winning:
         if len(trick) == PLAYERS - 1:
-            return min(winning, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
-        return max(winning, key=lambda c: (SUIT_OF[c] != trump, RANK_OF[c]))
-    return min(options, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
+            return min(winning, key=cheap.__getitem__)
+        return max(winning, key=strong.__getitem__)
+    return min(options, key=cheap.__getitem__)
 
 
 def roll_out(

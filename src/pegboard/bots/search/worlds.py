@@ -37,11 +37,19 @@ def seen_cards(view: View) -> set[int]:
     return seen
 
 
-def sample_world(view: View, history: PlaySoFar, rng: random.Random) -> World:
-    """One deal of the unseen cards that fits everything the view shows."""
-    me = int(view["seat"])
+def unseen_cards(view: View) -> list[int]:
+    """The cards this seat has not seen, in deck order."""
     seen = seen_cards(view)
-    pool: list[int] = [int(c) for c in DECK if c not in seen]
+    return [int(c) for c in DECK if c not in seen]
+
+
+def sample_world(
+    view: View, history: PlaySoFar, rng: random.Random, unseen: list[int] | None = None
+) -> World:
+    """One deal of the unseen cards that fits everything the view shows (``unseen`` is
+    :func:`unseen_cards` of the view, given when sampling many worlds of one view)."""
+    me = int(view["seat"])
+    pool = list(unseen) if unseen is not None else unseen_cards(view)
     rng.shuffle(pool)
     sizes = view["hand_sizes"]
     others: dict[int, list[int]] = {}
