@@ -8,7 +8,14 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bench_analysis, bench_cribist, bench_playouts, bench_scoring, bench_server
+from benchmarks import (
+    bench_analysis,
+    bench_bots,
+    bench_cribist,
+    bench_playouts,
+    bench_scoring,
+    bench_server,
+)
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -34,6 +41,7 @@ def main() -> None:
         bench_analysis.run(repeats),
         bench_playouts.run(repeats),
         bench_cribist.run(repeats),
+        bench_bots.run(20),  # CPU time per decision: one run, its spread in the table
         bench_server.run(1),  # one stepped run takes minutes; it reports its own spread
     ]
     today = datetime.date.today().isoformat()
