@@ -21,6 +21,7 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.hints import offers_hints
 from pegboard.server.protocol import ProtocolError, RateLimit, parse_message
 from pegboard.server.room import Room, RoomSettings, SeatError, StaleCommand
 from pegboard.server.store import Store, TableRow
@@ -36,6 +37,7 @@ class NewTable(BaseModel):
     bots: list[str | None] = Field(
         default_factory=list, max_length=8
     )  # per slot: a bot, or a person
+    hints: bool = True  # a table setting: players may ask for discard hints (Cribbage only)
 
 
 class Join(BaseModel):
@@ -108,6 +110,7 @@ class Lobby:
             seating=[],
             deadline=None,
             created=self.clock.now(),
+            hints=request.hints and offers_hints(spec.name),  # other games have no analysis
         )
         self.store.create_table(row)
         room = Room(row, self.store, self.clock, self.settings)
@@ -257,6 +260,8 @@ async def _handle(room: Room, watcher: SocketWatcher, text: str, limit: RateLimi
             await room.resync(watcher, int(message.get("since", 0)))
         elif kind == "leave":
             await room.leave(watcher)
+        elif kind == "hint":
+            await room.hint(watcher)
         else:
             await room.act(watcher, message["action"], int(message["version"]))
     except ProtocolError as error:

@@ -10,7 +10,7 @@ from typing import Any
 from pegboard.errors import PegboardError
 
 MAX_MESSAGE_BYTES = 4096
-CLIENT_TYPES = ("act", "leave", "ping", "resync")
+CLIENT_TYPES = ("act", "hint", "leave", "ping", "resync")
 
 
 class ProtocolError(PegboardError):

@@ -16,11 +16,14 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from pegboard.bots import Bot, make
+from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import IllegalAction, PegboardError
 from pegboard.records.replay import apply_entry
 from pegboard.server.clock import Clock
+from pegboard.server.hints import hint_message, hint_query, offers_hints
+from pegboard.server.protocol import ProtocolError
 from pegboard.server.store import Store, TableRow
 
 INTERMISSION = 30.0  # seconds: pause points and the results, ending early when all are ready
@@ -64,6 +67,8 @@ class RoomSettings:
     grace: float = 60.0  # seconds a disconnected player keeps the seat during a game
     intermission: float = INTERMISSION
     results_pause: float = 3.0  # the results stay up at least this long, even if all are ready
+    # Makes each new game's chance source: tests stack the deck. None: the table's seed.
+    chance: Callable[[], ChanceSource] | None = None
 
 
 @dataclass
@@ -79,6 +84,7 @@ class Room:
         self.row = row
         self.id = row.id
         self.spec = get_spec(row.game)
+        self.hints = row.hints and offers_hints(self.spec.name)  # older rows say yes to any game
         self.store = store
         self.clock = clock
         self.settings = settings
@@ -230,6 +236,22 @@ class Room:
 
         await self.call(run)
 
+    async def hint(self, watcher: Watcher) -> None:
+        """Answer only this watcher with every discard of its own hand, valued."""
+        if not self.hints:
+            raise ProtocolError("no-hints", "this table does not allow hints")
+
+        async def run() -> dict[str, Any]:
+            if watcher.slot is None:
+                raise SeatError("spectators cannot ask for hints")
+            seat = self.seat_of(watcher)
+            if self.game is None or seat is None:
+                raise ProtocolError("not-now", "the game has not started yet")
+            return self.game.view(seat)
+
+        query = hint_query(await self.call(run))  # the seat's view, as the writer has it now
+        await watcher.send(await asyncio.to_thread(hint_message, query))  # off the event loop
+
     async def leave(self, watcher: Watcher) -> None:
         async def run() -> None:
             game, seat = self._playing(watcher)
@@ -244,8 +266,13 @@ class Room:
     # -- the match -------------------------------------------------------------------------
 
     def _new_game(self) -> Game:
+        chance = self.settings.chance() if self.settings.chance is not None else None
         game = Game(
-            self.spec, self.row.players, self.row.seed * 1000 + self.row.match, self.row.options
+            self.spec,
+            self.row.players,
+            self.row.seed * 1000 + self.row.match,
+            self.row.options,
+            chance=chance,
         )
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
@@ -465,6 +492,7 @@ class Room:
             "game": self.spec.name,
             "title": self.spec.title,
             "players": self.row.players,
+            "hints": self.hints,
             "options": dict(self.row.options) | (dict(self.game.options) if self.game else {}),
             "status": self.row.status,
             "match": self.row.match,

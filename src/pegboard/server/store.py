@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     Integer,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -55,6 +57,8 @@ tables_table = Table(
     Column("seating", Text, nullable=False),  # game seat -> slot, for the current match
     Column("deadline", Float, nullable=True),
     Column("created", Float, nullable=False),
+    # Players may ask for discard hints. NULL in rows stored before this column existed: yes.
+    Column("hints", Boolean, nullable=True),
 )
 
 slots_table = Table(
@@ -98,6 +102,7 @@ class TableRow:
     deadline: float | None
     created: float
     slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token
+    hints: bool = True  # a table setting: players may ask for discard hints
 
 
 class Store:
@@ -111,6 +116,17 @@ class Store:
             self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
             self._checkpointer.start()
         metadata.create_all(self.engine)
+        self._add_new_columns()
+
+    def _add_new_columns(self) -> None:
+        """A database made by an older version lacks the newer columns: add them. Such columns
+        are nullable: NULL in the old rows, which :meth:`tables` reads as the default."""
+        present = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        for column in tables_table.columns:
+            if column.name not in present:
+                kind = column.type.compile(dialect=self.engine.dialect)
+                with self.engine.begin() as db:
+                    db.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {column.name} {kind}")
 
     def _checkpoints(self, every: float = 0.5) -> None:
         while not self._stop.wait(every):
@@ -137,6 +153,7 @@ class Store:
                     seating=json.dumps(row.seating),
                     deadline=row.deadline,
                     created=row.created,
+                    hints=row.hints,
                 )
             )
 
@@ -244,6 +261,7 @@ class Store:
                 deadline=r.deadline,
                 created=r.created,
                 slots=by_table.get(r.id, []),
+                hints=r.hints is None or bool(r.hints),
             )
             for r in rows
         ]

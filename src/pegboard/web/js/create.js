@@ -4,12 +4,13 @@
 import { api, joinTable } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
+import { HINT_GAMES } from "./hints.js";
 
 export class CreateForm {
   constructor() {
     this.games = [];
     this.bots = [];
-    this.choice = { game: "cribbage", players: 2, seats: [], options: {} };
+    this.choice = { game: "cribbage", players: 2, seats: [], options: {}, hints: true };
     this.element = h("form", {
       class: "panel create",
       "aria-labelledby": "create-title",
@@ -36,6 +37,7 @@ export class CreateForm {
         i === 0 ? null : this.bots.includes("greedy") ? "greedy" : (this.bots[0] ?? null),
       ),
       options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
+      hints: this.choice.hints, // a table setting, not a game option: kept across games
     };
     this.drawForm();
   }
@@ -132,6 +134,7 @@ export class CreateForm {
       players,
       seats,
       options,
+      HINT_GAMES.includes(game.name) ? tableSettings(choice) : null,
       h(
         "div",
         { class: "actions" },
@@ -152,6 +155,7 @@ export class CreateForm {
         players: choice.players,
         options: choice.options,
         bots: choice.seats.slice(0, choice.players),
+        hints: HINT_GAMES.includes(choice.game) && choice.hints,
       });
       await joinTable(table.id); // the creator takes seat 1
       location.hash = `#/table/${table.id}`;
@@ -160,6 +164,34 @@ export class CreateForm {
       button.disabled = false;
     }
   }
+}
+
+/** Settings of the table itself (not rules of the game): whether players may ask for hints. */
+function tableSettings(choice) {
+  return h(
+    "fieldset",
+    { class: "options" },
+    h("legend", {}, "Table"),
+    h(
+      "label",
+      { class: "field check" },
+      h("input", {
+        type: "checkbox",
+        id: "table-hints",
+        name: "hints",
+        "data-key": "table-hints",
+        checked: choice.hints,
+        "aria-describedby": "table-hints-help",
+        onChange: (e) => (choice.hints = e.target.checked),
+      }),
+      h("span", {}, "Allow hints"),
+      h(
+        "small",
+        { class: "help", id: "table-hints-help" },
+        "players may ask for the exact value of every discard of their hand",
+      ),
+    ),
+  );
 }
 
 /** One option as a form field: a number with its bounds, a checkbox or a choice. */

@@ -4,6 +4,7 @@
 import { cardBacks, cardButton, cardView } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h } from "./dom.js";
+import { hintButton, hintPanel } from "./hints.js";
 import { scoreTalk } from "./narrate.js";
 import { othersInOrder, seatPanel, swatch } from "./seats.js";
 
@@ -260,6 +261,7 @@ function actions(page) {
         },
         chosen.length === need ? "Discard" : `Discard (${chosen.length}/${need})`,
       ),
+      hintButton(page),
     );
   }
   if (legal.some((a) => a.type === "go")) {
@@ -337,6 +339,7 @@ export function renderCribbage(page) {
             )
           : null,
         h("div", { class: "actions" }, actions(page)),
+        hintPanel(page),
         view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
       )
     : h(

@@ -149,5 +149,6 @@ function summary(table) {
   const parts = [`${table.players} players`];
   if (o.score_target && (o.end ?? "target") === "target") parts.push(`to ${o.score_target}`);
   if (o.counting) parts.push(`${o.counting} counting`);
+  if (table.hints) parts.push("hints allowed");
   return parts.join(" · ");
 }

@@ -82,6 +82,11 @@ export class TableSocket {
     return this.send({ type: "leave" });
   }
 
+  /** Ask for the discard hint; the answer lands in `state.hint` (false: not connected). */
+  hint() {
+    return this.send({ type: "hint" });
+  }
+
   receive(message) {
     const state = this.state;
     if (message.table) this.setTable(message.table);
@@ -109,6 +114,9 @@ export class TableSocket {
         }
         this.match = message.table?.match ?? this.match;
         this.apply(message);
+        break;
+      case "hint":
+        state.hint = message; // for this socket only: every discard of our own hand
         break;
       case "error":
         this.onError?.(message.message, message.code);

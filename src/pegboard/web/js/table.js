@@ -17,7 +17,12 @@ export class TablePage {
   constructor(root, tableId) {
     this.root = root;
     this.tableId = tableId;
-    this.ui = { selected: new Set(), claim: { cards: new Set(), items: [] }, key: "" };
+    this.ui = {
+      selected: new Set(),
+      claim: { cards: new Set(), items: [] },
+      hint: false, // the discard hint panel is open
+      key: "",
+    };
     this.header = h("header", { class: "topbar" });
     this.boardSlot = h("section", { class: "board-slot", "aria-label": "Scores" });
     this.main = h("section", { class: "game" });
@@ -117,6 +122,10 @@ export class TablePage {
       }
       return;
     }
+    if (code === "no-hints" || code === "not-now") {
+      this.ui.hint = false; // no answer is coming: close the panel that waits for one
+      this.render();
+    }
     toast(code === "stale" ? "Too late: the game moved on" : message);
   }
 
@@ -172,6 +181,7 @@ export class TablePage {
       this.ui.key = key;
       this.ui.selected = new Set();
       this.ui.claim = { cards: new Set(), items: [] };
+      this.ui.hint = false;
     }
   }
 

@@ -1,0 +1,95 @@
+"""The discard hint in a real browser: ask, pick the best row, discard, and play on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from clicker import BROWSER_ARGS, CHROMIUM
+from live_server import LiveServer
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path / "pegboard.sqlite") as server:
+        yield server
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    made.set_default_timeout(15_000)
+    yield made
+    made.close()
+
+
+def cards(page: Page, selector: str) -> set[str]:
+    return {c.get_attribute("data-card") or "" for c in page.locator(selector).all()}
+
+
+def test_the_hint_panel_picks_the_best_discard_and_the_game_goes_on(
+    context: BrowserContext, live: LiveServer
+) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(live.url + "/")
+    page.fill("#player-name", "Ann")
+    page.fill("#option-score_target", "61")
+    expect(page.locator("#table-hints")).to_be_checked()  # "Allow hints" is on by default
+    page.click("[data-key=create]")  # seat 2 is a greedy bot
+    page.wait_for_url(re.compile(r"#/table/\w+"))
+    table = page.url.rsplit("/", 1)[1]
+    assert httpx.get(f"{live.url}/api/tables/{table}", timeout=10).json()["hints"] is True
+
+    expect(page.locator(".phase-discard .hand .button-card")).to_have_count(6)
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    hint_button = page.locator("[data-key=hint]")
+    expect(hint_button).to_have_attribute("aria-expanded", "false")
+    hint_button.click()
+    rows = page.locator("#hint-panel tbody tr")
+    expect(rows).to_have_count(5)
+    expect(hint_button).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#hint-panel caption")).to_contain_text("of 15 discards")
+    expect(rows.first).to_have_class(re.compile(r"\bbest\b"))
+    expect(page.locator("#hint-panel tbody tr.best")).to_have_count(1)
+
+    hint: dict[str, Any] = page.evaluate("window.pegboard.page.state.hint")
+    best = hint["discards"][0]
+    assert sorted(hint["hand"]) == sorted(cards(page, ".hand .button-card"))
+    expect(rows.first.locator("td.net")).to_have_text(f"{best['net']:.2f}")
+    expect(rows.first.locator(".inline-card")).to_have_count(2)
+
+    # Picking the row selects its cards; the discard itself is still the player's to confirm.
+    rows.first.locator("button.hint-pick").click()
+    expect(page.locator(".hand .button-card[aria-pressed=true]")).to_have_count(2)
+    assert cards(page, ".hand .button-card[aria-pressed=true]") == set(best["discard"])
+    expect(rows.first.locator("button.hint-pick")).to_have_attribute("aria-pressed", "true")
+    discard = page.locator("[data-key=discard]")
+    expect(discard).to_be_enabled()
+    discard.click()
+
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    expect(page.locator(".felt[data-phase=play]")).to_be_visible()
+    assert cards(page, ".me .hand .card") == set(hint["hand"]) - set(best["discard"])
+
+    page.goto(live.url + "/")  # the lobby says the table allows hints
+    expect(page.locator(f"[data-table='{table}']")).to_contain_text("hints allowed")
+    assert not errors
