@@ -219,6 +219,11 @@ def test_a_phone_screen_shows_the_table_without_sideways_scrolling(
 
     cards = page.locator(".phase-discard .hand .button-card")
     expect(cards).to_have_count(6)
+    # Measure once the hand is laid out (a busy machine can be caught between two renders).
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.phase-discard .hand .button-card')]"
+        ".every(card => card.offsetWidth > 0)"
+    )
     assert no_horizontal_scroll(page), "the discard fits"
     sizes = page.eval_on_selector_all(
         ".phase-discard .hand .button-card",
