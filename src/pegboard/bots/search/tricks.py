@@ -81,13 +81,14 @@ def sample_hands(
     others = [s for s in range(PLAYERS) if s != me]
     # Per suit, the seats that may hold it: fewer first when placing cards.
     holders = [[s for s in others if suit not in void[s]] for suit in range(4)]
+    scarcity = [len(holders[SUIT_OF[c]]) for c in DECK]
     for _ in range(tries):
         cards = list(pool)
         rng.shuffle(cards)
-        cards.sort(key=lambda c: len(holders[SUIT_OF[c]]))
-        room = {s: int(sizes[s]) for s in others}
+        cards.sort(key=scarcity.__getitem__)
+        room = [int(sizes[s]) if s != me else 0 for s in range(PLAYERS)]
         hands: dict[int, list[int]] = {s: [] for s in others}
-        needed = sum(room.values())
+        needed = sum(room)
         placed = 0
         for card in cards:
             if placed == needed:
@@ -135,17 +136,8 @@ STRENGTH = [[_strengths(trump, led) for led in range(4)] for trump in range(-1, 
 """``STRENGTH[trump + 1][led][card]``; trump -1 while no trump is known."""
 
 
-def strengths(trick: Trick, trump: int) -> tuple[int, ...]:
-    return STRENGTH[trump + 1][SUIT_OF[trick[0][1]]]
-
-
-def winner(trick: Trick, trump: int) -> int:
-    power = strengths(trick, trump)
-    return max(trick, key=lambda play: power[play[1]])[0]
-
-
 def _keys(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Integer sort keys for :func:`policy`, per card: leading (rank, then a plain suit
+    """Integer sort keys for :func:`choose`, per card: leading (rank, then a plain suit
     before trumps), cheapest (plain suits first, then rank) and strongest (trumps first,
     then rank)."""
     lead = tuple(RANK_OF[c] * 2 + (SUIT_OF[c] != trump) for c in DECK)
@@ -158,18 +150,19 @@ KEYS = [_keys(trump) for trump in range(-1, 4)]
 """``KEYS[trump + 1]``: the sort keys of :func:`_keys`, so the rollouts compare integers."""
 
 
-def policy(hand: Sequence[int], trick: Trick, trump: int) -> int:
-    """Quick play: lead high; win as cheaply as possible when last, with the highest card
-    otherwise; when the trick cannot be won, throw the lowest card."""
+def choose(hand: Sequence[int], trick: Sequence[int], trump: int, best: int) -> int:
+    """The rollout policy, for a seat holding ``hand`` with ``trick`` played so far (cards;
+    ``best`` is the highest :data:`STRENGTH` among them): lead high; win as cheaply as
+    possible when last, with the highest card otherwise; when the trick cannot be won,
+    throw the lowest card."""
     lead, cheap, strong = KEYS[trump + 1]
     if not trick:
         return hand[0] if len(hand) == 1 else max(hand, key=lead.__getitem__)
-    led = SUIT_OF[trick[0][1]]
+    led = SUIT_OF[trick[0]]
     options = [c for c in hand if SUIT_OF[c] == led] or hand
     if len(options) == 1:
         return options[0]
     power = STRENGTH[trump + 1][led]
-    best = max(power[c] for _, c in trick)
     winning = [c for c in options if power[c] > best]
     if winning:
         if len(trick) == PLAYERS - 1:
@@ -188,28 +181,37 @@ def roll_out(
     tricks: int,
     need: Sequence[int] | None = None,
 ) -> tuple[list[int], int]:
-    """Play ``first`` for ``turn``, then every seat by :func:`policy`, to the end of the
-    current trick and ``tricks - 1`` more (or the end of the hand). ``hands`` and ``trick``
-    change in place. Returns the points each seat took and the first seat to reach its
-    ``need`` (or -1)."""
+    """Play ``first`` for ``turn``, then every seat by :func:`choose`, to the end of the
+    current trick and ``tricks - 1`` more (or the end of the hand). ``hands`` changes in
+    place. Returns the points each seat took and the first seat to reach its ``need`` (or
+    -1)."""
     gained = [0] * PLAYERS
+    cards = [c for _, c in trick]
+    best, leader = -1, -1  # the strongest card so far and who played it
+    if trick:
+        power = STRENGTH[trump + 1][SUIT_OF[cards[0]]]
+        for seat, card in trick:
+            if power[card] > best:
+                best, leader = power[card], seat
     card = first
     played_tricks = 0
     while True:
         hands[turn].remove(card)
         if trump < 0:
             trump = SUIT_OF[card]
-        trick.append((turn, card))
-        if len(trick) == PLAYERS:
-            won = winner(trick, trump)
-            gained[won] += trick_points([c for _, c in trick], trump)
-            if need is not None and gained[won] >= need[won]:
-                return gained, won
-            trick = []
+        if not cards:
+            power = STRENGTH[trump + 1][SUIT_OF[card]]
+        cards.append(card)
+        if power[card] > best:
+            best, leader = power[card], turn
+        if len(cards) == PLAYERS:
+            gained[leader] += trick_points(cards, trump)
+            if need is not None and gained[leader] >= need[leader]:
+                return gained, leader
+            turn, cards, best = leader, [], -1
             played_tricks += 1
-            turn = won
             if played_tricks >= tricks or not hands[turn]:
                 return gained, -1
         else:
             turn = (turn + 1) % PLAYERS
-        card = policy(hands[turn], trick, trump)
+        card = choose(hands[turn], cards, trump, best)
