@@ -12,7 +12,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from pegboard.analysis import analyze_discards
+from pegboard.cards import parse_cards
 from pegboard.cli.answers import Refusal, interpret
+from pegboard.cli.cards_display import with_symbols
 from pegboard.cli.main import app
 from pegboard.cli.play import Session, new_table
 from pegboard.core.game import Game
@@ -242,3 +245,52 @@ def test_play_go_ready_and_quit() -> None:
     assert interpret("", {"legal": [{"type": "ready"}]}) == {"type": "ready"}
     assert interpret("q", PLAY_VIEW) is None
     assert interpret("Quit", DISCARD_VIEW) is None
+
+
+def test_a_hint_shows_the_best_discards_and_changes_nothing() -> None:
+    game, table, out = session(6)
+    view = game.view(0)
+    expected = analyze_discards(
+        parse_cards(view["hand"]), dealer=view["dealer"] == 0, tosses="strong"
+    )
+    answers = ["hint"]
+    versions: list[int] = []
+
+    def scripted(prompt: str) -> str:
+        versions.append(game.version)
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    table.input_fn = scripted
+    table.run()
+    text = out.getvalue()
+    assert "Discards from" in text
+    assert "strong tosses" in text
+    hint = text.split("Result")[0]  # the results table comes after
+    rows = [line for line in hint.splitlines() if line.startswith("│")]
+    assert len(rows) == 5  # the best five of fifteen, best first
+    for row, analysis in zip(rows, expected, strict=False):
+        assert f"{analysis.net:.2f}" in row
+    assert all(with_symbols(str(card)) in rows[0] for card in expected[0].discard), rows[0]
+    assert versions[0] == versions[1]  # asked again, of the same game
+
+
+def test_no_hint_without_a_discard_to_make_or_when_hints_are_off() -> None:
+    _, table, out = session(7)
+    table.hints = False
+    answers = ["hint", "1 2", "hint"]
+
+    def scripted(prompt: str) -> str:
+        if not answers:
+            raise EOFError
+        if len(answers) == 1:
+            table.hints = True  # at the play, hints on: still nothing to hint
+        return answers.pop(0)
+
+    table.input_fn = scripted
+    table.run()
+    text = out.getvalue()
+    assert "✗ hints are off at this table" in text
+    assert "✗ a hint is for your Cribbage discard" in text
+    assert "Discards from" not in text

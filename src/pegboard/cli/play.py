@@ -18,7 +18,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from pegboard.analysis.question import discard_answer, discard_question
 from pegboard.bots import Bot, make
+from pegboard.cards import parse_cards
+from pegboard.cli.analyze import analysis_table
 from pegboard.cli.answers import Help, Refusal, interpret
 from pegboard.cli.cards_display import with_symbols
 from pegboard.cli.narrate import YOU, Narrator
@@ -33,6 +36,9 @@ from pegboard.games.not_enough.config import use_powers
 InputFn = Callable[[str], str]
 ClockFn = Callable[[], float]
 MAX_BOT_MOVES = 100_000
+HINT_WORDS = frozenset({"hint"})
+HINT_ROWS = 5
+"""The best discards a hint shows."""
 
 
 def prompt_for(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -133,8 +139,10 @@ class Session:
         console: Console | None = None,
         input_fn: InputFn = input,
         clock: ClockFn = time.monotonic,
+        hints: bool = True,
     ) -> None:
         self.game = game
+        self.hints = hints
         self.bots = dict(bots)
         self.seat = seat
         self.console = console if console is not None else Console()
@@ -223,9 +231,14 @@ class Session:
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
+            if text.strip().lower() in HINT_WORDS:
+                self.hint(view)
+                continue
             try:
                 action = interpret(text, view)
             except Help as shown:
+                if self.hints and discard_question(view) is not None:
+                    shown = Help(f"{shown}; hint shows the best discards")
                 self.console.print(str(shown), style="cyan", markup=False, highlight=False)
                 continue
             except Refusal as refusal:
@@ -241,6 +254,20 @@ class Session:
                 self.refuse(with_symbols(str(error)))
                 continue
             return True
+
+    def hint(self, view: dict[str, Any]) -> None:
+        """The best discards of the person's hand, from the exact analysis."""
+        question = discard_question(view)
+        if not self.hints:
+            self.refuse("hints are off at this table")
+        elif question is None:
+            self.refuse("a hint is for your Cribbage discard, while you have one to make")
+        else:
+            best = list(discard_answer(question)[:HINT_ROWS])
+            hand = parse_cards(question.hand)
+            self.console.print(
+                analysis_table(hand, question.role, question.players, question.tosses, best)
+            )
 
     def refuse(self, reason: str) -> None:
         """One line saying why the answer was refused; the question is asked again."""
@@ -294,6 +321,12 @@ def play_command(
         str | None,
         typer.Option("--powers", help="not-enough: a Civil Four powers table (JSON) to play with."),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints/--no-hints", help="Cribbage: typing hint at a discard shows the best ones."
+        ),
+    ] = True,
 ) -> None:
     """Play in the terminal: you sit in seat 0, bots in the others."""
     if powers is not None:
@@ -305,7 +338,7 @@ def play_command(
     table, bots = new_table(game, players=players, vs=vs, seed=chosen, name=name, options=option)
     console = Console()
     console.print(f"{table.spec.title} · seed {chosen} · type ? for help, q to leave", style="dim")
-    Session(table, bots, console=console).run()
+    Session(table, bots, console=console, hints=hints).run()
     if save is not None:
         save.write_text(json.dumps(table.record()) + "\n", encoding="utf-8")
         console.print(f"Record written to {save}", style="dim", markup=False)
