@@ -3,41 +3,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from clicker import BROWSER_ARGS, CHROMIUM
+from clicker import CHROMIUM
 from live_server import LiveServer
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "pegboard.sqlite") as server:
-        yield server
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    made.set_default_timeout(15_000)
-    yield made
-    made.close()
 
 
 def cards(page: Page, selector: str) -> set[str]:

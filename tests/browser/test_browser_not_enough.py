@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clicker import BROWSER_ARGS, CHROMIUM, RESULTS, Clicker
+from clicker import CHROMIUM, RESULTS, Clicker
 from live_server import LiveServer
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
@@ -30,20 +29,6 @@ OFFER = """() => {
       ?.dataset.key ?? null : null,
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "pegboard.sqlite") as server:
-        yield server
 
 
 def other_move(page: Page, last: list[str | None]) -> bool:

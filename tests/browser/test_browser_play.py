@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from clicker import (
-    BROWSER_ARGS,
     CHROMIUM,
     CLAIM_CARDS,
     RESULTS,
@@ -25,7 +23,6 @@ from playwright.sync_api import (
     Page,
     ViewportSize,
     expect,
-    sync_playwright,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -33,28 +30,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 PHONE: ViewportSize = {"width": 375, "height": 740}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "pegboard.sqlite") as server:
-        yield server
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    made.set_default_timeout(15_000)
-    yield made
-    made.close()
 
 
 def watch_errors(page: Page) -> list[str]:

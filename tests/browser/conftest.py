@@ -1,0 +1,37 @@
+"""The browser, server and page fixtures every browser test shares.
+
+Chromium is Debian's (``/usr/bin/chromium``), launched by Playwright with the flags in
+:data:`clicker.BROWSER_ARGS`; each test gets its own server on a fresh SQLite file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from clicker import BROWSER_ARGS, CHROMIUM
+from live_server import LiveServer
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path / "pegboard.sqlite") as server:
+        yield server
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    made.set_default_timeout(15_000)
+    yield made
+    made.close()
