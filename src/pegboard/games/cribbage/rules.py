@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from itertools import combinations
 from typing import Any
 
-from pegboard.cards import DECK, NAME_OF, VALUE_OF, Card, card_names, parse_card, parse_cards
+from pegboard.cards import DECK, NAME_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
 from pegboard.core.claims import CountingRound, canonical_claim
+from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome as GameOutcome
 from pegboard.core.outcome import rank_sides
-from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.rules import Action, Event
 from pegboard.errors import CardError, IllegalAction
+from pegboard.games.count31 import GO, Count31Rules
 from pegboard.games.cribbage.deal import deal, seats_from_left
-from pegboard.scoring import ScoreItem, score_pegging, score_show
-from pegboard.scoring.pegging import pegging_points
+from pegboard.scoring import ScoreItem, score_show
 
-GO: Action = {"type": "go"}
 READY: Action = {"type": "ready"}
 
 # Phases, in the order a hand goes through them.
@@ -35,7 +35,7 @@ PAUSES = (PRE_SHOW, POST_SHOW)
 SKUNK_TARGET = 121
 
 
-class CribbageRules(Rules):
+class CribbageRules(Count31Rules):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.teams = bool(options["teams"])
@@ -62,12 +62,7 @@ class CribbageRules(Rules):
         self.crib: list[Card] = []
         self.rest: list[Card] = []  # the undealt deck; its top card is the starter
         self.starter: Card | None = None
-        self.count = 0
-        self.count_cards: list[Card] = []
-        self.turn = -1
-        self.passed: set[int] = set()
-        self.last_player = -1
-        self.plays: list[tuple[int, Card]] = []
+        self._new_count()
         self.ready: set[int] = set()
         self.shown: list[dict[str, Any]] = []
         self.to_count: list[tuple[int, list[Card], bool]] = []  # (seat, cards, crib) still to count
@@ -91,11 +86,7 @@ class CribbageRules(Rules):
     def legal(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
-            if seat != self.turn:
-                return []
-            room = 31 - self.count
-            playable = [c for c in self.hands[seat] if VALUE_OF[c] <= room]
-            return [{"type": "play", "card": NAME_OF[c]} for c in playable] if playable else [GO]
+            return self._play_actions(seat) if seat == self.turn else []
         if phase == DISCARD:
             if seat not in self.active or self.tossed[seat]:
                 return []
@@ -162,8 +153,7 @@ class CribbageRules(Rules):
         hand = self.hands[seat]
         if not hand:
             return (seat, GO) if self.skip_empty or self.skip_only_move else None
-        room = 31 - self.count
-        playable = [c for c in hand if VALUE_OF[c] <= room]
+        playable = self.playable(seat)
         if not playable:
             return (seat, GO) if self.skip_pass or self.skip_only_move else None
         if self.skip_only_move and len(playable) == 1:
@@ -228,50 +218,7 @@ class CribbageRules(Rules):
         self.phase = PLAY
         self.turn = self._next_active(self.dealer)
 
-    def _play(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
-        self.count += VALUE_OF[card]
-        self.count_cards.append(card)
-        self.plays.append((seat, card))
-        self.last_player = seat
-        self.events.append(
-            {"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count}
-        )
-        # Most cards peg nothing: count first, explain only when there is something to explain.
-        scored = pegging_points(self.count_cards, self.count)
-        if scored and self._score(seat, score_pegging(self.count_cards).items):
-            return
-        if self.count == 31:
-            self._end_count()
-        else:
-            self.turn = self._next_in_count(seat)
-
-    def _go(self, seat: int) -> None:
-        self.passed.add(seat)
-        self.events.append({"type": "go", "seat": seat})
-        if all(s in self.passed for s in self.active):
-            self._end_count()
-        else:
-            self.turn = self._next_in_count(seat)
-
-    def _end_count(self) -> None:
-        """Everyone has passed, or the count is 31: the last to play pegs, the count resets."""
-        cards_left = any(self.hands[s] for s in self.active)
-        if self.count < 31 and self.last_player >= 0:
-            kind = "go" if cards_left else "last-card"
-            if self._score(self.last_player, (ScoreItem(kind, 1, ()),)):
-                return
-        self.events.append({"type": "reset"})
-        self.count = 0
-        self.count_cards = []
-        self.passed = set()
-        if cards_left:
-            self.turn = self._next_active(self.last_player)
-        else:
-            self._start_show()
-
     def _start_show(self) -> None:
-        self.turn = -1
         if self.pre_show:
             self.phase = PRE_SHOW
             self.ready = set()
@@ -348,18 +295,7 @@ class CribbageRules(Rules):
 
     def _score(self, seat: int, items: tuple[ScoreItem, ...]) -> bool:
         """Peg ``items`` for ``seat`` (and its partner); True if that ended the game."""
-        points = sum(i.points for i in items)
-        for s in self.side_of(seat):
-            self.scores[s] += points
-        self.events.append(
-            {
-                "type": "score",
-                "seat": seat,
-                "points": points,
-                "items": [i.to_json() for i in items],
-                "scores": list(self.scores),
-            }
-        )
+        self.events.append(peg(self.scores, self.side_of(seat), seat, items))
         if self.scores[seat] >= self.target:
             self._finish("target")
             return True
@@ -409,20 +345,15 @@ class CribbageRules(Rules):
     def side_of(self, seat: int) -> list[int]:
         return [seat, (seat + 2) % 4] if self.teams else [seat]
 
+    def _count_seats(self) -> Collection[int]:
+        return self.active  # those still in the game
+
     def _next_active(self, seat: int) -> int:
         for k in range(1, self.players + 1):
             nxt = (seat + k) % self.players
             if nxt in self.active:
                 return nxt
         raise AssertionError("no player left")
-
-    def _next_in_count(self, seat: int) -> int:
-        """The next player clockwise who has not passed in this count."""
-        for k in range(1, self.players + 1):
-            nxt = (seat + k) % self.players
-            if nxt in self.active and nxt not in self.passed:
-                return nxt
-        raise AssertionError("everyone has passed")
 
     # -- what each seat may see ------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pegboard.cards import card_names
+from pegboard.core.events import hide_cards, hide_other_hands
 from pegboard.core.rules import Event
 
 if TYPE_CHECKING:
@@ -53,14 +54,7 @@ def redact(event: Event, seat: int | None) -> Event:
     """Hide the cards of a deal or a discard from everyone but their owner."""
     kind = event["type"]
     if kind == "deal":
-        hands = event["hands"]
-        return {
-            **event,
-            "hands": [cards if i == seat else None for i, cards in enumerate(hands)],
-            "hand_sizes": [len(cards) for cards in hands],
-            "crib": None,
-            "crib_size": len(event["crib"]),
-        }
+        return {**hide_other_hands(event, seat), "crib": None, "crib_size": len(event["crib"])}
     if kind == "discard" and event["seat"] != seat:
-        return {**event, "cards": None, "count": len(event["cards"])}
+        return hide_cards(event)
     return dict(event)

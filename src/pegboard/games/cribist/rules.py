@@ -8,6 +8,7 @@ from typing import Any
 from pegboard.cards import DECK, NAME_OF, RANK_OF, SUIT_OF, Card, card_names, parse_card
 from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
 from pegboard.core.claims import CountingRound, canonical_claim
+from pegboard.core.events import hide_other_hands, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome as GameOutcome
 from pegboard.core.outcome import rank_sides
@@ -218,17 +219,7 @@ class CribistRules(Rules):
     # -- scores, time, leaving, the end ----------------------------------------------------
 
     def _score(self, seat: int, items: tuple[ScoreItem, ...]) -> bool:
-        points = sum(i.points for i in items)
-        self.scores[seat] += points
-        self.events.append(
-            {
-                "type": "score",
-                "seat": seat,
-                "points": points,
-                "items": [i.to_json() for i in items],
-                "scores": list(self.scores),
-            }
-        )
+        self.events.append(peg(self.scores, (seat,), seat, items))
         if self.end == "target" and self.scores[seat] >= self.target:
             self._finish("target")
             return True
@@ -288,14 +279,7 @@ class CribistRules(Rules):
         }
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        if event["type"] == "deal":
-            hands = event["hands"]
-            return {
-                **event,
-                "hands": [cards if i == seat else None for i, cards in enumerate(hands)],
-                "hand_sizes": [len(cards) for cards in hands],
-            }
-        return dict(event)
+        return hide_other_hands(event, seat) if event["type"] == "deal" else dict(event)
 
     def secret_cards(self, seat: int | None) -> set[Card]:
         return {c for s in range(PLAYERS) if s != seat for c in self.hands[s]}

@@ -24,7 +24,6 @@ from pegboard.core.rules import Action
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.not_enough.powers import COLOURS
 
-GO: Action = {"type": "go"}
 READY: Action = {"type": "ready"}
 POWER_CHOICES = ("intel", "might", "magic", "none")
 CRADLE_CHOICES = ("ban", "add", "none")

@@ -10,20 +10,22 @@ the crib (dice as chance steps); rob the cradle; each team counts the crib cards
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.cards import NAME_OF, VALUE_OF, Card, card_names, parse_card, parse_cards
+from pegboard.cards import NAME_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.chance import Chance, Outcome, Pick, Roll, Shuffle
 from pegboard.core.claims import CountingRound
+from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome as GameOutcome
 from pegboard.core.outcome import rank_sides
-from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.rules import Action, Event
 from pegboard.errors import IllegalAction
+from pegboard.games.count31 import GO, Count31Rules
 from pegboard.games.not_enough import actions
-from pegboard.games.not_enough.actions import GO, READY, every_choice
+from pegboard.games.not_enough.actions import READY, every_choice
 from pegboard.games.not_enough.battle import muster, single_highest
 from pegboard.games.not_enough.cradle import (
     cradle_choices,
@@ -42,8 +44,7 @@ from pegboard.games.not_enough.deal import (
 )
 from pegboard.games.not_enough.points import crib_items, cut_items, her_heels, intel_bonus
 from pegboard.games.not_enough.powers import COLOURS, PowerTable, default_powers, is_court
-from pegboard.scoring import ScoreItem, score_pegging, score_show
-from pegboard.scoring.pegging import pegging_points
+from pegboard.scoring import ScoreItem, score_show
 
 # Phases, in the order a hand goes through them.
 CUT = "cut"  # waiting for the first dealer to be drawn
@@ -88,7 +89,7 @@ class Count:
         }
 
 
-class NotEnoughRules(Rules):
+class NotEnoughRules(Count31Rules):
     def __init__(
         self,
         players: int,
@@ -125,12 +126,7 @@ class NotEnoughRules(Rules):
         self.used: dict[int, str] = {}  # team -> the power its Top was used for
         self.to_reveal: dict[int, int] = {}  # seat -> cards it must still reveal
         self.share: dict[int, int] = {}  # seat -> its part of the team's Magic discard
-        self.count = 0
-        self.count_cards: list[Card] = []
-        self.turn = -1
-        self.passed: set[int] = set()
-        self.last_player = -1
-        self.plays: list[tuple[int, Card]] = []
+        self._new_count()
         self.stage = ""  # what the count queue holds: "hands" or "cribs"
         self.to_count: list[Count] = []
         self.current: Count | None = None
@@ -205,9 +201,7 @@ class NotEnoughRules(Rules):
             return []
         phase = self.phase
         if phase == PLAY:
-            room = 31 - self.count
-            playable = [c for c in self.hands[seat] if VALUE_OF[c] <= room]
-            return [{"type": "play", "card": NAME_OF[c]} for c in playable] if playable else [GO]
+            return self._play_actions(seat)
         if phase == DISCARD:
             return every_choice("discard", self.hands[seat], len(self.hands[seat]) - KEPT)
         if phase in (COLOUR, ORDER):
@@ -309,8 +303,7 @@ class NotEnoughRules(Rules):
         """A player who cannot play says "go" by themselves: there is nothing to decide."""
         if self.phase != PLAY:
             return None
-        room = 31 - self.count
-        if any(VALUE_OF[c] <= room for c in self.hands[self.turn]):
+        if self.playable(self.turn):
             return None
         return (self.turn, GO)
 
@@ -503,61 +496,13 @@ class NotEnoughRules(Rules):
         self.phase = PLAY
         self.turn = (self.dealer + 1) % self.players
 
-    def _play(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
-        self.count += VALUE_OF[card]
-        self.count_cards.append(card)
-        self.plays.append((seat, card))
-        self.last_player = seat
-        self.events.append(
-            {"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count}
-        )
-        scored = pegging_points(self.count_cards, self.count)
-        if scored and self._score(seat, score_pegging(self.count_cards).items):
-            return
-        if self.count == 31:
-            self._end_count()
-        else:
-            self.turn = self._next_in_count(seat)
-
-    def _go(self, seat: int) -> None:
-        self.passed.add(seat)
-        self.events.append({"type": "go", "seat": seat})
-        if len(self.passed) == self.players:
-            self._end_count()
-        else:
-            self.turn = self._next_in_count(seat)
-
-    def _end_count(self) -> None:
-        """Everyone has passed, or the count is 31: the last to play pegs, the count resets."""
-        cards_left = any(self.hands)
-        if self.count < 31:
-            kind = "go" if cards_left else "last-card"
-            if self._score(self.last_player, (ScoreItem(kind, 1, ()),)):
-                return
-        self.events.append({"type": "reset"})
-        self.count = 0
-        self.count_cards = []
-        self.passed = set()
-        if cards_left:
-            # The next player leads; one with no cards left passes by themselves.
-            self.turn = (self.last_player + 1) % self.players
-        else:
-            self.turn = -1
-            self._count_hands()
-
-    def _next_in_count(self, seat: int) -> int:
-        """The next player clockwise who has not passed in this count."""
-        for k in range(1, self.players + 1):
-            nxt = (seat + k) % self.players
-            if nxt not in self.passed:
-                return nxt
-        raise AssertionError("everyone has passed")
+    def _count_seats(self) -> Collection[int]:
+        return range(self.players)  # everyone plays every hand
 
     # -- the show --------------------------------------------------------------------------
 
-    def _count_hands(self) -> None:
-        """Each hand with its own team's Top, from the dealer's left, the dealer last."""
+    def _start_show(self) -> None:
+        """The show: each hand with its own team's Top, from the dealer's left, the dealer last."""
         self.stage = "hands"
         self.to_count = []
         for seat in seats_from_left(self.dealer, self.players):
@@ -749,18 +694,7 @@ class NotEnoughRules(Rules):
 
     def _score(self, seat: int, items: tuple[ScoreItem, ...]) -> bool:
         """Peg ``items`` for ``seat``'s team; True if that ended the game."""
-        points = sum(i.points for i in items)
-        for s in team_seats(team_of(seat), self.players):
-            self.scores[s] += points
-        self.events.append(
-            {
-                "type": "score",
-                "seat": seat,
-                "points": points,
-                "items": [i.to_json() for i in items],
-                "scores": list(self.scores),
-            }
-        )
+        self.events.append(peg(self.scores, team_seats(team_of(seat), self.players), seat, items))
         if self.scores[seat] >= self.target:
             self._finish("target")
             return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pegboard.cards import card_names
+from pegboard.core.events import hide_cards, hide_other_hands
 from pegboard.core.rules import Event
 from pegboard.games.not_enough.deal import team_of, team_seats
 from pegboard.games.not_enough.powers import COLOURS
@@ -85,12 +86,7 @@ def redact(event: Event, seat: int | None) -> Event:
     """Hide dealt, discarded and drawn cards from everyone but their owner (team-mates too)."""
     kind = event["type"]
     if kind == "deal":
-        hands = event["hands"]
-        return {
-            **event,
-            "hands": [cards if i == seat else None for i, cards in enumerate(hands)],
-            "hand_sizes": [len(cards) for cards in hands],
-        }
+        return hide_other_hands(event, seat)
     if kind in PRIVATE and event["seat"] != seat:
-        return {**event, "cards": None, "count": len(event["cards"])}
+        return hide_cards(event)
     return dict(event)
