@@ -6,18 +6,21 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from pegboard.server.app import create_app
+from pegboard.server.app import Lobby, create_app
 from pegboard.server.clock import FakeClock
-from pegboard.server.room import RoomSettings
+from pegboard.server.room import Room, RoomSettings
+
+T = TypeVar("T")
 
 
 class Server:
@@ -60,6 +63,35 @@ class Server:
         loop: asyncio.AbstractEventLoop = self.app.state.loop
         asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), loop).result(5)
         time.sleep(0.05)
+
+    def on_loop(self, look: Callable[[Lobby], T]) -> T:
+        """``look(lobby)`` run in the server's own event loop (where the lobby lives)."""
+
+        async def run() -> T:
+            return look(self.app.state.lobby)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.app.state.loop).result(5)
+
+    def open_tables(self) -> set[str]:
+        """The ids of the rooms the lobby holds in memory."""
+        return self.on_loop(lambda lobby: set(lobby.rooms))
+
+    def in_room(self, table_id: str, look: Callable[[Room], T]) -> T:
+        """``look(room)`` run by the table's writer, between two commands."""
+        room = self.on_loop(lambda lobby: lobby.rooms[table_id])
+
+        async def run() -> T:
+            return look(room)
+
+        return asyncio.run_coroutine_threadsafe(room.call(run), self.app.state.loop).result(5)
+
+    def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 5) -> None:
+        """Poll until ``condition()`` holds (something the server does in its own time)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            time.sleep(0.01)
 
     def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         return httpx.post(self.url + path, json=body, timeout=10)
@@ -114,6 +146,8 @@ class Client:
             self.seat = message.get("seat")
             self.events = list(message.get("events", []))
         if kind == "update":
+            if message["from"] == 0:  # a new match (a rematch) starts its events again
+                self.events = []
             assert message["from"] == len(self.events), (
                 "an update must follow on from what was seen"
             )
@@ -135,6 +169,14 @@ class Client:
                 self.receive(timeout=quiet)
             except TimeoutError:
                 return
+
+    def closed_with(self, timeout: float = 5) -> int | None:
+        """Read until the server closes the socket; its close code."""
+        try:
+            while True:
+                self.receive(timeout=timeout)
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd is not None else None
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))

@@ -143,6 +143,7 @@ def test_the_role_comes_from_the_view_partners_included() -> None:
 
 
 def refused(client: Client, code: str) -> None:
+    client.drain()  # the bots' moves so far (they think in their own threads)
     version, view = client.version, client.view
     reply = ask(client)
     assert reply["type"] == "error" and reply["code"] == code, reply

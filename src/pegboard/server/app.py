@@ -23,11 +23,23 @@ from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.hints import offers_hints
 from pegboard.server.protocol import ProtocolError, RateLimit, parse_message
-from pegboard.server.room import Room, RoomSettings, SeatError, StaleCommand
+from pegboard.server.room import (
+    Room,
+    RoomSettings,
+    SeatError,
+    StaleCommand,
+    TableClosed,
+    describe,
+    slots_of,
+)
 from pegboard.server.store import Store, TableRow
+from pegboard.server.thinking import BotPool
 
 DEFAULT_DB = "sqlite:///pegboard.sqlite"
-OUTBOX_LIMIT = 512  # messages queued for one slow client before it is dropped
+OUTBOX_LIMIT = 512  # messages queued for one slow client; more are dropped (it can resync)
+# The close code that tells the web client not to reconnect: no such seat or table, or a table
+# that has closed for good.
+GONE = 4403
 
 
 class NewTable(BaseModel):
@@ -50,44 +62,70 @@ class SocketWatcher:
     def __init__(self, socket: WebSocket, slot: int | None) -> None:
         self.socket = socket
         self.slot = slot
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUTBOX_LIMIT)
+        # None ends the queue; it always fits, so OUTBOX_LIMIT is counted by hand.
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.ending = False
         self.sender = asyncio.create_task(self._send_loop())
 
     async def send(self, message: dict[str, Any]) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
+        if self.outbox.qsize() < OUTBOX_LIMIT:
             self.outbox.put_nowait(message)
+
+    async def end(self) -> None:
+        """The table closed: send what is queued, then close the socket (GONE)."""
+        self.ending = True
+        self.outbox.put_nowait(None)
 
     async def _send_loop(self) -> None:
         with contextlib.suppress(Exception):
             while (message := await self.outbox.get()) is not None:
                 await self.socket.send_json(message)
+            if self.ending:
+                await self.socket.close(GONE, "the table is closed")
 
     async def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.outbox.put_nowait(None)
+        self.outbox.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.sender, 2)
 
 
 class Lobby:
-    """Every room of this process, created on demand and restored after a restart."""
+    """Every open room of this process, created on demand and restored after a restart.
+
+    A table that has finished (no rematch can come) leaves memory at once: only the store
+    remembers it, for its records.
+    """
 
     def __init__(self, store: Store, clock: Clock, settings: RoomSettings) -> None:
         self.store = store
         self.clock = clock
         self.settings = settings
         self.rooms: dict[str, Room] = {}
+        self.pool = BotPool()  # where the bots of every room think
+        self._stopping: set[asyncio.Task[None]] = set()
+
+    def _room(self, row: TableRow) -> Room:
+        return Room(row, self.store, self.clock, self.settings, self.pool, self._forget)
+
+    def _forget(self, room: Room) -> None:
+        """A room has finished: drop it, then stop its tasks (from outside its own writer)."""
+        self.rooms.pop(room.id, None)
+        task = asyncio.create_task(room.stop())
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
 
     def restore(self) -> None:
-        for row in self.store.tables():
-            room = Room(row, self.store, self.clock, self.settings)
+        for row in self.store.tables(unfinished_only=True):
+            room = self._room(row)
             room.restore()
             self.rooms[row.id] = room
             room.start_tasks()
 
     async def close(self) -> None:
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             await room.stop()
+        await asyncio.gather(*self._stopping, return_exceptions=True)
+        self.pool.close()
 
     async def create(self, request: NewTable) -> Room:
         spec = get_spec(request.game)
@@ -113,7 +151,7 @@ class Lobby:
             hints=request.hints and offers_hints(spec.name),  # other games have no analysis
         )
         self.store.create_table(row)
-        room = Room(row, self.store, self.clock, self.settings)
+        room = self._room(row)
         for slot, bot in enumerate(bots):
             if bot is not None:
                 room.slots_set_bot(slot, bot)
@@ -124,10 +162,27 @@ class Lobby:
         return room
 
     def get(self, table_id: str) -> Room:
+        """An open table's room (409 for a table that has closed, 404 for none)."""
         room = self.rooms.get(table_id)
         if room is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+            self.info(table_id)
+            raise HTTPException(409, "this table is closed: its match is over")
         return room
+
+    def info(self, table_id: str) -> dict[str, Any]:
+        """Table info: from the room, or from the store for a table that has closed."""
+        room = self.rooms.get(table_id)
+        info = room.table_info() if room is not None else self.closed_info(table_id)
+        if info is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        return info
+
+    def closed_info(self, table_id: str) -> dict[str, Any] | None:
+        """Table info of a table that has finished (only the store knows it), else None."""
+        row = self.store.table(table_id)
+        if row is None or row.status != "finished":
+            return None
+        return describe(row, slots_of(row), None, self.clock.now())
 
 
 def _quiet_garbage_collector() -> None:
@@ -181,7 +236,7 @@ def create_app(
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        return [room.table_info() for room in lobby.rooms.values() if room.row.status != "finished"]
+        return [room.table_info() for room in lobby.rooms.values()]  # finished ones are gone
 
     @app.post("/api/tables")
     async def create_table(request: NewTable) -> dict[str, Any]:
@@ -190,20 +245,21 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:
-        return lobby.get(table_id).table_info()
+        return lobby.info(table_id)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Join) -> dict[str, Any]:
         room = lobby.get(table_id)
         try:
             slot, token = await room.join(request.name)
-        except SeatError as error:
+        except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         return {"slot": slot, "token": token, "table": room.table_info()}
 
     @app.get("/api/tables/{table_id}/records")
     async def records(table_id: str) -> list[int]:
-        return lobby.store.records(lobby.get(table_id).id)
+        lobby.info(table_id)  # 404 for no such table; a closed one keeps its records
+        return lobby.store.records(table_id)
 
     @app.get("/api/tables/{table_id}/records/{match}")
     async def record(table_id: str, match: int) -> dict[str, Any]:
@@ -218,16 +274,29 @@ def create_app(
     ) -> None:
         await websocket.accept()
         room = lobby.rooms.get(table_id)
+        closed = lobby.closed_info(table_id) if room is None else None
+        if closed is not None:
+            await _closed(websocket, closed)
+            return
         try:
             if room is None:
                 raise SeatError(f"there is no table {table_id!r}")
             slot = room.slot_of(token)
         except SeatError as error:
             await websocket.send_json({"type": "error", "code": "seat", "message": str(error)})
-            await websocket.close(code=4403)
+            await websocket.close(code=GONE)
             return
         watcher = SocketWatcher(websocket, slot)
-        await room.connect(watcher, max(0, since))
+        try:
+            await room.connect(watcher, max(0, since))
+        except TableClosed:  # it finished just now, or the server is stopping
+            await watcher.close()
+            closed = lobby.closed_info(table_id)
+            if closed is not None:
+                await _closed(websocket, closed)
+            else:
+                await websocket.close(code=1012)  # service restart: come back soon
+            return
         limit = RateLimit()
         try:
             while True:
@@ -236,7 +305,8 @@ def create_app(
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed while receiving
             pass
         finally:
-            await room.disconnect(watcher)
+            with contextlib.suppress(TableClosed):  # a closed table has let its watchers go
+                await room.disconnect(watcher)
             await watcher.close()
 
     @app.get("/")
@@ -245,6 +315,12 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=str(web_root())), name="static")
     return app
+
+
+async def _closed(websocket: WebSocket, info: dict[str, Any]) -> None:
+    """A socket to a table that has closed: its last table info, then goodbye for good."""
+    await websocket.send_json({"type": "table", "table": info})
+    await websocket.close(code=GONE, reason="the table is closed")
 
 
 async def _handle(room: Room, watcher: SocketWatcher, text: str, limit: RateLimit) -> None:
@@ -271,5 +347,7 @@ async def _handle(room: Room, watcher: SocketWatcher, text: str, limit: RateLimi
         await room.resync(watcher, 0)
     except SeatError as error:
         await watcher.send({"type": "error", "code": "seat", "message": str(error)})
+    except TableClosed as error:
+        await watcher.send({"type": "error", "code": "closed", "message": str(error)})
     except PegboardError as error:
         await watcher.send({"type": "error", "code": "illegal", "message": str(error)})

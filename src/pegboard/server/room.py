@@ -3,14 +3,20 @@
 Every change goes through :meth:`Room.call`, which runs it inside the room's single writer task,
 one after another. A change is persisted (``Store.commit_change``) before anyone hears of it,
 then each watcher gets the numbered events it may see and its own view.
+
+A table's life: ``waiting`` for people, ``playing`` a match, showing the ``results`` (the rematch
+window), then ``playing`` the rematch or, when no rematch can come, ``finished``: the room
+closes for good (:meth:`Room._finish`) and its records stay in the store.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import copy
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -25,6 +31,7 @@ from pegboard.server.clock import Clock
 from pegboard.server.hints import hint_message, hint_query, offers_hints
 from pegboard.server.protocol import ProtocolError
 from pegboard.server.store import Store, TableRow
+from pegboard.server.thinking import BotPool
 
 INTERMISSION = 30.0  # seconds: pause points and the results, ending early when all are ready
 READY = {"type": "ready"}
@@ -39,6 +46,9 @@ class Watcher(Protocol):
 
     async def send(self, message: dict[str, Any]) -> None: ...
 
+    async def end(self) -> None:
+        """Close the connection once what was sent has gone out: the table is closed."""
+
 
 class StaleCommand(PegboardError):
     """A command made on an older version of the game than the current one."""
@@ -46,6 +56,10 @@ class StaleCommand(PegboardError):
 
 class SeatError(PegboardError):
     """A missing, wrong or forged seat token."""
+
+
+class TableClosed(PegboardError):
+    """The table is closed (its match is over, or the server is stopping): nothing more to do."""
 
 
 @dataclass
@@ -69,6 +83,8 @@ class RoomSettings:
     results_pause: float = 3.0  # the results stay up at least this long, even if all are ready
     # Makes each new game's chance source: tests stack the deck. None: the table's seed.
     chance: Callable[[], ChanceSource] | None = None
+    # Makes a seat's bot from its name and seed: tests slow one down. None: pegboard.bots.make.
+    make_bot: Callable[[str, int], Bot] | None = None
 
 
 @dataclass
@@ -79,8 +95,49 @@ class _Command:
     )
 
 
+def slots_of(row: TableRow) -> list[Slot | None]:
+    slots: list[Slot | None] = [None] * row.players
+    for s in row.slots:
+        slots[int(s["slot"])] = Slot(str(s["name"]), str(s["kind"]), str(s["token"]))
+    return slots
+
+
+def describe(
+    row: TableRow, slots: Sequence[Slot | None], game: Game | None, now: float
+) -> dict[str, Any]:
+    """Table info (docs/protocol.md), for a room in memory or a closed table in the store."""
+    spec = get_spec(row.game)
+    return {
+        "id": row.id,
+        "game": spec.name,
+        "title": spec.title,
+        "players": row.players,
+        "hints": row.hints and offers_hints(spec.name),  # older rows say yes to any game
+        "options": dict(row.options) | (dict(game.options) if game else {}),
+        "status": row.status,
+        "match": row.match,
+        "slots": [
+            {"slot": i, "name": s.name, "kind": s.kind, "connected": s.connections > 0}
+            if s is not None
+            else None
+            for i, s in enumerate(slots)
+        ],
+        "seating": list(row.seating) if game else None,
+        "deadline": row.deadline,
+        "now": now,
+    }
+
+
 class Room:
-    def __init__(self, row: TableRow, store: Store, clock: Clock, settings: RoomSettings) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        clock: Clock,
+        settings: RoomSettings,
+        pool: BotPool,
+        on_close: Callable[[Room], None] | None = None,
+    ) -> None:
         self.row = row
         self.id = row.id
         self.spec = get_spec(row.game)
@@ -88,20 +145,22 @@ class Room:
         self.store = store
         self.clock = clock
         self.settings = settings
-        self.slots: list[Slot | None] = [None] * row.players
-        for s in row.slots:
-            self.slots[int(s["slot"])] = Slot(str(s["name"]), str(s["kind"]), str(s["token"]))
+        self.pool = pool
+        self.on_close = on_close  # told once the table has finished, from the writer
+        self.slots = slots_of(row)
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
         self.persisted = 0
         self.rematch: set[int] = set()
-        self.gone: set[int] = set()  # slots that left this match: no rematch with them
+        self.gone: set[int] = set(row.gone)  # slots that left this match: no rematch with them
         self.watchers: set[Watcher] = set()
+        self.closed = False  # finished or stopped: no more commands
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._deadline_version = -1
         self._bot_tasks: set[asyncio.Future[None]] = set()
+        self._thinking = asyncio.Lock()  # one bot of this table thinks at a time
         # Per seat: its legal actions, and the version since which they have been the same.
         # A command is stale only if it was made before the seat's choices last changed, so
         # simultaneous decisions (discards, readies) never make each other stale.
@@ -114,26 +173,38 @@ class Room:
         self._schedule_bots()  # a restored game may be waiting for a bot
 
     async def stop(self) -> None:
+        """Stop every task of the room; a command still queued is refused with TableClosed."""
+        self.closed = True
         tasks = [*self._tasks, *self._bot_tasks]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._refuse_queued()
 
     async def call(self, run: Callable[[], Awaitable[T]]) -> T:
         """Run ``run`` in the writer task, after every command queued before it."""
+        if self.closed:
+            raise TableClosed("this table is closed")
         command = _Command(run)
-        await self._inbox.put(command)
+        self._inbox.put_nowait(command)  # no await between the check and the queue
         result: T = await command.done
         return result
 
     async def _writer(self) -> None:
-        while True:
+        while not self.closed:
             command = await self._inbox.get()
             try:
                 command.done.set_result(await command.run())
             except Exception as error:  # the caller gets the error; the room goes on
                 if not command.done.done():
                     command.done.set_exception(error)
+        self._refuse_queued()
+
+    def _refuse_queued(self) -> None:
+        while not self._inbox.empty():
+            command = self._inbox.get_nowait()
+            if not command.done.done():  # its caller may have given up waiting
+                command.done.set_exception(TableClosed("this table is closed"))
 
     def restore(self) -> None:
         """Rebuild the current match from the store: the same seed, the same actions."""
@@ -145,6 +216,10 @@ class Room:
         self.game = game
         self.persisted = len(game.actions)
         self._track_choices(game)
+        now = self.clock.now()
+        for slot in self.slots:  # nobody is connected after a restart: the grace starts now
+            if slot is not None and slot.bot is None:
+                slot.away_since = now
         self._wake.set()
 
     def slots_set_bot(self, index: int, bot: str) -> None:
@@ -196,11 +271,16 @@ class Room:
 
     async def connect(self, watcher: Watcher, since: int) -> None:
         async def run() -> None:
-            self.watchers.add(watcher)
             slot = self._slot(watcher.slot)
             if slot is not None:
                 slot.connections += 1
                 slot.away_since = None
+                self._wake.set()
+                if self._waiting_for_people():  # the first one back: the results again
+                    self._set_deadline()
+                    self.store.update_table(self.id, deadline=self.row.deadline)
+                    await self._broadcast_table()
+            self.watchers.add(watcher)
             await watcher.send(self._welcome(watcher, since))
 
         await self.call(run)
@@ -211,7 +291,7 @@ class Room:
             slot = self._slot(watcher.slot)
             if slot is not None:
                 slot.connections -= 1
-                if slot.connections == 0 and self.game is not None and self.game.outcome is None:
+                if slot.connections == 0 and self.game is not None:  # playing, or the results
                     slot.away_since = self.clock.now()
                     self._wake.set()
 
@@ -265,6 +345,11 @@ class Room:
 
     # -- the match -------------------------------------------------------------------------
 
+    def _make_bot(self, name: str, seed: int) -> Bot:
+        if self.settings.make_bot is not None:
+            return self.settings.make_bot(name, seed)
+        return make(name, seed=seed)
+
     def _new_game(self) -> Game:
         chance = self.settings.chance() if self.settings.chance is not None else None
         game = Game(
@@ -280,8 +365,8 @@ class Room:
             assert slot is not None
             game.set_seat(seat, name=slot.name, kind=slot.kind)
             if slot.bot is not None:
-                self.bots[seat] = make(
-                    slot.bot, seed=self.row.seed * 1000 + self.row.match * 8 + seat
+                self.bots[seat] = self._make_bot(
+                    slot.bot, self.row.seed * 1000 + self.row.match * 8 + seat
                 )
         return game
 
@@ -291,16 +376,19 @@ class Room:
         random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
-        self.store.update_table(self.id, status="playing", seating=order, match=self.row.match)
+        self.store.update_table(
+            self.id, status="playing", seating=order, match=self.row.match, gone=[]
+        )
         self.game = self._new_game()
         self.persisted = 0
         self.rematch = set()
         self.gone = set()
         self._choices = {}
         now = self.clock.now()
-        for slot in self.slots:  # a person who is not here at the start is away from now on
+        for slot in self.slots:
+            # A person who is not here at the start is away from now on (or since they went).
             if slot is not None and slot.bot is None and slot.connections == 0:
-                slot.away_since = now
+                slot.away_since = now if slot.away_since is None else slot.away_since
         await self._changed(0)
 
     def _want_rematch(self, seat: int) -> None:
@@ -309,18 +397,48 @@ class Room:
         self.rematch.add(seat)
 
     async def _results_over(self) -> None:
-        """After the results intermission: a new match if everyone is still here."""
-        game = self.game
-        assert game is not None
-        left = self.gone or any(e["type"] == "leave" for e in game.events)
-        if not left:
+        """The results intermission ran out: the table finishes if someone left this match;
+        if every person is away, it waits for the first one back (the results start again) or
+        for their grace to run out (they have left); otherwise the rematch starts."""
+        people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
+        if self._left():
+            await self._finish()
+        elif people and all(self._away(i) for i in people):
+            self.row.deadline = None  # see _waiting_for_people
+            self.store.update_table(self.id, deadline=None)
+            await self._broadcast_table()
+        else:
             self.row.match += 1
             await self._start_match()
-        else:
-            self.row.status = "finished"
-            self.row.deadline = None
-            self.store.update_table(self.id, status="finished", deadline=None)
-            await self._broadcast_table()
+
+    def _left(self) -> set[int]:
+        """Slots that left this match: by leaving, or by staying away past the grace period."""
+        game = self.game
+        assert game is not None
+        seats = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
+        return self.gone | {self.row.seating[s] for s in seats}
+
+    def _away(self, slot_index: int) -> bool:
+        slot = self.slots[slot_index]
+        return slot is not None and slot.connections == 0
+
+    def _waiting_for_people(self) -> bool:
+        """The results intermission ran out while every person was away (it has no deadline)."""
+        return self.row.status == "results" and self.row.deadline is None
+
+    async def _finish(self) -> None:
+        """No rematch can come: the table closes for good. Its watchers hear it and are let go,
+        then the lobby forgets the room; the records stay in the store."""
+        self.row.status = "finished"
+        self.row.deadline = None
+        self.store.update_table(self.id, status="finished", deadline=None)
+        await self._broadcast_table()
+        for watcher in list(self.watchers):
+            await watcher.end()
+        self.watchers.clear()
+        self.closed = True  # the writer stops after this command
+        if self.on_close is not None:
+            self.on_close(self)
 
     def _choices_since(self, seat: int) -> int:
         return self._choices.get(seat, ([], 0))[1]
@@ -348,7 +466,11 @@ class Room:
             self.row.match,
             self.persisted,
             game.actions[self.persisted :],
-            table={"deadline": self.row.deadline, "status": self.row.status},
+            table={
+                "deadline": self.row.deadline,
+                "status": self.row.status,
+                "gone": sorted(self.gone),
+            },
             record=record,
         )
         self.persisted = len(game.actions)
@@ -389,10 +511,18 @@ class Room:
         await self._changed(before)
 
     async def _abandon(self, slot_index: int) -> None:
-        """A player stayed away past the grace period: they leave the game."""
+        """A player stayed away past the grace period: they leave the match."""
         game = self.game
         slot = self.slots[slot_index]
-        if game is None or slot is None or slot.connections or game.outcome is not None:
+        if game is None or slot is None or slot.connections:
+            return
+        slot.away_since = None  # this alarm has rung: it must not ring again and again
+        if self.row.status == "results":
+            self.gone.add(slot_index)
+            if self._waiting_for_people():
+                await self._finish()
+            else:  # the intermission ends as planned, without a rematch
+                self.store.update_table(self.id, gone=sorted(self.gone))
             return
         seat = self.row.seating.index(slot_index)
         if game.rules.in_game(seat):
@@ -402,7 +532,7 @@ class Room:
 
     async def _timer(self) -> None:
         """Sleep until the next deadline (turn, intermission, or a player's grace), then act."""
-        while True:
+        while not self.closed:
             self._wake.clear()
             when, what = self._next_alarm()
             if when is None:
@@ -416,7 +546,8 @@ class Room:
             for task in pending:
                 task.cancel()
             if sleeper in done and what is not None:
-                await self.call(what)
+                with contextlib.suppress(TableClosed):
+                    await self.call(what)
 
     def _next_alarm(self) -> tuple[float | None, Callable[[], Awaitable[None]] | None]:
         alarms: list[tuple[float, Callable[[], Awaitable[None]]]] = []
@@ -435,8 +566,9 @@ class Room:
         return when, what
 
     def _schedule_bots(self) -> None:
+        """A turn for every bot to act: each change asks again, and older turns stand down."""
         game = self.game
-        if game is None:
+        if game is None or self.closed:
             return
         if self.row.status == "results":
             for seat in self.bots:
@@ -449,20 +581,46 @@ class Room:
                 task.add_done_callback(self._bot_tasks.discard)
 
     async def _bot_turn(self, seat: int, version: int, match: int) -> None:
+        """A bot's move: its view is copied in the writer, thought over in a worker thread (the
+        event loop serves every other table meanwhile), then applied by the writer like a
+        person's command made on ``version``."""
         await self.clock.sleep_until(self.clock.now() + self.settings.bot_delay)
+        with contextlib.suppress(TableClosed):
+            # One bot of this table at a time, in the order of their turns: a bot is asked only
+            # about the latest version, as when bots thought in the writer, so the same seeds
+            # make the same moves.
+            async with self._thinking:
+                asked = await self.call(partial(self._bot_question, seat, version, match))
+                if asked is not None:
+                    action = await self.pool.act(*asked)
+                    await self.call(partial(self._bot_answer, seat, version, match, action))
 
-        async def run() -> None:
-            game = self.game
-            if game is None or match != self.row.match or game.version != version:
-                return
-            if seat not in game.to_act or game.outcome is not None:
-                return
-            action = self.bots[seat].act(game.view(seat))
-            before = game.version
-            game.apply(seat, action)
-            await self._changed(before)
+    async def _bot_question(
+        self, seat: int, version: int, match: int
+    ) -> tuple[Bot, dict[str, Any]] | None:
+        """The bot and a snapshot of its view, unless the game has moved on since ``version``
+        (the change that moved it scheduled a newer turn)."""
+        game = self.game
+        if game is None or match != self.row.match or game.version != version:
+            return None
+        if seat not in game.to_act or game.outcome is not None:
+            return None
+        return self.bots[seat], copy.deepcopy(game.view(seat))  # the thread's own copy
 
-        await self.call(run)
+    async def _bot_answer(
+        self, seat: int, version: int, match: int, action: dict[str, Any]
+    ) -> None:
+        """Apply a bot's action, made on ``version``, as a person's command would be. A stale
+        one (the seat's choices changed meanwhile: a timeout, a leave) is dropped: the change
+        that made it stale asked the bot again, about the game as it is now."""
+        game = self.game
+        if game is None or match != self.row.match or seat not in game.to_act:
+            return
+        if self._choices_since(seat) > version:
+            return
+        before = game.version
+        game.apply(seat, action)
+        await self._changed(before)
 
     # -- what watchers see -----------------------------------------------------------------
 
@@ -487,25 +645,7 @@ class Room:
         return self.game, seat
 
     def table_info(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.spec.name,
-            "title": self.spec.title,
-            "players": self.row.players,
-            "hints": self.hints,
-            "options": dict(self.row.options) | (dict(self.game.options) if self.game else {}),
-            "status": self.row.status,
-            "match": self.row.match,
-            "slots": [
-                {"slot": i, "name": s.name, "kind": s.kind, "connected": s.connections > 0}
-                if s is not None
-                else None
-                for i, s in enumerate(self.slots)
-            ],
-            "seating": list(self.row.seating) if self.game else None,
-            "deadline": self.row.deadline,
-            "now": self.clock.now(),
-        }
+        return describe(self.row, self.slots, self.game, self.clock.now())
 
     def _welcome(self, watcher: Watcher, since: int) -> dict[str, Any]:
         seat = self.seat_of(watcher)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Float,
     Integer,
     MetaData,
+    Select,
     String,
     Table,
     Text,
@@ -59,6 +60,9 @@ tables_table = Table(
     Column("created", Float, nullable=False),
     # Players may ask for discard hints. NULL in rows stored before this column existed: yes.
     Column("hints", Boolean, nullable=True),
+    # Slots that left the current match after it ended (a JSON list): no rematch with them.
+    # Leaving during the game is in the actions already. NULL in older rows: nobody.
+    Column("gone", Text, nullable=True),
 )
 
 slots_table = Table(
@@ -95,7 +99,7 @@ class TableRow:
     game: str
     players: int
     options: dict[str, Any]
-    status: str  # waiting, playing, finished
+    status: str  # waiting, playing, results, finished (closed for good: no longer in memory)
     seed: int
     match: int
     seating: list[int]
@@ -103,6 +107,7 @@ class TableRow:
     created: float
     slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token
     hints: bool = True  # a table setting: players may ask for discard hints
+    gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
 
 
 class Store:
@@ -158,9 +163,10 @@ class Store:
             )
 
     def update_table(self, table_id: str, **fields: Any) -> None:
-        values = {k: json.dumps(v) if k in ("options", "seating") else v for k, v in fields.items()}
         with self.engine.begin() as db:
-            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+            db.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(**_encoded(fields))
+            )
 
     def set_slot(self, table_id: str, slot: int, name: str, kind: str, token: str) -> None:
         with self.engine.begin() as db:
@@ -201,7 +207,9 @@ class Store:
                         for i, e in enumerate(entries)
                     ],
                 )
-            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**table))
+            db.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(**_encoded(table))
+            )
             if record is not None:
                 db.execute(
                     insert(records_table).values(
@@ -237,12 +245,27 @@ class Store:
             return [int(r[0]) for r in rows]
 
     def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
+        query = select(tables_table)
+        slots = select(slots_table)
+        if unfinished_only:  # finished tables pile up with uptime: leave their rows alone
+            query = query.where(tables_table.c.status != "finished")
+            slots = slots.where(
+                slots_table.c.table_id.in_(query.with_only_columns(tables_table.c.id))
+            )
+        return self._rows(query.order_by(tables_table.c.created), slots)
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table, whatever its status (a finished one is no longer in memory)."""
+        rows = self._rows(
+            select(tables_table).where(tables_table.c.id == table_id),
+            select(slots_table).where(slots_table.c.table_id == table_id),
+        )
+        return rows[0] if rows else None
+
+    def _rows(self, tables: Select[Any], slots_query: Select[Any]) -> list[TableRow]:
         with self.engine.connect() as db:
-            query = select(tables_table)
-            if unfinished_only:
-                query = query.where(tables_table.c.status != "finished")
-            rows = list(db.execute(query.order_by(tables_table.c.created)))
-            slots = list(db.execute(select(slots_table).order_by(slots_table.c.slot)))
+            rows = list(db.execute(tables))
+            slots = list(db.execute(slots_query.order_by(slots_table.c.slot)))
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in slots:
             by_table.setdefault(s.table_id, []).append(
@@ -262,6 +285,14 @@ class Store:
                 created=r.created,
                 slots=by_table.get(r.id, []),
                 hints=r.hints is None or bool(r.hints),
+                gone=json.loads(r.gone) if r.gone else [],
             )
             for r in rows
         ]
+
+
+def _encoded(fields: dict[str, Any]) -> dict[str, Any]:
+    """The JSON columns' values as text; the others as they are."""
+    return {
+        k: json.dumps(v) if k in ("options", "seating", "gone") else v for k, v in fields.items()
+    }

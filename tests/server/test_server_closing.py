@@ -1,0 +1,120 @@
+"""A finished table leaves memory and the lobby; its records stay; the rematch window is kept."""
+
+from __future__ import annotations
+
+from harness import Server
+
+GONE = 4403  # the close code after which the web client does not reconnect
+
+
+def listed(server: Server) -> set[str]:
+    return {t["id"] for t in server.get("/api/tables").json()}
+
+
+def connected(server: Server, table: str) -> bool:
+    slots = server.get(f"/api/tables/{table}").json()["slots"]
+    return any(s is not None and s["connected"] for s in slots)
+
+
+def assert_closed(server: Server, table: str) -> None:
+    assert table not in server.open_tables(), "the room left memory"
+    assert table not in listed(server), "and the lobby"
+    assert server.get(f"/api/tables/{table}").json()["status"] == "finished"
+    assert server.get(f"/api/tables/{table}/records").json() == [1], "no rematch was played"
+    record = server.get(f"/api/tables/{table}/records/1").json()
+    assert record["format"] == "pegboard-record/1" and record["outcome"] is not None
+
+
+def test_a_table_someone_left_closes_when_the_results_are_over(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.play_to_end()
+        ann.drain()
+        ann.send({"type": "leave"})  # no rematch for Ann; the results stay up meanwhile
+        ann.drain()
+        server.advance(29)
+        ann.drain()
+        assert table in server.open_tables() and table in listed(server)
+        assert ann.table["status"] == "results"
+        server.advance(2)
+        assert ann.closed_with() == GONE, "told, then let go"
+        assert ann.table["status"] == "finished"
+    assert_closed(server, table)
+    assert server.post(f"/api/tables/{table}/join", {"name": "Late"}).status_code == 409
+    assert server.get("/api/tables/nope/records").status_code == 404
+
+    server.stop()
+    server.start()
+    assert table not in server.open_tables(), "a restart does not bring it back"
+    assert_closed(server, table)
+    with server.player(table, token) as again:
+        assert again.receive()["type"] == "table"
+        assert again.table["status"] == "finished"
+        assert again.closed_with() == GONE
+
+
+def test_the_rematch_window_is_kept_in_full(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.play_to_end()
+        ann.drain()
+        server.advance(29)
+        ann.drain()
+        assert ann.table["status"] == "results" and table in listed(server)
+        server.advance(2)
+        ann.drain()
+        assert ann.table["status"] == "playing" and ann.table["match"] == 2, "the rematch"
+    assert table in server.open_tables() and table in listed(server)
+
+
+def test_everyone_away_keeps_the_table_for_the_grace_period(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.play_to_end()
+    server.wait_for(lambda: not connected(server, table), "Ann's socket to close")
+    server.advance(31)  # the results are over, but nobody is here for a rematch: it waits
+    info = server.get(f"/api/tables/{table}").json()
+    assert (info["status"], info["match"], info["deadline"]) == ("results", 1, None)
+    assert table in server.open_tables() and table in listed(server)
+    with server.player(table, token) as ann:  # back within the grace period
+        ann.receive()
+        assert ann.table["deadline"] - ann.table["now"] == 30, "the results start again"
+        ann.send({"type": "act", "version": ann.version, "action": {"type": "rematch"}})
+        ann.drain()
+        server.advance(3.5)
+        ann.drain()
+        assert ann.table["status"] == "playing" and ann.table["match"] == 2
+
+
+def test_a_table_everyone_walked_away_from_closes_after_the_grace_period(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.play_to_end()
+    server.wait_for(lambda: not connected(server, table), "Ann's socket to close")
+    server.advance(31)
+    assert table in server.open_tables()
+    server.advance(30)  # 61 s away: Ann has left, and no rematch can come
+    assert_closed(server, table)
+
+
+def test_leaving_after_the_game_survives_a_restart(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.play_to_end()
+        ann.send({"type": "leave"})
+        ann.drain()
+    server.stop()
+    server.start()
+    assert table in server.open_tables(), "the results are still on"
+    server.advance(31)
+    assert_closed(server, table)
