@@ -37,6 +37,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy tests/browser/conftest.py
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
