@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run play test lint typecheck unit browser bench clean
+.PHONY: run play test lint typecheck unit browser redis bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# The several-workers tests start their own throwaway Debian redis-server (persistence off).
+redis:
+	@test -x /usr/bin/redis-server || { \
+		echo "installing Debian's redis-server for the several-workers tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -42,7 +48,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck browser unit
+test: lint typecheck browser redis unit
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run
