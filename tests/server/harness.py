@@ -17,15 +17,26 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from pegboard.server.app import Lobby, create_app
+from pegboard.server.bus import Bus
 from pegboard.server.clock import FakeClock
+from pegboard.server.cluster import WorkerSettings
 from pegboard.server.room import Room, RoomSettings
 
 T = TypeVar("T")
 
 
 class Server:
-    def __init__(self, db: Path, *, grace: float = 60.0) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *,
+        grace: float = 60.0,
+        bus: Callable[[], Bus] | None = None,
+        workers: WorkerSettings | None = None,
+    ) -> None:
         self.db = db
+        self.bus = bus  # makes the bus of each start: one worker of several
+        self.workers = workers
         self.clock = FakeClock()
         self.settings = RoomSettings(bot_delay=0.0, grace=grace)
         self.port = 0
@@ -38,7 +49,11 @@ class Server:
 
     def start(self) -> None:
         app = self.app = create_app(
-            f"sqlite:///{self.db}", clock=self.clock, settings=self.settings
+            f"sqlite:///{self.db}",
+            clock=self.clock,
+            settings=self.settings,
+            bus=self.bus() if self.bus is not None else None,
+            workers=self.workers,
         )
         config = uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
@@ -52,6 +67,10 @@ class Server:
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
         self.port = self._server.servers[0].sockets[0].getsockname()[1]
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
         assert self._server is not None and self._thread is not None

@@ -1,4 +1,5 @@
-"""``pegboard serve``: the web app on one process, SQLite by default."""
+"""``pegboard serve``: the web app; one process on an SQLite file by default, or one worker of
+several with ``--redis`` (docs/protocol.md, "Several workers")."""
 
 from __future__ import annotations
 
@@ -8,6 +9,18 @@ from rich.console import Console
 
 from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
+from pegboard.server.bus import Bus
+from pegboard.server.cluster import WorkerSettings
+
+
+def _redis_bus(url: str) -> Bus:
+    try:
+        from pegboard.server.redis_bus import RedisBus
+    except ImportError:  # the optional extra is not installed
+        raise typer.BadParameter(
+            "--redis needs the redis package: pip install 'pegboard[redis]'", param_hint="--redis"
+        ) from None
+    return RedisBus(url)
 
 
 def serve(
@@ -19,6 +32,16 @@ def serve(
         DEFAULT_DB,
         help="SQLAlchemy URL of the store: the SQLite file by default, or postgresql+psycopg://…",
     ),
+    redis: str | None = typer.Option(
+        None,
+        help="redis://… : be one worker of several sharing this Redis and the --db store",
+    ),
+    lease: float = typer.Option(
+        WorkerSettings.lease,
+        min=1.0,
+        max=300.0,
+        help="with --redis: seconds before a dead worker's tables are taken over",
+    ),
     powers: str | None = typer.Option(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
@@ -26,9 +49,11 @@ def serve(
     """Run the web app: open the address it prints and play."""
     if powers is not None:
         use_powers(powers)
-    app = create_app(db)
+    bus = _redis_bus(redis) if redis is not None else None
+    app = create_app(db, bus=bus, workers=WorkerSettings(lease=lease))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    worker = f", a worker on {redis}" if redis is not None else ""
     Console(stderr=True).print(
-        f"pegboard is serving on [bold]http://{shown}:{port}/[/] (store: {db})"
+        f"pegboard is serving on [bold]http://{shown}:{port}/[/] (store: {db}{worker})"
     )
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -11,6 +11,11 @@ from pegboard.errors import PegboardError
 
 MAX_MESSAGE_BYTES = 4096
 CLIENT_TYPES = ("act", "hint", "leave", "ping", "resync")
+# Close codes. GONE tells the web client not to reconnect: no such seat or table, or a table
+# that has closed for good. RESTART (the standard "service restart") asks it to come back soon,
+# with ``since``: the server stopped, or another worker has taken the table over.
+GONE = 4403
+RESTART = 1012
 
 
 class ProtocolError(PegboardError):

@@ -29,7 +29,7 @@ from pegboard.errors import IllegalAction, PegboardError
 from pegboard.records.replay import apply_entry
 from pegboard.server.clock import Clock
 from pegboard.server.hints import hint_message, hint_query, offers_hints
-from pegboard.server.protocol import ProtocolError
+from pegboard.server.protocol import GONE, RESTART, ProtocolError
 from pegboard.server.store import Store, TableRow
 from pegboard.server.thinking import BotPool
 
@@ -46,8 +46,9 @@ class Watcher(Protocol):
 
     async def send(self, message: dict[str, Any]) -> None: ...
 
-    async def end(self) -> None:
-        """Close the connection once what was sent has gone out: the table is closed."""
+    async def end(self, code: int = GONE) -> None:
+        """Close the connection once what was sent has gone out: the table is closed (GONE), or
+        this worker no longer serves it (RESTART: the client comes back, maybe elsewhere)."""
 
 
 class StaleCommand(PegboardError):
@@ -147,6 +148,9 @@ class Room:
         self.settings = settings
         self.pool = pool
         self.on_close = on_close  # told once the table has finished, from the writer
+        # With several workers: told, from the writer, when the store refused a change (another
+        # worker wrote this table meanwhile). The room has let its watchers go by then.
+        self.on_store_error: Callable[[Room], None] | None = None
         self.slots = slots_of(row)
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
@@ -440,6 +444,15 @@ class Room:
         if self.on_close is not None:
             self.on_close(self)
 
+    async def hand_over(self) -> None:
+        """This worker no longer serves the table (it is stopping, or another worker holds the
+        table's lease): its watchers are asked to come back, and no command runs after this one.
+        Nothing is lost: every accepted action is in the store already."""
+        for watcher in list(self.watchers):
+            await watcher.end(RESTART)
+        self.watchers.clear()
+        self.closed = True  # the writer stops after this command
+
     def _choices_since(self, seat: int) -> int:
         return self._choices.get(seat, ([], 0))[1]
 
@@ -461,18 +474,27 @@ class Room:
             record = game.record()
         self._set_deadline()
         # One transaction per change: its actions, the table's clock and status, the record.
-        self.store.commit_change(
-            self.id,
-            self.row.match,
-            self.persisted,
-            game.actions[self.persisted :],
-            table={
-                "deadline": self.row.deadline,
-                "status": self.row.status,
-                "gone": sorted(self.gone),
-            },
-            record=record,
-        )
+        try:
+            self.store.commit_change(
+                self.id,
+                self.row.match,
+                self.persisted,
+                game.actions[self.persisted :],
+                table={
+                    "deadline": self.row.deadline,
+                    "status": self.row.status,
+                    "gone": sorted(self.gone),
+                },
+                record=record,
+            )
+        except Exception:
+            if self.on_store_error is None:
+                raise
+            # This memory is now ahead of the store, which is the truth: nobody hears of the
+            # change, the room goes, and the table is rebuilt from the store (where it is owned).
+            await self.hand_over()
+            self.on_store_error(self)
+            raise TableClosed("this table is moving to another server: reconnect") from None
         self.persisted = len(game.actions)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)

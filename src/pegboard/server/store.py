@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,6 +254,14 @@ class Store:
                 slots_table.c.table_id.in_(query.with_only_columns(tables_table.c.id))
             )
         return self._rows(query.order_by(tables_table.c.created), slots)
+
+    def open_tables(self, among: Sequence[str] | None = None) -> list[str]:
+        """The ids of the tables that have not finished (of ``among`` only, if given)."""
+        query = select(tables_table.c.id).where(tables_table.c.status != "finished")
+        if among is not None:
+            query = query.where(tables_table.c.id.in_(list(among)))
+        with self.engine.connect() as db:
+            return [str(r[0]) for r in db.execute(query.order_by(tables_table.c.created))]
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, whatever its status (a finished one is no longer in memory)."""

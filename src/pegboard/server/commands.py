@@ -1,0 +1,70 @@
+"""A client's message, from text to the room: screened where the socket is, then performed by the
+table's writer. Any error is answered to that socket alone and changes nothing.
+
+The two halves are apart because, with several workers, the socket may sit on one worker and the
+table on another: the socket's worker screens (rate, size, shape: the same limits wherever the
+socket lands) and answers ``ping``; the table's owner performs the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pegboard.errors import PegboardError
+from pegboard.server.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.server.room import Room, SeatError, StaleCommand, TableClosed, Watcher
+
+PONG = {"type": "pong"}
+
+
+def screen(text: str, limit: RateLimit) -> dict[str, Any]:
+    """The message, if it is within the rate and well formed; else ProtocolError."""
+    if not limit.allow():
+        raise ProtocolError("rate", "too many messages: slow down")
+    return parse_message(text)
+
+
+def refusal(error: PegboardError) -> dict[str, Any]:
+    """The ``error`` message that answers a refused command."""
+    if isinstance(error, ProtocolError):
+        code = error.code
+    elif isinstance(error, StaleCommand):
+        code = "stale"
+    elif isinstance(error, SeatError):
+        code = "seat"
+    elif isinstance(error, TableClosed):
+        code = "closed"
+    else:
+        code = "illegal"
+    return {"type": "error", "code": code, "message": str(error)}
+
+
+async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None:
+    """A screened message (not ``ping``), run against the room on behalf of ``watcher``."""
+    try:
+        kind = message["type"]
+        if kind == "resync":
+            await room.resync(watcher, int(message.get("since", 0)))
+        elif kind == "leave":
+            await room.leave(watcher)
+        elif kind == "hint":
+            await room.hint(watcher)
+        else:
+            await room.act(watcher, message["action"], int(message["version"]))
+    except PegboardError as error:
+        await watcher.send(refusal(error))
+        if isinstance(error, StaleCommand):
+            await room.resync(watcher, 0)
+
+
+async def handle(room: Room, watcher: Watcher, text: str, limit: RateLimit) -> None:
+    """One client message on a socket of the table's own worker."""
+    try:
+        message = screen(text, limit)
+    except ProtocolError as error:
+        await watcher.send(refusal(error))
+        return
+    if message["type"] == "ping":
+        await watcher.send(PONG)
+    else:
+        await perform(room, watcher, message)

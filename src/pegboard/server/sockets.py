@@ -1,0 +1,56 @@
+"""A client's WebSocket as a watcher of a table."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import WebSocket
+
+from pegboard.server.protocol import GONE
+
+OUTBOX_LIMIT = 512  # messages queued for one slow client; more are dropped (it can resync)
+
+
+class SocketWatcher:
+    """One WebSocket; messages leave through its own queue so a slow client never blocks a room
+    (nor, for a socket relayed to another worker, the bus)."""
+
+    def __init__(self, socket: WebSocket, slot: int | None) -> None:
+        self.socket = socket
+        self.slot = slot
+        # None ends the queue; it always fits, so OUTBOX_LIMIT is counted by hand.
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.ending: int | None = None  # the close code once the server lets the socket go
+        self.sender = asyncio.create_task(self._send_loop())
+
+    def put(self, message: dict[str, Any]) -> None:
+        if self.outbox.qsize() < OUTBOX_LIMIT:
+            self.outbox.put_nowait(message)
+
+    def finish(self, code: int = GONE) -> None:
+        """Send what is queued, then close the socket with ``code``."""
+        if self.ending is None:
+            self.ending = code
+            self.outbox.put_nowait(None)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.put(message)
+
+    async def end(self, code: int = GONE) -> None:
+        """The table is closed (GONE), or served elsewhere from now on (RESTART)."""
+        self.finish(code)
+
+    async def _send_loop(self) -> None:
+        with contextlib.suppress(Exception):
+            while (message := await self.outbox.get()) is not None:
+                await self.socket.send_json(message)
+            if self.ending is not None:
+                reason = "the table is closed" if self.ending == GONE else "come back soon"
+                await self.socket.close(self.ending, reason)
+
+    async def close(self) -> None:
+        self.outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.sender, 2)
