@@ -163,6 +163,11 @@ def test_a_forged_token_on_another_worker_is_refused(workers: tuple[Server, Serv
         assert spectator.view["hand"] == [] and spectator.view["legal"] == []
         spectator.send({"type": "act", "version": spectator.version, "action": {"type": "go"}})
         assert spectator.receive()["code"] == "seat"
+        for _ in range(60):  # the same rate limit as on the owner: bursts of 40
+            spectator.send({"type": "ping"})
+        replies = [spectator.receive()["type"] for _ in range(60)]
+        assert replies[:39] == ["pong"] * 39 and "error" in replies[40:]
+        assert spectator.errors[-1]["code"] == "rate"
     assert two.post(f"/api/tables/{table}/join", {"name": "Late"}).status_code == 409
     assert two.get("/api/tables/nope").status_code == 404
     assert two.post("/api/tables/nope/join", {"name": "X"}).status_code == 404

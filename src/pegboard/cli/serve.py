@@ -14,6 +14,8 @@ from pegboard.server.cluster import WorkerSettings
 
 
 def _redis_bus(url: str) -> Bus:
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise typer.BadParameter("a Redis URL: redis://host:6379/0", param_hint="--redis")
     try:
         from pegboard.server.redis_bus import RedisBus
     except ImportError:  # the optional extra is not installed

@@ -76,7 +76,10 @@ class RedisBus:
 
     async def start(self) -> None:
         self._client = Redis.from_url(self.url, decode_responses=True)
-        await self._client.ping()  # a wrong URL fails at start, where the operator sees it
+        try:
+            await self._client.ping()  # a wrong URL fails at start, where the operator sees it
+        except (RedisConnectionError, RedisTimeoutError) as error:
+            raise RuntimeError(f"cannot reach Redis at {self.url}: {error}") from None
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
 
     async def close(self) -> None:
