@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from fastapi import HTTPException, WebSocket
@@ -64,8 +65,9 @@ class Lobby:
         self.rooms.pop(room.id, None)
         self._later(room.stop())
 
-    def _later(self, work: Any) -> None:
-        task = asyncio.ensure_future(work)
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in a task of its own, awaited when the lobby closes."""
+        task = asyncio.create_task(work)
         self._stopping.add(task)
         task.add_done_callback(self._stopping.discard)
 
