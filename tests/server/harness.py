@@ -28,13 +28,13 @@ T = TypeVar("T")
 class Server:
     def __init__(
         self,
-        db: Path,
+        db: Path | str,
         *,
         grace: float = 60.0,
         bus: Callable[[], Bus] | None = None,
         workers: WorkerSettings | None = None,
     ) -> None:
-        self.db = db
+        self.db = db  # an SQLite file, or any store's URL
         self.bus = bus  # makes the bus of each start: one worker of several
         self.workers = workers
         self.clock = FakeClock()
@@ -49,7 +49,7 @@ class Server:
 
     def start(self) -> None:
         app = self.app = create_app(
-            f"sqlite:///{self.db}",
+            self.db if isinstance(self.db, str) else f"sqlite:///{self.db}",
             clock=self.clock,
             settings=self.settings,
             bus=self.bus() if self.bus is not None else None,

@@ -258,13 +258,17 @@ def _answers(server: Server) -> bool:
 
 
 def test_a_stale_owner_cannot_write_over_the_new_one(tmp_path: Path) -> None:
+    stale_owner_cannot_write_over_the_new_one(tmp_path / "pegboard.sqlite")
+
+
+def stale_owner_cannot_write_over_the_new_one(db: Path | str) -> None:
     """A worker that lost its lease while stalled still has the room in memory: its next change
     is refused by the store (the new owner wrote that action first) and never reaches anyone;
     its sockets come back to the new owner, where the game is as the store has it."""
     bus = MemoryBus(shared=True)
     settings = WorkerSettings(lease=60)  # no renewal during the test: the stall is made by hand
-    one = Server(tmp_path / "pegboard.sqlite", bus=lambda: bus, workers=settings)
-    two = Server(tmp_path / "pegboard.sqlite", bus=lambda: bus, workers=settings)
+    one = Server(db, bus=lambda: bus, workers=settings)
+    two = Server(db, bus=lambda: bus, workers=settings)
     one.start()
     two.start()
     try:

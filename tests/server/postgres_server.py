@@ -1,0 +1,108 @@
+"""A throwaway PostgreSQL server on a free loopback port, its cluster in a temporary folder.
+
+Debian's ``postgresql`` package provides ``initdb`` and ``postgres``
+(``/usr/lib/postgresql/<version>/bin``). PostgreSQL refuses to run as root, so as root the
+cluster belongs to the package's ``postgres`` user. Without the binaries the PostgreSQL tests
+are skipped on a developer's machine and fail in CI (CI=true): ``make test`` installs the
+package, so a missing one is a broken setup.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from redis_server import LOOPBACK, free_port
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+SERVICE_USER = "postgres"
+
+
+def postgres_bin() -> str:
+    """The folder of ``initdb`` and ``postgres``, or the test stops: skipped, or failed in CI."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        message = "PostgreSQL is not installed (make test installs Debian's postgresql)"
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return os.path.dirname(found[-1])
+
+
+def _as_service_user(command: list[str]) -> list[str]:
+    return ["runuser", "-u", SERVICE_USER, "--", *command] if os.geteuid() == 0 else command
+
+
+def _answers(url: str) -> bool:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("select 1"))
+        return True
+    except OperationalError:
+        return False
+    finally:
+        engine.dispose()
+
+
+@contextmanager
+def postgres_server(timeout: float = 30) -> Iterator[str]:
+    """The SQLAlchemy URL of a new, empty PostgreSQL database that is gone when the block ends."""
+    binaries = postgres_bin()
+    folder = tempfile.mkdtemp(prefix="pegboard-postgres-")
+    data = os.path.join(folder, "data")
+    if os.geteuid() == 0:
+        account = pwd.getpwnam(SERVICE_USER)
+        os.chown(folder, account.pw_uid, account.pw_gid)
+    port = free_port()
+    url = f"postgresql+psycopg://postgres@{LOOPBACK}:{port}/postgres"
+    process: subprocess.Popen[bytes] | None = None
+    try:
+        subprocess.run(
+            _as_service_user(
+                [f"{binaries}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync"]
+            ),
+            check=True,
+            capture_output=True,
+        )
+        # Durability off: a test database is thrown away, and fsyncs only slow the tests.
+        process = subprocess.Popen(
+            _as_service_user(
+                [
+                    f"{binaries}/postgres", "-D", data, "-h", LOOPBACK, "-p", str(port),
+                    "-k", folder, "-c", "fsync=off", "-c", "synchronous_commit=off",
+                    "-c", "full_page_writes=off",
+                ]
+            ),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while not _answers(url):
+            if process.poll() is not None:
+                output = process.stdout.read().decode() if process.stdout else ""
+                raise RuntimeError(f"postgres did not start:\n{output}")
+            if time.monotonic() > deadline:
+                raise RuntimeError("postgres did not answer in time")
+            time.sleep(0.05)
+        yield url
+    finally:
+        if process is not None:
+            process.send_signal(2)  # SIGINT: a fast shutdown
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+            if process.stdout is not None:
+                process.stdout.close()
+        shutil.rmtree(folder, ignore_errors=True)

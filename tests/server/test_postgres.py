@@ -1,0 +1,60 @@
+"""The store on a real PostgreSQL (Debian's, started for these tests): the same scenarios as on
+SQLite, where the database makes a difference — whole games and their records, every action
+kept across a restart, bad input changing nothing, and a second writer refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import test_server_games as games
+import test_server_safety as safety
+import test_workers as workers
+from harness import Server
+from postgres_server import postgres_server
+from sqlalchemy import create_engine, text
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture
+def server(postgres_url: str) -> Iterator[Server]:
+    running = Server(postgres_url)
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_the_store_really_is_postgresql(server: Server, postgres_url: str) -> None:
+    table = server.table(bots=[None, "greedy"], score_target=31)
+    engine = create_engine(postgres_url)
+    with engine.connect() as connection:
+        version = connection.execute(text("select version()")).scalar_one()
+        query = text("select count(*) from tables where id = :id")
+        assert connection.execute(query, {"id": table}).scalar_one() == 1
+    engine.dispose()
+    assert str(version).startswith("PostgreSQL")
+
+
+def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
+    games.test_a_person_plays_a_bot_to_the_end(server)
+
+
+def test_four_players_two_people_and_two_bots(server: Server) -> None:
+    games.test_four_players_two_people_and_two_bots(server)
+
+
+def test_a_restart_mid_game_resumes_the_table_clock_included(server: Server) -> None:
+    safety.test_a_restart_mid_game_resumes_the_table_clock_included(server)
+
+
+def test_bad_messages_are_answered_and_change_nothing(server: Server) -> None:
+    safety.test_bad_messages_are_answered_and_change_nothing(server)
+
+
+def test_a_stale_owner_cannot_write_over_the_new_one(postgres_url: str) -> None:
+    workers.stale_owner_cannot_write_over_the_new_one(postgres_url)
