@@ -1,7 +1,9 @@
-"""A real pegboard server on loopback in a background thread, on the real clock, for a browser."""
+"""A real pegboard server on loopback in a background thread, on the real clock (which a test
+may move on at once: :meth:`LiveServer.jump`), for a browser."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
@@ -9,9 +11,9 @@ from typing import Any
 
 import httpx
 import uvicorn
+from jump_clock import JumpClock
 
 from pegboard.server.app import create_app
-from pegboard.server.clock import SystemClock
 from pegboard.server.room import RoomSettings
 
 
@@ -21,6 +23,7 @@ class LiveServer:
     def __init__(self, db: Path, *, bot_delay: float = 0.05) -> None:
         self.db = db
         self.settings = RoomSettings(bot_delay=bot_delay)
+        self.clock = JumpClock()
         self.port = 0
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -37,7 +40,9 @@ class LiveServer:
         self.stop()
 
     def start(self) -> None:
-        app = create_app(f"sqlite:///{self.db}", clock=SystemClock(), settings=self.settings)
+        app = self.app = create_app(
+            f"sqlite:///{self.db}", clock=self.clock, settings=self.settings
+        )
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
@@ -53,6 +58,18 @@ class LiveServer:
         assert self._server is not None and self._thread is not None
         self._server.should_exit = True
         self._thread.join(10)
+
+    def jump(self, seconds: float) -> None:
+        """Move the server's clock on by ``seconds`` at once (turns, intermissions, graces)."""
+        loop: asyncio.AbstractEventLoop = self.app.state.loop
+        asyncio.run_coroutine_threadsafe(self.clock.jump(seconds), loop).result(5)
+
+    def info(self, table_id: str) -> dict[str, Any]:
+        """GET /api/tables/{id}."""
+        response = httpx.get(f"{self.url}/api/tables/{table_id}", timeout=10)
+        response.raise_for_status()
+        found: dict[str, Any] = response.json()
+        return found
 
     def table(self, game: str = "cribbage", players: int = 2, **body: Any) -> dict[str, Any]:
         """Make a table over REST (``bots=[None, "greedy"]``, ``options={...}``)."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 from clicker import (
     CHROMIUM,
@@ -97,6 +99,58 @@ def test_a_person_plays_a_greedy_bot_to_the_results(
     page.keyboard.press("End")
     expect(page.locator(".replay .results-table")).to_be_visible()
     assert page.url.endswith(f"#/replay/{table}/1")
+    assert not errors
+
+
+def status_becomes(live: LiveServer, table: str, status: str, timeout: float = 5) -> bool:
+    """Poll the table's status until it is ``status`` (True), or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while live.info(table)["status"] != status:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+# The results' Leave button, and the header's (under the results: reached by keyboard).
+@pytest.mark.parametrize("control", ["results-leave", "leave"])
+def test_leaving_on_the_results_tells_the_table(
+    context: BrowserContext, live: LiveServer, control: str
+) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    table = create_table(page, live.url, "Ann", target=15)
+    play_to_results(Clicker(page))
+    expect(page.locator(f"{RESULTS} .links")).not_to_contain_text("Lobby")  # going is leaving
+    leave = page.locator(f"[data-key={control}]")
+    leave.click() if control == "results-leave" else leave.press("Enter")
+    expect(page.locator("[data-key=create]")).to_be_visible()
+    assert page.url.endswith("#/")
+    assert page.evaluate(f"localStorage.getItem('pegboard.seat.{table}')") is None
+
+    # Had Ann only gone away, the table would wait in the results for her grace period (60 s).
+    live.jump(31)  # the results intermission is over
+    assert status_becomes(live, table, "finished"), "Ann left: no rematch, the table closed"
+    lobby = httpx.get(f"{live.url}/api/tables", timeout=10).json()
+    assert table not in {t["id"] for t in lobby}
+    assert not errors
+
+
+def test_a_table_nobody_comes_to_is_shown_closed(context: BrowserContext, live: LiveServer) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    table = create_table(page, live.url, "Ann", target=15, **{"seat-1": ""})
+    expect(page.locator(".waiting-room")).to_contain_text("Waiting for players")
+    live.jump(3600)  # Ann's page is open: the table waits with her
+    assert not status_becomes(live, table, "finished", timeout=0.5)
+    page.click("[data-key=leave]")  # "Lobby": Ann keeps her seat, but nobody is here now
+    expect(page.locator("[data-key=create]")).to_be_visible()
+    live.jump(live.settings.abandon_waiting + 1)
+    assert status_becomes(live, table, "finished"), "abandoned"
+    page.goto(f"{live.url}/#/table/{table}")
+    expect(page.locator(".waiting-room h2")).to_have_text("The table is closed")
+    expect(page.locator(".waiting-room")).to_contain_text("Nobody came")
+    expect(page.locator("#share-link")).to_have_count(0)
     assert not errors
 
 

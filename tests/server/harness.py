@@ -77,6 +77,13 @@ class Server:
         self._server.should_exit = True
         self._thread.join(10)
 
+    def restart_after(self, seconds: float) -> None:
+        """Stop, let ``seconds`` pass while the server is down, start again (a new process:
+        a new clock, from then)."""
+        self.stop()
+        self.clock = FakeClock(self.clock.now() + seconds)
+        self.start()
+
     def advance(self, seconds: float) -> None:
         """Move the server's clock on (in the server's own event loop)."""
         loop: asyncio.AbstractEventLoop = self.app.state.loop

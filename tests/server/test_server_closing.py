@@ -118,3 +118,20 @@ def test_leaving_after_the_game_survives_a_restart(server: Server) -> None:
     assert table in server.open_tables(), "the results are still on"
     server.advance(31)
     assert_closed(server, table)
+
+
+def test_a_table_of_bots_only_plays_one_match_then_closes(server: Server) -> None:
+    table = server.table(bots=["greedy", "random"], score_target=31)
+    server.wait_for(
+        lambda: server.get(f"/api/tables/{table}").json()["status"] == "results", "the game", 30
+    )
+    with server.player(table, None) as watcher:  # a spectator is not seated: no rematch for it
+        watcher.receive()
+        server.advance(3.5)  # the results stay up this long when nobody has to say rematch
+        assert watcher.closed_with() == GONE
+        assert watcher.table["status"] == "finished"
+    assert_closed(server, table)
+    server.stop()
+    server.start()
+    assert table not in server.open_tables(), "a restart does not bring it back"
+    assert_closed(server, table)

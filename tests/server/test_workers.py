@@ -19,6 +19,7 @@ from redis_server import free_port
 from pegboard.server.bus import Bus, MemoryBus
 from pegboard.server.cluster import WorkerSettings, table_key
 from pegboard.server.redis_bus import RedisBus
+from pegboard.server.room import ABANDON_WAITING
 
 RESTART = 1012  # come back soon: the table is served elsewhere now
 GONE = 4403
@@ -171,6 +172,58 @@ def test_a_forged_token_on_another_worker_is_refused(workers: tuple[Server, Serv
     assert two.post(f"/api/tables/{table}/join", {"name": "Late"}).status_code == 409
     assert two.get("/api/tables/nope").status_code == 404
     assert two.post("/api/tables/nope/join", {"name": "X"}).status_code == 404
+
+
+def listed(server: Server) -> set[str]:
+    return {t["id"] for t in server.get("/api/tables").json()}
+
+
+def watchers(server: Server, table: str) -> int:
+    return server.in_room(table, lambda room: len(room.watchers))
+
+
+def test_a_waiting_table_nobody_visits_is_abandoned_by_its_owner(
+    workers: tuple[Server, Server],
+) -> None:
+    one, two = workers
+    table = one.table(players=2)
+    ann = two.join(table, "Ann")  # asked of the owner
+    with two.player(table, None) as visitor:  # relayed: the owner counts it as here
+        visitor.receive()
+        one.wait_for(lambda: watchers(one, table) == 1, "the relayed visitor")
+        one.advance(2 * ABANDON_WAITING)
+        assert table in one.open_tables() and table in listed(two)
+        assert two.get(f"/api/tables/{table}").json()["status"] == "waiting"
+    one.wait_for(lambda: watchers(one, table) == 0, "the visitor to go")
+    one.advance(ABANDON_WAITING + 1)  # the owner's clock: only the owner runs the room
+    assert table not in one.open_tables() and table not in two.open_tables()
+    assert table not in listed(one) | listed(two)
+    info = two.get(f"/api/tables/{table}").json()
+    assert (info["status"], info["seating"]) == ("finished", None)
+    assert two.get(f"/api/tables/{table}/records").json() == []
+    assert two.post(f"/api/tables/{table}/join", {"name": "Late"}).status_code == 409
+    with two.player(table, ann) as late:  # nobody takes a finished table over
+        assert late.receive()["type"] == "table"
+        assert late.table["status"] == "finished"
+        assert late.closed_with() == GONE
+    assert table not in two.open_tables()
+
+
+def test_a_table_of_bots_only_closes_after_one_match_on_its_owner(
+    workers: tuple[Server, Server],
+) -> None:
+    one, two = workers
+    table = one.table(bots=["greedy", "random"], score_target=31)
+    two.wait_for(
+        lambda: two.get(f"/api/tables/{table}").json()["status"] == "results", "the game", 30
+    )
+    assert table in one.open_tables() and table not in two.open_tables()
+    one.advance(3.5)  # the results pause, on the owner
+    one.wait_for(lambda: table not in one.open_tables(), "the table to close")
+    assert two.get(f"/api/tables/{table}").json()["status"] == "finished"
+    assert two.get(f"/api/tables/{table}/records").json() == [1], "no rematch"
+    assert table not in listed(one) | listed(two)
+    assert table not in two.open_tables()
 
 
 @contextmanager

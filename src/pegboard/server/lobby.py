@@ -45,8 +45,8 @@ class Elsewhere(Protocol):
 class Lobby:
     """Every open room of this process, created on demand and restored after a restart.
 
-    A table that has finished (no rematch can come) leaves memory at once: only the store
-    remembers it, for its records.
+    A table that has finished (no rematch can come, or nobody came to play) leaves memory at
+    once: only the store remembers it, for its records.
     """
 
     def __init__(self, store: Store, clock: Clock, settings: RoomSettings) -> None:
@@ -110,6 +110,7 @@ class Lobby:
             seating=[],
             deadline=None,
             created=self.clock.now(),
+            idle_since=self.clock.now(),  # nobody is here yet: the creator joins next
             hints=request.hints and offers_hints(spec.name),  # other games have no analysis
         )
         return row, bots
@@ -145,7 +146,7 @@ class Lobby:
         room = self.rooms.get(table_id)
         if room is None:
             self._known(table_id)
-            raise HTTPException(409, "this table is closed: its match is over")
+            raise HTTPException(409, "this table is closed")
         return room
 
     async def join(self, table_id: str, name: str) -> dict[str, Any]:

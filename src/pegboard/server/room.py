@@ -5,8 +5,10 @@ one after another. A change is persisted (``Store.commit_change``) before anyone
 then each watcher gets the numbered events it may see and its own view.
 
 A table's life: ``waiting`` for people, ``playing`` a match, showing the ``results`` (the rematch
-window), then ``playing`` the rematch or, when no rematch can come, ``finished``: the room
-closes for good (:meth:`Room._finish`) and its records stay in the store.
+window), then ``playing`` the rematch or, when no rematch can come (someone left, or nobody is
+seated but bots), ``finished``: the room closes for good (:meth:`Room._finish`) and its records
+stay in the store. A table left ``waiting`` with nobody connected for long is abandoned: it
+finishes too, with no records.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pegboard.server.store import Store, TableRow
 from pegboard.server.thinking import BotPool
 
 INTERMISSION = 30.0  # seconds: pause points and the results, ending early when all are ready
+ABANDON_WAITING = 30 * 60.0  # seconds a waiting table may go with nobody connected and no join
 READY = {"type": "ready"}
 
 T = TypeVar("T")
@@ -60,7 +63,7 @@ class SeatError(PegboardError):
 
 
 class TableClosed(PegboardError):
-    """The table is closed (its match is over, or the server is stopping): nothing more to do."""
+    """The table is closed (it has finished, or the server is stopping): nothing more to do."""
 
 
 @dataclass
@@ -82,6 +85,7 @@ class RoomSettings:
     grace: float = 60.0  # seconds a disconnected player keeps the seat during a game
     intermission: float = INTERMISSION
     results_pause: float = 3.0  # the results stay up at least this long, even if all are ready
+    abandon_waiting: float = ABANDON_WAITING  # then a table nobody finished joining is closed
     # Makes each new game's chance source: tests stack the deck. None: the table's seed.
     chance: Callable[[], ChanceSource] | None = None
     # Makes a seat's bot from its name and seed: tests slow one down. None: pegboard.bots.make.
@@ -212,6 +216,8 @@ class Room:
 
     def restore(self) -> None:
         """Rebuild the current match from the store: the same seed, the same actions."""
+        if self.row.status == "waiting":
+            self._set_idle(self._idle_after_restart())
         if self.row.status not in ("playing", "results"):
             return
         game = self._new_game()
@@ -252,6 +258,8 @@ class Room:
             token = secrets.token_urlsafe(24)
             self.slots[free[0]] = Slot(clean, "human", token)
             self.store.set_slot(self.id, free[0], clean, "human", token)
+            if not self.watchers:  # a join is a visit too: the idle time starts again
+                self._set_idle(self.clock.now())
             if all(s is not None for s in self.slots):
                 await self._start_match()
             else:
@@ -275,6 +283,7 @@ class Room:
 
     async def connect(self, watcher: Watcher, since: int) -> None:
         async def run() -> None:
+            self._set_idle(None)  # someone is here: a waiting table is not abandoned
             slot = self._slot(watcher.slot)
             if slot is not None:
                 slot.connections += 1
@@ -292,6 +301,8 @@ class Room:
     async def disconnect(self, watcher: Watcher) -> None:
         async def run() -> None:
             self.watchers.discard(watcher)
+            if not self.watchers:
+                self._set_idle(self.clock.now())
             slot = self._slot(watcher.slot)
             if slot is not None:
                 slot.connections -= 1
@@ -401,13 +412,14 @@ class Room:
         self.rematch.add(seat)
 
     async def _results_over(self) -> None:
-        """The results intermission ran out: the table finishes if someone left this match;
-        if every person is away, it waits for the first one back (the results start again) or
-        for their grace to run out (they have left); otherwise the rematch starts."""
+        """The results intermission ran out: the table finishes if someone left this match, or
+        if nobody but bots sits at it (nobody would ever stop their rematches); if every person
+        is away, it waits for the first one back (the results start again) or for their grace
+        to run out (they have left); otherwise the rematch starts."""
         people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
-        if self._left():
+        if self._left() or not people:
             await self._finish()
-        elif people and all(self._away(i) for i in people):
+        elif all(self._away(i) for i in people):
             self.row.deadline = None  # see _waiting_for_people
             self.store.update_table(self.id, deadline=None)
             await self._broadcast_table()
@@ -430,9 +442,39 @@ class Room:
         """The results intermission ran out while every person was away (it has no deadline)."""
         return self.row.status == "results" and self.row.deadline is None
 
+    def _set_idle(self, since: float | None) -> None:
+        """A table still waiting for people: nobody has been here since ``since`` (None: someone
+        is connected). Stored, so that a restart keeps counting from the same moment."""
+        if self.row.status != "waiting" or self.row.idle_since == since:
+            return
+        self.row.idle_since = since
+        self.store.update_table(self.id, idle_since=since)
+        self._wake.set()
+
+    def _idle_after_restart(self) -> float:
+        """Since when a restored waiting table has been left alone. The stored time goes on, so
+        that restarts cannot keep a table forever; but a restart closed everyone's sockets, so
+        people get at least the grace period to come back. Nothing stored: someone was connected
+        when the server died (or the row is older than the column): the whole time, from now."""
+        now, since = self.clock.now(), self.row.idle_since
+        if since is None:
+            return now
+        return max(since, now - max(0.0, self.settings.abandon_waiting - self.settings.grace))
+
+    async def _abandon_waiting(self) -> None:
+        """Nobody connected to this waiting table, nor joined it, for ``abandon_waiting``: it
+        closes like a finished table (it has no records). Anyone connected has set idle_since
+        to None, so such a table is never closed under someone's eyes."""
+        since = self.row.idle_since
+        if self.row.status != "waiting" or since is None:
+            return
+        if self.clock.now() >= since + self.settings.abandon_waiting:
+            await self._finish()
+
     async def _finish(self) -> None:
-        """No rematch can come: the table closes for good. Its watchers hear it and are let go,
-        then the lobby forgets the room; the records stay in the store."""
+        """No rematch can come (or, for a table still waiting, no game): the table closes for
+        good. Its watchers hear it and are let go, then the lobby forgets the room; the records
+        stay in the store."""
         self.row.status = "finished"
         self.row.deadline = None
         self.store.update_table(self.id, status="finished", deadline=None)
@@ -577,6 +619,10 @@ class Room:
         if game is not None and self.row.deadline is not None:
             version, match = game.version, self.row.match
             alarms.append((self.row.deadline, lambda: self._expire(version, match)))
+        if self.row.status == "waiting" and self.row.idle_since is not None:
+            alarms.append(
+                (self.row.idle_since + self.settings.abandon_waiting, self._abandon_waiting)
+            )
         for index, slot in enumerate(self.slots):
             if slot is not None and slot.away_since is not None:
                 alarms.append(

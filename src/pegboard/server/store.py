@@ -64,6 +64,9 @@ tables_table = Table(
     # Slots that left the current match after it ended (a JSON list): no rematch with them.
     # Leaving during the game is in the actions already. NULL in older rows: nobody.
     Column("gone", Text, nullable=True),
+    # A table waiting for people: since when nobody has been connected to it nor joined it (it
+    # is abandoned after a while). NULL: someone is connected, or a row older than this column.
+    Column("idle_since", Float, nullable=True),
 )
 
 slots_table = Table(
@@ -109,6 +112,7 @@ class TableRow:
     slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token
     hints: bool = True  # a table setting: players may ask for discard hints
     gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
+    idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
 
 
 class Store:
@@ -160,6 +164,7 @@ class Store:
                     deadline=row.deadline,
                     created=row.created,
                     hints=row.hints,
+                    idle_since=row.idle_since,
                 )
             )
 
@@ -295,6 +300,7 @@ class Store:
                 slots=by_table.get(r.id, []),
                 hints=r.hints is None or bool(r.hints),
                 gone=json.loads(r.gone) if r.gone else [],
+                idle_since=r.idle_since,
             )
             for r in rows
         ]

@@ -73,6 +73,7 @@ export function resultsPanel(page) {
     ? "You win!"
     : `${winners.map((s) => page.names[s]).join(" & ")} win${winners.length === 1 ? "s" : ""}`;
   const asked = page.ui.rematch === table.match;
+  const seated = seat !== null && table.status !== "finished";
   let footer;
   if (table.status === "finished") {
     footer = h("p", { class: "notice" }, "The table is closed.");
@@ -98,6 +99,18 @@ export function resultsPanel(page) {
         asked ? "Rematch asked…" : "Rematch",
       ),
       " ",
+      // Leaving, not just going: the table need not wait for us to come back.
+      h(
+        "button",
+        {
+          type: "button",
+          class: "quiet",
+          "data-key": "results-leave",
+          onClick: () => page.leave(),
+        },
+        "Leave",
+      ),
+      " ",
       page.clock.element,
     );
   }
@@ -115,8 +128,7 @@ export function resultsPanel(page) {
         "p",
         { class: "links" },
         h("a", { href: `#/replay/${table.id}/${table.match}` }, "Replay this game"),
-        " · ",
-        h("a", { href: "#/" }, "Lobby"),
+        seated ? null : [" · ", h("a", { href: "#/" }, "Lobby")],
       ),
     ),
   );

@@ -38,6 +38,7 @@ export class TableSocket {
       this.attempt = 0;
       this.connected = true;
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+      if (this.leaving && this.send({ type: "leave" })) this.leaving(true); // asked while away
     };
     ws.onmessage = (message) => this.receive(JSON.parse(message.data));
     ws.onclose = (event) => {
@@ -78,8 +79,21 @@ export class TableSocket {
     return false;
   }
 
-  leave() {
-    return this.send({ type: "leave" });
+  /**
+   * Leave the game for good (the server then counts us out, not away). Resolves true once
+   * `leave` has gone out, ahead of the socket's close; false if the table could not be reached
+   * within `wait` ms (then the seat's grace period will take us out instead).
+   */
+  leave(wait = 5000) {
+    if (this.send({ type: "leave" })) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.leaving?.(false), wait);
+      this.leaving = (sent) => {
+        clearTimeout(timer);
+        this.leaving = null;
+        resolve(sent);
+      };
+    });
   }
 
   /** Ask for the discard hint; the answer lands in `state.hint` (false: not connected). */

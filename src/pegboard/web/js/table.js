@@ -65,6 +65,7 @@ export class TablePage {
   }
 
   destroy() {
+    this.destroyed = true;
     this.socket.close();
     this.clock.stop();
     document.removeEventListener("keydown", this.onKey);
@@ -262,12 +263,19 @@ export class TablePage {
     );
   }
 
-  leave() {
-    const playing = this.view && !this.view.outcome && this.state.seat !== null;
-    if (playing) this.socket.leave();
-    if (playing || this.view?.outcome) memory.forget(this.tableId);
+  /**
+   * Back to the lobby. A seated player whose game has begun (playing, or on the results) sends
+   * `leave` first, so that the table counts them out at once (no rematch with them) instead of
+   * away until their grace runs out.
+   */
+  async leave() {
+    const { seat, table } = this.state;
+    const seated = seat !== null && Boolean(this.view) && table?.status !== "finished";
     this.ui.leaving = false;
-    location.hash = "#/";
+    if (seated && !(await this.socket.leave()))
+      toast("The table could not be reached: your seat will be given up shortly", "info");
+    if (this.view) memory.forget(this.tableId);
+    if (!this.destroyed) location.hash = "#/"; // unless the player went elsewhere meanwhile
   }
 
   /** The board for this match; pegs move as scores change. */

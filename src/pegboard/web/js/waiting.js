@@ -19,6 +19,7 @@ export function waitingRoom(page, table) {
   const free = table.slots.filter((slot) => slot === null).length;
   const link = `${location.origin}/#/table/${table.id}`;
   const seated = page.socket.token !== null;
+  const open = table.status === "waiting";
   const join = async (event) => {
     event.preventDefault();
     const name = event.target.elements.name.value.trim();
@@ -34,7 +35,7 @@ export function waitingRoom(page, table) {
   return h(
     "section",
     { class: "panel waiting-room" },
-    h("h2", {}, table.status === "waiting" ? "Waiting for players" : "The table is closed"),
+    h("h2", {}, open ? "Waiting for players" : "The table is closed"),
     h(
       "ol",
       { class: "slots" },
@@ -49,23 +50,33 @@ export function waitingRoom(page, table) {
         ),
       ),
     ),
-    h(
-      "p",
-      { class: "share" },
-      h("label", { for: "share-link" }, "Invite a friend with this link:"),
-      h(
-        "span",
-        { class: "share-row" },
-        h("input", {
-          id: "share-link",
-          readonly: true,
-          value: link,
-          onFocus: (e) => e.target.select(),
-        }),
-        h("button", { type: "button", "data-key": "copy", onClick: () => copy(link) }, "Copy"),
-      ),
-    ),
-    !seated && free && table.status === "waiting"
+    table.status === "finished" // abandoned: it never started (docs/protocol.md)
+      ? h(
+          "p",
+          { class: "notice" },
+          "Nobody came to take the free seats for a long while. ",
+          h("a", { href: "#/" }, "Back to the lobby"),
+        )
+      : null,
+    open
+      ? h(
+          "p",
+          { class: "share" },
+          h("label", { for: "share-link" }, "Invite a friend with this link:"),
+          h(
+            "span",
+            { class: "share-row" },
+            h("input", {
+              id: "share-link",
+              readonly: true,
+              value: link,
+              onFocus: (e) => e.target.select(),
+            }),
+            h("button", { type: "button", "data-key": "copy", onClick: () => copy(link) }, "Copy"),
+          ),
+        )
+      : null,
+    !seated && free && open
       ? h(
           "form",
           { class: "join-form", onSubmit: join },
@@ -82,7 +93,7 @@ export function waitingRoom(page, table) {
       : h(
           "p",
           { class: "notice" },
-          seated ? `${free} more to come; the game starts when every seat is taken.` : "",
+          seated && open ? `${free} more to come; the game starts when every seat is taken.` : "",
         ),
   );
 }
