@@ -7,7 +7,8 @@ Two kinds of load, each against a server in another process (``benchmarks.load_s
   latency is the time from just before the send until *both* seats' sockets have received the
   ``update`` carrying it (the update whose first new event is that seat's move, from a version
   at or after the one the action was made on).
-* ``bots``: N tables of two server-side ``greedy`` bots with one spectator socket each. A bot
+* ``bots``: N tables of two server-side ``greedy`` bots with one spectator socket each (a
+  finished table, which a table of bots only is after one match, is replaced by a new one). A bot
   moves ``bot_delay`` seconds after the previous update; the lateness of a move is its update's
   arrival here minus (the previous update's server time ``table.now`` + ``bot_delay``): how long
   the server took, beyond the pace it was asked for, to make the move and deliver it.
@@ -378,8 +379,24 @@ class BotsBench:
     async def watch(
         self, http: httpx.AsyncClient, index: int, delay: float, gate: asyncio.Semaphore
     ) -> None:
+        """Keep one bots' table going until the window ends: a table of bots only plays one
+        match and closes, so a new one takes its place."""
         await asyncio.sleep(delay)
-        config = self.config
+        while time.perf_counter() < self.window[1]:
+            socket = await self._new_table(http, gate)
+            if socket is None:
+                return
+            self.result.started += 1
+            try:
+                await asyncio.wait_for(self._read(socket), self.window[1] - time.perf_counter())
+            except TimeoutError:
+                pass
+            finally:
+                await _close(socket)
+
+    async def _new_table(
+        self, http: httpx.AsyncClient, gate: asyncio.Semaphore
+    ) -> ClientConnection | None:
         try:
             async with gate:
                 created = await http.post(
@@ -387,23 +404,16 @@ class BotsBench:
                     json={
                         "game": "cribbage",
                         "players": 2,
-                        "options": {"score_target": config.score_target},
+                        "options": {"score_target": self.config.score_target},
                         "bots": ["greedy", "greedy"],
                     },
                 )
                 created.raise_for_status()
                 table_id = str(created.json()["id"])
-                socket = await _connect(f"ws://{LOOPBACK}:{config.port}/ws/{table_id}")
+                return await _connect(f"ws://{LOOPBACK}:{self.config.port}/ws/{table_id}")
         except (httpx.HTTPError, OSError, WebSocketException, TimeoutError) as error:
             self.result.errors[f"setup: {type(error).__name__}"] += 1
-            return
-        self.result.started += 1
-        try:
-            await asyncio.wait_for(self._read(socket), self.window[1] - time.perf_counter())
-        except TimeoutError:
-            pass
-        finally:
-            await _close(socket)
+            return None
 
     async def _read(self, socket: ClientConnection) -> None:
         result, bot_delay = self.result, self.config.bot_delay
