@@ -91,6 +91,19 @@ def cribbage(browser: Browser, server: LiveServer) -> None:
     page.context.close()
 
 
+def hint(browser: Browser, server: LiveServer) -> None:
+    """The hint panel open at a discard, its best row picked."""
+    page = new_page(browser, {"width": 1280, "height": 1240})
+    create(page, server.url, "Ann", score_target="121")
+    page.wait_for_selector(".phase-discard .hand .button-card")
+    page.click("[data-key=hint]")
+    page.wait_for_selector("#hint-panel tbody tr.best")
+    page.locator("#hint-panel tbody tr.best button.hint-pick").click()
+    page.wait_for_selector("#hint-panel tbody tr.best button.hint-pick[aria-pressed=true]")
+    shoot(page, "cribbage-hint")
+    page.context.close()
+
+
 def discarding(page: Page) -> bool:
     return page.locator(".phase-discard .hand .button-card").count() > 4
 
@@ -166,6 +179,7 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         lobby(browser, server)
         cribbage(browser, server)
+        hint(browser, server)
         phone(browser, server)
         cribist(browser, server)
         results_and_replay(browser, server)
