@@ -50,6 +50,7 @@ def write_chart(summary: dict[str, Any], path: Path) -> Path:
     drawn = table.table(
         cellText=rows,
         colLabels=["bot", "win rate", "95% CI", "mean rank"],
+        colWidths=[0.2, 0.18, 0.34, 0.28],  # the interval is the widest text
         loc="center",
     )
     drawn.auto_set_font_size(False)
