@@ -27,6 +27,7 @@ import os
 import random
 import time
 from collections import Counter, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -348,19 +349,8 @@ class PlayersBench:
             await asyncio.gather(*readers, return_exceptions=True)
 
     async def run(self) -> LevelResult:
-        config = self.config
-        start = time.perf_counter()
-        self.window = (
-            start + config.ramp + config.warmup,
-            start + config.ramp + config.warmup + config.duration,
-        )
-        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-        async with _http(config) as http:
-            tasks = [
-                self.run_table(http, i, config.ramp * i / config.tables, gate)
-                for i in range(config.tables)
-            ]
-            await _measured(self.result, config, self.window, asyncio.gather(*tasks))
+        self.window = measuring_window(self.config)
+        await run_tables(self.config, self.result, self.window, self.run_table)
         self.result.lost = sum(
             1 for t in self.tables for q in t.pending.values() for p in q if p.timed
         )
@@ -442,23 +432,31 @@ class BotsBench:
                 previous = (match, server_now)
 
     async def run(self) -> LevelResult:
-        config = self.config
-        start = time.perf_counter()
-        self.window = (
-            start + config.ramp + config.warmup,
-            start + config.ramp + config.warmup + config.duration,
-        )
-        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-        async with _http(config) as http:
-            tasks = [
-                self.watch(http, i, config.ramp * i / config.tables, gate)
-                for i in range(config.tables)
-            ]
-            await _measured(self.result, config, self.window, asyncio.gather(*tasks))
+        self.window = measuring_window(self.config)
+        await run_tables(self.config, self.result, self.window, self.watch)
         return self.result
 
 
 # -- shared --------------------------------------------------------------------------------
+
+TableTask = Callable[[httpx.AsyncClient, int, float, asyncio.Semaphore], Awaitable[None]]
+"""``task(http, index, delay, gate)``: set up table ``index`` after ``delay``, then run it."""
+
+
+def measuring_window(config: LevelConfig) -> tuple[float, float]:
+    """From the end of the ramp and the warm-up, for ``config.duration`` seconds."""
+    begin = time.perf_counter() + config.ramp + config.warmup
+    return begin, begin + config.duration
+
+
+async def run_tables(
+    config: LevelConfig, result: LevelResult, window: tuple[float, float], task: TableTask
+) -> None:
+    """Every table's task, their starts spread over the ramp, measured over ``window``."""
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    async with _http(config) as http:
+        tasks = [task(http, i, config.ramp * i / config.tables, gate) for i in range(config.tables)]
+        await _measured(result, config, window, asyncio.gather(*tasks))
 
 
 def _http(config: LevelConfig) -> httpx.AsyncClient:
@@ -514,6 +512,7 @@ async def _measured(
     limit = config.ramp + config.warmup + config.duration + GRACE + 60
     try:
         await asyncio.wait_for(load, limit)
+        await prober  # it ends with the window, and a load may end at the same moment
     except TimeoutError:
         result.errors["level timed out"] += 1
     finally:
