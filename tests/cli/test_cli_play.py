@@ -47,6 +47,22 @@ def first_legal(
     return answer
 
 
+def answers_then_eof(
+    answers: list[str], before: Callable[[], None] | None = None
+) -> Callable[[str], str]:
+    """An input function that gives ``answers`` in turn (calling ``before`` first each time),
+    then leaves as Ctrl-D would."""
+
+    def answer(prompt: str) -> str:
+        if before is not None:
+            before()
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    return answer
+
+
 def session(seed: int, *, options: list[str] | None = None) -> tuple[Game, Session, io.StringIO]:
     game, bots = new_table(
         "cribbage",
@@ -110,14 +126,7 @@ def test_refusal_then_the_game_goes_on() -> None:
 
 def test_number_answers_and_refused_numbers() -> None:
     game, table, out = session(4)
-    answers = ["9", "1 1", "1 2"]
-
-    def scripted(prompt: str) -> str:
-        if not answers:
-            raise EOFError
-        return answers.pop(0)
-
-    table.input_fn = scripted
+    table.input_fn = answers_then_eof(["9", "1 1", "1 2"])
     table.run()
     text = out.getvalue()
     assert "✗ there is no card 9" in text
@@ -253,16 +262,8 @@ def test_a_hint_shows_the_best_discards_and_changes_nothing() -> None:
     expected = analyze_discards(
         parse_cards(view["hand"]), dealer=view["dealer"] == 0, tosses="strong"
     )
-    answers = ["hint"]
     versions: list[int] = []
-
-    def scripted(prompt: str) -> str:
-        versions.append(game.version)
-        if not answers:
-            raise EOFError
-        return answers.pop(0)
-
-    table.input_fn = scripted
+    table.input_fn = answers_then_eof(["hint"], lambda: versions.append(game.version))
     table.run()
     text = out.getvalue()
     assert "Discards from" in text
@@ -281,14 +282,11 @@ def test_no_hint_without_a_discard_to_make_or_when_hints_are_off() -> None:
     table.hints = False
     answers = ["hint", "1 2", "hint"]
 
-    def scripted(prompt: str) -> str:
-        if not answers:
-            raise EOFError
+    def hints_on_at_the_play() -> None:
         if len(answers) == 1:
             table.hints = True  # at the play, hints on: still nothing to hint
-        return answers.pop(0)
 
-    table.input_fn = scripted
+    table.input_fn = answers_then_eof(answers, hints_on_at_the_play)
     table.run()
     text = out.getvalue()
     assert "✗ hints are off at this table" in text

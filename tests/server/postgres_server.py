@@ -13,9 +13,9 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -23,6 +23,7 @@ import pytest
 from redis_server import LOOPBACK, free_port
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
+from throwaway import stop, wait_until_answering
 
 SERVICE_USER = "postgres"
 
@@ -86,23 +87,9 @@ def postgres_server(timeout: float = 30) -> Iterator[str]:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
-        deadline = time.monotonic() + timeout
-        while not _answers(url):
-            if process.poll() is not None:
-                output = process.stdout.read().decode() if process.stdout else ""
-                raise RuntimeError(f"postgres did not start:\n{output}")
-            if time.monotonic() > deadline:
-                raise RuntimeError("postgres did not answer in time")
-            time.sleep(0.05)
+        wait_until_answering(process, lambda: _answers(url), "postgres", timeout)
         yield url
     finally:
         if process is not None:
-            process.send_signal(2)  # SIGINT: a fast shutdown
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
-            if process.stdout is not None:
-                process.stdout.close()
+            stop(process, signal.SIGINT)  # a fast shutdown
         shutil.rmtree(folder, ignore_errors=True)

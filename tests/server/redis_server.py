@@ -10,12 +10,12 @@ import os
 import shutil
 import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
+from throwaway import stop, wait_until_answering
 
 LOOPBACK = "127.0.0.1"
 
@@ -66,21 +66,7 @@ def redis_server(directory: Path, timeout: float = 10) -> Iterator[str]:
         stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + timeout
-        while not _answers(port):
-            if process.poll() is not None:
-                output = process.stdout.read().decode() if process.stdout else ""
-                raise RuntimeError(f"redis-server did not start:\n{output}")
-            if time.monotonic() > deadline:
-                raise RuntimeError("redis-server did not answer in time")
-            time.sleep(0.02)
+        wait_until_answering(process, lambda: _answers(port), "redis-server", timeout)
         yield f"redis://{LOOPBACK}:{port}/0"
     finally:
-        process.terminate()
-        try:
-            process.wait(5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
-        if process.stdout is not None:
-            process.stdout.close()
+        stop(process)
