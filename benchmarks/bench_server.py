@@ -21,7 +21,6 @@ import contextlib
 import io
 import math
 import os
-import platform
 import pstats
 import signal
 import subprocess
@@ -45,6 +44,7 @@ from benchmarks.load_client import (
     run_level_sync,
 )
 from benchmarks.load_server import FIXES
+from benchmarks.machine import machine
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ".venv/bin/python -m benchmarks.bench_server"
@@ -292,17 +292,6 @@ def _run_levels(repeats: int, settings: Settings) -> tuple[list[Level], list[Lev
                 f"unmatched updates {sum(r.unsolicited for r in level.runs)}"
             )
     return out["players"], out["bots"], time.monotonic() - start
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def _fmt(value: float, digits: int = 1) -> str:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import os
-import platform
 import sys
 from pathlib import Path
 
@@ -16,22 +14,9 @@ from benchmarks import (
     bench_scoring,
     bench_server,
 )
+from benchmarks.machine import machine
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    return (
-        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {platform.system()} {platform.release()}"
-    )
 
 
 def main() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from harness import Server
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from harness import Client, Server
 
 GONE = 4403  # the close code after which the web client does not reconnect
 
@@ -25,12 +28,20 @@ def assert_closed(server: Server, table: str) -> None:
     assert record["format"] == "pegboard-record/1" and record["outcome"] is not None
 
 
-def test_a_table_someone_left_closes_when_the_results_are_over(server: Server) -> None:
+@contextmanager
+def ann_at_the_results(server: Server) -> Iterator[tuple[str, str, Client]]:
+    """Ann against a greedy bot, first to 31, played to the results: the table, Ann's token and
+    her socket (closed when the block ends)."""
     table = server.table(bots=[None, "greedy"], score_target=31)
     token = server.join(table, "Ann")
     with server.player(table, token) as ann:
         ann.receive()
         ann.play_to_end()
+        yield table, token, ann
+
+
+def test_a_table_someone_left_closes_when_the_results_are_over(server: Server) -> None:
+    with ann_at_the_results(server) as (table, token, ann):
         ann.drain()
         ann.send({"type": "leave"})  # no rematch for Ann; the results stay up meanwhile
         ann.drain()
@@ -56,11 +67,7 @@ def test_a_table_someone_left_closes_when_the_results_are_over(server: Server) -
 
 
 def test_the_rematch_window_is_kept_in_full(server: Server) -> None:
-    table = server.table(bots=[None, "greedy"], score_target=31)
-    token = server.join(table, "Ann")
-    with server.player(table, token) as ann:
-        ann.receive()
-        ann.play_to_end()
+    with ann_at_the_results(server) as (table, _, ann):
         ann.drain()
         server.advance(29)
         ann.drain()
@@ -72,11 +79,8 @@ def test_the_rematch_window_is_kept_in_full(server: Server) -> None:
 
 
 def test_everyone_away_keeps_the_table_for_the_grace_period(server: Server) -> None:
-    table = server.table(bots=[None, "greedy"], score_target=31)
-    token = server.join(table, "Ann")
-    with server.player(table, token) as ann:
-        ann.receive()
-        ann.play_to_end()
+    with ann_at_the_results(server) as (table, token, _):
+        pass  # Ann sees the results, then her socket closes
     server.wait_for(lambda: not connected(server, table), "Ann's socket to close")
     server.advance(31)  # the results are over, but nobody is here for a rematch: it waits
     info = server.get(f"/api/tables/{table}").json()
@@ -93,11 +97,8 @@ def test_everyone_away_keeps_the_table_for_the_grace_period(server: Server) -> N
 
 
 def test_a_table_everyone_walked_away_from_closes_after_the_grace_period(server: Server) -> None:
-    table = server.table(bots=[None, "greedy"], score_target=31)
-    token = server.join(table, "Ann")
-    with server.player(table, token) as ann:
-        ann.receive()
-        ann.play_to_end()
+    with ann_at_the_results(server) as (table, _, _):
+        pass  # Ann sees the results, then her socket closes
     server.wait_for(lambda: not connected(server, table), "Ann's socket to close")
     server.advance(31)
     assert table in server.open_tables()
@@ -106,11 +107,7 @@ def test_a_table_everyone_walked_away_from_closes_after_the_grace_period(server:
 
 
 def test_leaving_after_the_game_survives_a_restart(server: Server) -> None:
-    table = server.table(bots=[None, "greedy"], score_target=31)
-    token = server.join(table, "Ann")
-    with server.player(table, token) as ann:
-        ann.receive()
-        ann.play_to_end()
+    with ann_at_the_results(server) as (table, _, ann):
         ann.send({"type": "leave"})
         ann.drain()
     server.stop()
