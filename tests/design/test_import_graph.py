@@ -1,5 +1,6 @@
-"""The layers hold: no two modules of pegboard import each other (directly or round a loop),
-and the core never imports a game (games plug in through the ``pegboard.games`` entry points)."""
+"""The layers hold (docs/architecture.md): no two modules of pegboard import each other
+(directly or round a loop), imports only point down, and the core never imports a game (games
+plug in through the ``pegboard.games`` entry points)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,28 @@ from import_graph import cycles, import_graph
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "pegboard"
 
 
+LAYERS = {
+    "errors": 0,
+    "cards": 1,
+    "scoring": 2,
+    "core": 3,
+    "games": 4,
+    "analysis": 4,
+    "records": 4,
+    "bots": 5,
+    "arena": 6,
+    "match": 7,
+    "server": 8,
+    "cli": 9,
+    "": 10,  # pegboard/__init__.py: the curated public names
+}
+"""Each top-level part of pegboard by height: a part imports only parts below it."""
+
+
+def _part(module: str) -> str:
+    return module.split(".")[1] if "." in module else ""
+
+
 def _describe(group: list[str], graph: dict[str, set[str]]) -> str:
     edges = [f"{a} -> {b}" for a in group for b in sorted(graph[a]) if b in group]
     return "; ".join(edges)
@@ -20,6 +43,19 @@ def test_no_module_imports_round_a_loop() -> None:
     graph = import_graph(PACKAGE)
     found = [_describe(group, graph) for group in cycles(graph)]
     assert found == [], "import cycles: " + " | ".join(found)
+
+
+def test_imports_only_point_down() -> None:
+    graph = import_graph(PACKAGE)
+    unplaced = sorted({_part(m) for m in graph} - set(LAYERS))
+    assert unplaced == [], f"give these parts of pegboard a layer in LAYERS: {unplaced}"
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if _part(module) != _part(target) and LAYERS[_part(target)] >= LAYERS[_part(module)]
+    )
+    assert upward == []
 
 
 def test_the_core_imports_no_game() -> None:
