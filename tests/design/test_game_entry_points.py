@@ -11,6 +11,7 @@ from importlib.metadata import EntryPoint, entry_points
 import pytest
 
 from pegboard.core import game_names, get_spec, new_game, spec
+from pegboard.errors import OptionError
 from pegboard.games.cribbage.config import SPEC as CRIBBAGE
 from pegboard.records import replay
 
@@ -71,3 +72,12 @@ def test_a_game_registered_first_keeps_its_place(
     mine = replace(CRIBBAGE, title="Cribbage, my way")
     spec.register(mine)
     assert get_spec("cribbage") is mine
+
+
+def test_without_installed_entry_points_the_error_says_so(
+    monkeypatch: pytest.MonkeyPatch, fresh_registry: None
+) -> None:
+    """Running from a source tree that was never installed finds no games: say why."""
+    monkeypatch.setattr(spec, "entry_points", lambda *, group: [])
+    with pytest.raises(OptionError, match=r"no game is installed.*pegboard\.games"):
+        get_spec("cribbage")

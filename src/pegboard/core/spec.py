@@ -61,6 +61,11 @@ def register(spec: GameSpec) -> GameSpec:
 def get_spec(name: str) -> GameSpec:
     _load_games()
     key = _ALIASES.get(name.strip().lower())
+    if key is None and not _REGISTRY:
+        raise OptionError(
+            f"unknown game {name!r}: no game is installed (games are found through the "
+            f"{ENTRY_POINT_GROUP!r} entry points: install pegboard, even as pip install -e .)"
+        )
     if key is None:
         raise OptionError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
     return _REGISTRY[key]
