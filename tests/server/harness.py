@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from fastapi import FastAPI
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -33,8 +34,10 @@ class Server:
         grace: float = 60.0,
         bus: Callable[[], Bus] | None = None,
         workers: WorkerSettings | None = None,
+        app: FastAPI | None = None,
     ) -> None:
         self.db = db  # an SQLite file, or any store's URL
+        self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
         self.workers = workers
         self.clock = FakeClock()
@@ -48,7 +51,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        app = self.app = create_app(
+        app = self.app = self.given_app or create_app(
             self.db if isinstance(self.db, str) else f"sqlite:///{self.db}",
             clock=self.clock,
             settings=self.settings,

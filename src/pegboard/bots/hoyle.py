@@ -30,7 +30,7 @@ import random as _random
 from collections.abc import Sequence
 from itertools import combinations, pairwise
 
-from pegboard.bots.base import View, register_bot
+from pegboard.bots.base import View
 from pegboard.bots.expert import count_show
 from pegboard.bots.greedy_cribist import act_cribist
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, card_names, parse_cards
@@ -153,6 +153,3 @@ class HoyleBot:
         if card is None:
             return {"type": "go"}
         return {"type": "play", "card": str(card)}
-
-
-register_bot("hoyle", HoyleBot)

@@ -2,21 +2,17 @@
 Magic draws, the intelligence bonus, the dice, the battle for the crib and rob the cradle.
 
 :mod:`pegboard.cli.narrate` tells every game's shared events (deal, discard, play, show,
-score, claims) and hands these to :data:`EVENTS`.
+score, claims) and looks up these in :data:`EVENTS`; both build on :mod:`pegboard.cli.words`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.text import Text
 
 from pegboard.cli.cards_display import cards_text
-from pegboard.cli.narrate import YOU, describe_items, inner_verb, name_of, subject, verb
-
-Event = dict[str, Any]
-Names = Sequence[str]
+from pegboard.cli.words import YOU, Event, Names, describe_items, inner_verb, name_of, subject, verb
 
 
 def seats_text(names: Names, seats: Sequence[int]) -> str:

@@ -24,10 +24,11 @@ from pegboard.cards import parse_cards
 from pegboard.cli.analyze import analysis_table
 from pegboard.cli.answers import Help, Refusal, interpret
 from pegboard.cli.cards_display import with_symbols
-from pegboard.cli.narrate import YOU, Narrator
+from pegboard.cli.narrate import Narrator
 from pegboard.cli.options import GameArg, OptionArgs, parse_bot_list, parse_options
 from pegboard.cli.results import result_view
 from pegboard.cli.table_view import table_view
+from pegboard.cli.words import YOU
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
