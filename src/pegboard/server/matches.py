@@ -4,22 +4,28 @@ results, and what happens when the results intermission runs out."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.errors import IllegalAction
 from pegboard.server.bot_turns import BotTurns
 
 
 class Matches(BotTurns):
-    def _new_game(self) -> Game:
-        chance = self.settings.chance() if self.settings.chance is not None else None
-        game = Game(
-            self.spec,
-            self.row.players,
-            self.row.seed * 1000 + self.row.match,
-            self.row.options,
-            chance=chance,
+    def _new_game(self, stored: list[dict[str, Any]] | None = None) -> Game:
+        """The match's game: its chance from the operating system (or the test's source),
+        after the ``stored`` outcomes of a match being restored. A live game has no seed, so
+        no deal can be computed from anything a client sees."""
+        chance: ChanceSource | None = (
+            self.settings.chance() if self.settings.chance is not None else SystemChance()
         )
+        seed: int | None = None
+        if stored:
+            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
+        elif stored is not None:  # stored by a version that dealt from the table's seed
+            seed, chance = self.row.seed * 1000 + self.row.match, None
+        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
@@ -41,7 +47,7 @@ class Matches(BotTurns):
             self.id, status="playing", seating=order, match=self.row.match, gone=[]
         )
         self.game = self._new_game()
-        self.persisted = 0
+        self.persisted = self.persisted_chance = 0
         self.rematch = set()
         self.gone = set()
         self._choices = {}

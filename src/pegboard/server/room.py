@@ -69,16 +69,20 @@ class Room(Seats):
         self._schedule_bots()  # a restored game may be waiting for a bot
 
     def restore(self) -> None:
-        """Rebuild the current match from the store: the same seed, the same actions."""
+        """Rebuild the current match from the store: the same chance outcomes, the same
+        actions."""
         if self.row.status == "waiting":
             self._set_idle(self._idle_after_restart())
         if self.row.status not in ("playing", "results"):
             return
-        game = self._new_game()
-        for entry in self.store.actions(self.id, self.row.match):
-            apply_entry(game, entry)
+        entries = self.store.actions(self.id, self.row.match)
+        game = self._new_game([e["chance"] for e in entries if "chance" in e])
+        for entry in entries:
+            if "chance" not in entry:
+                apply_entry(game, entry)
         self.game = game
         self.persisted = len(game.actions)
+        self.persisted_chance = len(game.chance_log)
         self._track_choices(game)
         now = self.clock.now()
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
@@ -171,13 +175,17 @@ class Room(Seats):
             self.row.status = "results"
             record = game.record()
         self._set_deadline()
-        # One transaction per change: its actions, the table's clock and status, the record.
+        # One transaction per change: its actions and the chance outcomes they brought, the
+        # table's clock and status, the record.
         try:
             self.store.commit_change(
                 self.id,
                 self.row.match,
-                self.persisted,
-                game.actions[self.persisted :],
+                self.persisted + self.persisted_chance,
+                [
+                    *game.actions[self.persisted :],
+                    *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
+                ],
                 table={
                     "deadline": self.row.deadline,
                     "status": self.row.status,
@@ -194,6 +202,7 @@ class Room(Seats):
             self.on_store_error(self)
             raise TableClosed("this table is moving to another server: reconnect") from None
         self.persisted = len(game.actions)
+        self.persisted_chance = len(game.chance_log)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
         self._schedule_bots()

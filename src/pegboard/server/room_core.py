@@ -86,7 +86,8 @@ class RoomCore:
         self.slots = slots_of(row)
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
-        self.persisted = 0
+        self.persisted = 0  # the game's actions in the store
+        self.persisted_chance = 0  # and its chance outcomes, stored beside them
         self.rematch: set[int] = set()
         self.gone: set[int] = set(row.gone)  # slots that left this match: no rematch with them
         self.watchers: set[Watcher] = set()
