@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness import Server
+from harness import Server, play_together
 
 
 def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
@@ -25,18 +25,7 @@ def test_four_players_two_people_and_two_bots(server: Server) -> None:
     with server.player(table, ann) as a, server.player(table, bob) as b:
         a.receive()
         b.receive()
-        acted = {id(a): -1, id(b): -1}
-        for _ in range(4000):
-            if a.view.get("outcome") is not None and b.view.get("outcome") is not None:
-                break
-            for client in (a, b):
-                if client.view.get("legal") and acted[id(client)] != client.version:
-                    acted[id(client)] = client.version
-                    client.act(client.view["legal"][0])
-                try:
-                    client.receive(timeout=0.05)
-                except TimeoutError:
-                    acted[id(client)] = -1
+        play_together(a, b)
         assert a.view["outcome"] == b.view["outcome"] is not None
         # Each saw its own hand in every deal, and never the other's.
         seat_a, seat_b = a.seat, b.seat

@@ -43,14 +43,22 @@ class Matches(BotTurns):
         random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
+        self.row.started = self.clock.now()
         self.store.update_table(
-            self.id, status="playing", seating=order, match=self.row.match, gone=[]
+            self.id,
+            status="playing",
+            seating=order,
+            match=self.row.match,
+            gone=[],
+            started=self.row.started,
         )
         self.game = self._new_game()
         self.persisted = self.persisted_chance = 0
         self.rematch = set()
         self.gone = set()
         self._choices = {}
+        self.seat_deadlines = {}
+        self.results_since = None
         now = self.clock.now()
         for slot in self.slots:
             # A person who is not here at the start is away from now on (or since they went).

@@ -85,6 +85,15 @@ class Room(Seats):
         self.persisted_chance = len(game.chance_log)
         self._track_choices(game)
         now = self.clock.now()
+        # The deadlines stored are the earliest of each change: each seat to act gets it.
+        if self.row.deadline is not None:
+            if self.row.status == "results":
+                self.results_since = self.row.deadline - self.settings.intermission
+            self.seat_deadlines = {
+                s: (self._choices_since(s), self.row.deadline) for s in game.to_act
+            }
+        if self.row.started is None:  # a row from before the column: its time runs from now
+            self.row.started = now
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
             if slot is not None and slot.bot is None:
                 slot.away_since = now
@@ -173,6 +182,7 @@ class Room(Seats):
         record = None
         if game.outcome is not None and self.row.status == "playing":
             self.row.status = "results"
+            self.results_since = None  # it begins now
             record = game.record()
         self._set_deadline()
         # One transaction per change: its actions and the chance outcomes they brought, the

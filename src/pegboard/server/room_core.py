@@ -95,7 +95,10 @@ class RoomCore:
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self._deadline_version = -1
+        # Per seat to act: the version since which its choices have been the same (its turn
+        # began then), and its deadline.
+        self.seat_deadlines: dict[int, tuple[int, float]] = {}
+        self.results_since: float | None = None  # when the results intermission began
         self._bot_tasks: set[asyncio.Future[None]] = set()
         self._thinking = asyncio.Lock()  # one bot of this table thinks at a time
         # Per seat: its legal actions, and the version since which they have been the same.

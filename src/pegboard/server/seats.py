@@ -62,6 +62,7 @@ class Seats(Deadlines):
                 slot.away_since = None
                 self._wake.set()
                 if self._waiting_for_people():  # the first one back: the results again
+                    self.results_since = None
                     self._set_deadline()
                     self.store.update_table(self.id, deadline=self.row.deadline)
                     await self._broadcast_table()
