@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from harness import Server, play_together
 
+from pegboard.server.store import Store
+
 
 def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
     table = server.table(bots=[None, "greedy"], score_target=31)
@@ -118,3 +120,39 @@ def test_a_player_away_past_the_grace_period_leaves(tmp_path: object) -> None:
             assert watcher.view["outcome"]["reason"] == "leave"
     finally:
         running.stop()
+
+
+def test_away_is_not_leaving_until_the_grace_period_is_over(tmp_path: object) -> None:
+    """Ann drops: the clock plays her turns and her seat waits for her; past the grace period
+    the seat is given up, and the leave says she was away (her log must not say she left)."""
+    from pathlib import Path
+
+    running = Server(Path(str(tmp_path)) / "away.sqlite", grace=45)
+    running.start()
+    try:
+        table = running.table(bots=[None, "greedy"], turn_time=20)
+        token = running.join(table, "Ann")
+        with running.player(table, token) as ann:
+            ann.receive()
+        running.advance(21)  # the clock discards for Ann; she keeps her seat
+        with running.player(table, None) as watcher:
+            watcher.receive()
+            assert watcher.view["outcome"] is None
+            ann_seat = next(
+                s for s, info in enumerate(watcher.view["seats"]) if info["name"] == "Ann"
+            )
+            assert ann_seat in watcher.view["discarded_seats"]
+            discard = next(
+                e for e in watcher.events if e["type"] == "discard" and e["seat"] == ann_seat
+            )
+            assert discard["auto"] == "timeout"
+        running.advance(25)  # 46 s away
+        with running.player(table, token) as ann:
+            ann.receive()
+            leave = next(e for e in ann.events if e["type"] == "leave")
+            assert (leave["seat"], leave["auto"], leave["rank"]) == (ann.seat, "away", 2)
+    finally:
+        running.stop()
+    record = Store(f"sqlite:///{Path(str(tmp_path)) / 'away.sqlite'}").record(table, 1)
+    assert record is not None
+    assert {"seat": leave["seat"], "action": {"type": "leave"}, "auto": "away"} in record["actions"]

@@ -112,7 +112,7 @@ class Game:
         if not isinstance(action, Mapping):
             raise IllegalAction(f"an action is a JSON object with a type, not {action!r}")
         if action.get("type") == "leave":
-            self.leave(seat)
+            self.leave(seat, auto=auto)
             return
         if not self.rules.in_game(seat):
             raise IllegalAction(f"seat {seat} has left the game")
@@ -131,9 +131,7 @@ class Game:
                 chosen = canonical
         first_event = len(self.rules.events)
         self.rules.apply(seat, chosen)
-        if auto is not None:  # the events of a move the table made for the seat say so
-            for event in self.rules.events[first_event:]:
-                event["auto"] = auto
+        self._mark(first_event, auto)
         self._log(seat, chosen, auto)
         self._advance()
 
@@ -157,14 +155,18 @@ class Game:
             made.append((who, action))
         return made
 
-    def leave(self, seat: int) -> None:
+    def leave(self, seat: int, *, auto: str | None = None) -> None:
+        """``seat`` leaves the game; ``auto`` says why when the player did not ask ("away":
+        the table gave their seat up), and marks the events like a move the clock made."""
         if self.rules.outcome is not None:
             raise GameOver("the game is over")
         self._check_seat(seat)
         if not self.rules.in_game(seat):
             raise IllegalAction(f"seat {seat} has already left")
+        first_event = len(self.rules.events)
         self.rules.leave(seat)
-        self._log(seat, {"type": "leave"}, None)
+        self._mark(first_event, auto)
+        self._log(seat, {"type": "leave"}, auto)
         self._advance()
 
     def time_up(self) -> None:
@@ -215,6 +217,12 @@ class Game:
             if auto is None:
                 return
             rules.apply(*auto)
+
+    def _mark(self, first_event: int, auto: str | None) -> None:
+        """The events of a move the table made for a seat (from ``first_event``) say so."""
+        if auto is not None:
+            for event in self.rules.events[first_event:]:
+                event["auto"] = auto
 
     def _log(self, seat: int, action: Action, auto: str | None) -> None:
         entry: dict[str, Any] = {"seat": seat, "action": action}

@@ -72,11 +72,15 @@ class Matches(BotTurns):
         self.rematch.add(seat)
 
     async def _results_over(self) -> None:
-        """The results intermission ran out: the table finishes if someone left this match, or
-        if nobody but bots sits at it (nobody would ever stop their rematches); if every person
-        is away, it waits for the first one back (the results start again) or for their grace
-        to run out (they have left); otherwise the rematch starts."""
+        """The results intermission ran out. No match starts for a person who did not ask for
+        it: they give their seat up, and without them no rematch can come. The table finishes
+        if someone left this match or gave up their seat, or if nobody but bots sits at it
+        (nobody would ever stop their rematches); if every person (all of whom asked) is away,
+        it waits for the first one back (the results start again) or for their grace to run
+        out (they have left); otherwise the rematch starts."""
         people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
+        asked = {self.row.seating[seat] for seat in self.rematch}
+        self.gone |= {i for i in people if i not in asked}
         if self._left() or not people:
             await self._finish()
         elif all(self._away(i) for i in people):
