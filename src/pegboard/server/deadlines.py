@@ -74,8 +74,6 @@ class Deadlines(Matches):
         game = self.game
         if game is None or match != self.row.match or game.outcome is not None:
             return
-        if _told_time_up(game):
-            return
         before = game.version
         game.time_up()
         await self._changed(before)
@@ -107,7 +105,7 @@ class Deadlines(Matches):
             version, match = game.version, self.row.match
             alarms.append((self.row.deadline, lambda: self._expire(version, match)))
         ends = self._game_ends()
-        if ends is not None and game is not None and not _told_time_up(game):
+        if ends is not None and game is not None and game.outcome is None:
             alarms.append((ends, partial(self._time_up, self.row.match)))
         if self.row.status == "waiting" and self.row.idle_since is not None:
             alarms.append(
@@ -151,7 +149,3 @@ class Deadlines(Matches):
             return
         if self.clock.now() >= since + self.settings.abandon_waiting:
             await self._finish()
-
-
-def _told_time_up(game: Game) -> bool:
-    return any(entry["action"] == {"type": "time-up"} for entry in game.actions)

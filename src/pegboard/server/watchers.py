@@ -77,10 +77,13 @@ class Watchers(RoomCore):
         )
 
     def _game_ends(self) -> float | None:
-        """When the agreed time of a game against the clock is over (None: not such a game)."""
+        """When the agreed time of a game against the clock is over (None: not such a game, or
+        its time is up already)."""
         game = self.game
         if game is None or not game.timed or self.row.started is None:
             return None
+        if any(entry["action"] == {"type": "time-up"} for entry in game.actions):
+            return None  # told already: the hand in progress is the last
         return self.row.started + 60 * float(game.options.get("minutes", 0))
 
     def _welcome(self, watcher: Watcher, since: int) -> dict[str, Any]:
