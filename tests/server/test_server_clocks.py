@@ -4,19 +4,27 @@ seconds"; "Each turn lasts up to 20 seconds")."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from harness import Client, Server, play_together
 
 
-def seated(server: Server, table: str, *names: str) -> list[str]:
-    return [server.join(table, name) for name in names]
-
-
-def test_a_discard_gives_the_other_discarder_no_more_time(server: Server) -> None:
-    table = server.table(players=2, turn_time=20)
-    ann_token, bob_token = seated(server, table, "Ann", "Bob")
+@contextmanager
+def ann_and_bob(server: Server, **options: Any) -> Iterator[tuple[Client, Client]]:
+    """Ann and Bob at a two-player Cribbage table, both connected and welcomed."""
+    table = server.table(players=2, **options)
+    ann_token, bob_token = server.join(table, "Ann"), server.join(table, "Bob")
     with server.player(table, ann_token) as ann, server.player(table, bob_token) as bob:
         for client in (ann, bob):
             client.receive()
+        yield ann, bob
+
+
+def test_a_discard_gives_the_other_discarder_no_more_time(server: Server) -> None:
+    with ann_and_bob(server, turn_time=20) as (ann, bob):
+        for client in (ann, bob):
             client.drain()
         assert ann.view["phase"] == bob.view["phase"] == "discard"
         start = ann.table["now"]
@@ -35,11 +43,7 @@ def test_a_discard_gives_the_other_discarder_no_more_time(server: Server) -> Non
 
 
 def test_a_ready_does_not_restart_the_intermission(server: Server) -> None:
-    table = server.table(players=2, pre_show=True)
-    ann_token, bob_token = seated(server, table, "Ann", "Bob")
-    with server.player(table, ann_token) as ann, server.player(table, bob_token) as bob:
-        for client in (ann, bob):
-            client.receive()
+    with ann_and_bob(server, pre_show=True) as (ann, bob):
         reach_phase("pre-show", ann, bob)
         server.advance(20)
         ann.act({"type": "ready"})
@@ -52,11 +56,7 @@ def test_a_ready_does_not_restart_the_intermission(server: Server) -> None:
 
 
 def test_asking_for_the_rematch_does_not_restart_the_results(server: Server) -> None:
-    table = server.table(players=2, score_target=15)
-    ann_token, bob_token = seated(server, table, "Ann", "Bob")
-    with server.player(table, ann_token) as ann, server.player(table, bob_token) as bob:
-        for client in (ann, bob):
-            client.receive()
+    with ann_and_bob(server, score_target=15) as (ann, bob):
         play_together(ann, bob)
         ann.drain()
         ends = ann.table["deadline"]

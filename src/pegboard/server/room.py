@@ -19,20 +19,16 @@ what a player does to the game and how each change is persisted and told.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 from pegboard.core.game import Game
 from pegboard.records.replay import apply_entry
-from pegboard.server.clock import Clock
 from pegboard.server.hints import hint_message, hint_query
 from pegboard.server.protocol import RESTART, ProtocolError
 from pegboard.server.room_core import SeatError, StaleCommand, TableClosed, Watcher
 from pegboard.server.room_settings import ABANDON_WAITING, INTERMISSION, RoomSettings
 from pegboard.server.seats import Seats
 from pegboard.server.slot import Slot, slots_of
-from pegboard.server.store import Store, TableRow
-from pegboard.server.thinking import BotPool
 from pegboard.server.watchers import describe
 
 __all__ = [
@@ -51,17 +47,6 @@ __all__ = [
 
 
 class Room(Seats):
-    def __init__(
-        self,
-        row: TableRow,
-        store: Store,
-        clock: Clock,
-        settings: RoomSettings,
-        pool: BotPool,
-        on_close: Callable[[Room], None] | None = None,
-    ) -> None:
-        super().__init__(row, store, clock, settings, pool, on_close)
-
     # -- life cycle ------------------------------------------------------------------------
 
     def start_tasks(self) -> None:
