@@ -239,3 +239,20 @@ class Client:
             except TimeoutError:
                 acted = -1
         raise AssertionError("the game did not end")
+
+
+def play_together(*clients: Client, limit: int = 4000) -> None:
+    """Each client answers its first legal action whenever asked, until all see the game end."""
+    acted = {id(c): -1 for c in clients}
+    for _ in range(limit):
+        if all(c.view.get("outcome") is not None for c in clients):
+            return
+        for client in clients:
+            if client.view.get("legal") and acted[id(client)] != client.version:
+                acted[id(client)] = client.version
+                client.act(client.view["legal"][0])
+            try:
+                client.receive(timeout=0.05)
+            except TimeoutError:
+                acted[id(client)] = -1
+    raise AssertionError("the game did not end")

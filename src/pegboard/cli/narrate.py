@@ -186,7 +186,29 @@ def _passes(events: Sequence[Event], names: Names) -> Text:
 
 def _leave(event: Event, names: Names) -> Text:
     who = name_of(names, event.get("seat"))
-    return Text(f"{verb(who, 'leaves', 'leave')} the game (rank {event.get('rank')})")
+    rank = f"(rank {event.get('rank')})"
+    if event.get("auto") == "away":  # the table gave the seat up: the player never asked
+        if who == YOU:
+            return Text(f"You were away too long, your seat was given up {rank}")
+        return Text(f"{who} was away too long: their seat was given up {rank}")
+    return Text(f"{verb(who, 'leaves', 'leave')} the game {rank}")
+
+
+def _timed_out(event: Event, names: Names, line: Text | None) -> Text | None:
+    """A move the clock made says so: ``Time ran out: 10♥ was played for you``."""
+    if line is None or event.get("auto") != "timeout":
+        return line
+    head = Text("Time ran out: ", style="bold yellow")
+    mine = name_of(names, event.get("seat")) == YOU
+    kind = event.get("type")
+    if mine and kind == "play":
+        told = head + card_text(str(event.get("card"))) + Text(" was played for you")
+        if "count" in event:
+            told.append(f" — count {event['count']}")
+        return told
+    if mine and kind == "discard" and event.get("cards") is not None:
+        return head + cards_text(event["cards"]) + Text(" went to the crib for you")
+    return head + line
 
 
 _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
@@ -217,7 +239,7 @@ def narrate_event(event: Event, names: Names) -> Text | None:
     if tell is None:
         details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return Text(f"{kind}: {details}", style="dim")
-    return tell(event, names)
+    return _timed_out(event, names, tell(event, names))
 
 
 class Narrator:
@@ -293,7 +315,9 @@ class Narrator:
             trumps = leads and not self.trumps_named
             self.in_trick += 1
             self.trumps_named = True
-            return _play(event, self.names, leads=leads, trumps=trumps)
+            return _timed_out(
+                event, self.names, _play(event, self.names, leads=leads, trumps=trumps)
+            )
         return narrate_event(event, self.names)
 
 

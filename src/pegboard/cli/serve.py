@@ -11,6 +11,7 @@ from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
 from pegboard.server.bus import Bus
 from pegboard.server.cluster import WorkerSettings
+from pegboard.server.room import RoomSettings
 
 
 def _redis_bus(url: str) -> Bus:
@@ -44,6 +45,16 @@ def serve(
         max=300.0,
         help="with --redis: seconds before a dead worker's tables are taken over",
     ),
+    grace: float = typer.Option(
+        RoomSettings.grace,
+        min=0.0,
+        help="seconds a player who dropped keeps the seat (the clock plays their turns)",
+    ),
+    abandon: float = typer.Option(
+        RoomSettings.abandon_waiting,
+        min=1.0,
+        help="seconds a table waiting for people may go with nobody there before it closes",
+    ),
     powers: str | None = typer.Option(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
@@ -52,7 +63,8 @@ def serve(
     if powers is not None:
         use_powers(powers)
     bus = _redis_bus(redis) if redis is not None else None
-    app = create_app(db, bus=bus, workers=WorkerSettings(lease=lease))
+    settings = RoomSettings(grace=grace, abandon_waiting=abandon)
+    app = create_app(db, settings=settings, bus=bus, workers=WorkerSettings(lease=lease))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     worker = f", a worker on {redis}" if redis is not None else ""
     Console(stderr=True).print(

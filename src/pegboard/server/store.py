@@ -67,6 +67,8 @@ tables_table = Table(
     # A table waiting for people: since when nobody has been connected to it nor joined it (it
     # is abandoned after a while). NULL: someone is connected, or a row older than this column.
     Column("idle_since", Float, nullable=True),
+    # When the current match started: a game against the clock (end=minutes) ends from it.
+    Column("started", Float, nullable=True),
 )
 
 slots_table = Table(
@@ -113,6 +115,7 @@ class TableRow:
     hints: bool = True  # a table setting: players may ask for discard hints
     gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
     idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
+    started: float | None = None  # when the current match started
 
 
 class Store:
@@ -301,6 +304,7 @@ class Store:
                 hints=r.hints is None or bool(r.hints),
                 gone=json.loads(r.gone) if r.gone else [],
                 idle_since=r.idle_since,
+                started=r.started,
             )
             for r in rows
         ]

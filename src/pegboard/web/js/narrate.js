@@ -164,7 +164,28 @@ export class Narrator {
   line(event) {
     const parts = this.parts(event);
     this.previous = event.type;
-    return parts ? { kind: event.type, parts: [parts].flat() } : null;
+    if (!parts) return null;
+    const automatic = event.auto === "timeout";
+    return {
+      kind: event.type + (automatic ? " log-auto" : ""),
+      parts: automatic ? this.timedOut(event, [parts].flat()) : [parts].flat(),
+    };
+  }
+
+  /** A move the clock made: "Time ran out: 10♥ was played for you". */
+  timedOut(e, parts) {
+    const mine = e.seat === this.you && e.seat !== null;
+    if (mine && e.type === "play")
+      return [
+        "Time ran out: ",
+        cardInline(e.card),
+        " was played for you",
+        e.count === undefined ? "" : ` — ${e.count}`,
+      ];
+    if (mine && e.type === "discard" && e.cards)
+      return ["Time ran out: ", ...cards(e.cards), " went to the crib for you"];
+    if (mine && e.type === "go") return "Time ran out: go was said for you";
+    return ["Time ran out: ", ...parts];
   }
 
   parts(e) {
@@ -266,6 +287,10 @@ export class Narrator {
           return `${this.says(e.seat, "robs", "rob")} the cradle: a card is added to the crib`;
         return `${this.says(e.seat, "leaves", "leave")} the cradle alone`;
       case "leave":
+        if (e.auto === "away")
+          return e.seat === this.you
+            ? "You were away too long, your seat was given up"
+            : `${this.who(e.seat)} was away too long: their seat was given up`;
         return `${this.says(e.seat, "leaves", "leave")} the game`;
       case "time-up":
         return "Time is up: this hand is the last";

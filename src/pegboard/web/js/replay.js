@@ -7,7 +7,7 @@ import { cardView, SUIT_SYMBOLS, SUITS } from "./cards.js";
 import { h, render, s, toast } from "./dom.js";
 import { logItem, Narrator, scoreTalk } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
-import { resultsTable } from "./results.js";
+import { resultsTable, sidesOf } from "./results.js";
 import { swatch } from "./seats.js";
 
 /** A small stroked-and-filled SVG icon from one path. */
@@ -61,6 +61,7 @@ export class ReplayPage {
     this.states = replayStates(record);
     this.names = record.seats.map((seat) => seat.name);
     this.teams = Boolean(record.options?.teams);
+    this.sides = sidesOf({ game: record.game, players: record.players, teams: this.teams });
     const narrator = new Narrator(this.names);
     this.lines = record.events.map((event, i) => {
       const line = narrator.line(event);
@@ -76,12 +77,10 @@ export class ReplayPage {
 
   build() {
     const record = this.record;
-    const lanes = this.teams
-      ? [
-          { name: `${this.names[0]} & ${this.names[2]}`, seats: [0, 2] },
-          { name: `${this.names[1]} & ${this.names[3]}`, seats: [1, 3] },
-        ]
-      : this.names.map((name, seat) => ({ name, seats: [seat] }));
+    const lanes = this.sides.map((seats) => ({
+      name: seats.map((seat) => this.names[seat]).join(" & "),
+      seats,
+    }));
     const target = record.options?.score_target;
     const hasTarget = target && (record.options?.end ?? "target") === "target";
     this.board = hasTarget ? new Board(Number(target), lanes) : null;
@@ -344,7 +343,7 @@ export class ReplayPage {
       "section",
       { class: "panel results inline" },
       h("h2", {}, "Result"),
-      resultsTable(state.outcome, this.names, this.teams),
+      resultsTable(state.outcome, this.names, this.sides),
     );
   }
 }

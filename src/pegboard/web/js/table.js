@@ -7,7 +7,7 @@ import { TurnClock } from "./clock.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { logItem, Narrator } from "./narrate.js";
-import { resultsPanel } from "./results.js";
+import { resultsPanel, sidesOf } from "./results.js";
 import { TableSocket } from "./socket.js";
 import { waitingRoom } from "./waiting.js";
 
@@ -155,7 +155,8 @@ export class TablePage {
       return;
     }
     this.resetUi(view);
-    this.clock.set(table.deadline, this.clockTotal(view, table));
+    this.clock.set(this.deadline(table), this.clockTotal(view, table));
+    this.clock.setEnds(table.ends);
     if (!view) {
       this.boardSlot.replaceChildren();
       render(this.main, waitingRoom(this, table));
@@ -167,7 +168,10 @@ export class TablePage {
     this.main.dataset.version = String(this.state.version); // tests wait for it to move on
     const draw = TABLE_VIEWS[view.game];
     render(this.main, draw ? draw(this) : h("p", {}, `This client cannot show ${view.game} yet.`));
-    const prompt = this.main.querySelector(".prompt > span")?.textContent ?? "";
+    const notice = this.timedOutNotice();
+    if (notice) this.main.querySelector(".prompt")?.before(notice);
+    const said = this.main.querySelector(".prompt > span")?.textContent ?? "";
+    const prompt = notice ? `${notice.textContent}. ${said}` : said;
     if (prompt !== this.announcer.textContent) this.announcer.textContent = prompt;
     this.renderLog();
     render(this.overlay, view.outcome ? resultsPanel(this) : null);
@@ -184,6 +188,30 @@ export class TablePage {
       this.ui.claim = { cards: new Set(), items: [] };
       this.ui.hint = false;
     }
+  }
+
+  /** This seat's own deadline while it is to act; otherwise the table's (the next one). */
+  deadline(table) {
+    const seat = this.state.seat;
+    const own = seat === null || seat === undefined ? null : table.deadlines?.[seat];
+    return own ?? table.deadline;
+  }
+
+  /**
+   * "Time ran out: 10♥ was played for you", above the prompt, until this seat's next own move:
+   * the move the clock made for it (the events it brought are marked auto).
+   */
+  timedOutNotice() {
+    const seat = this.state.seat;
+    if (seat === null || seat === undefined) return null;
+    const events = this.state.events;
+    let last = events.findLastIndex((e) => e.seat === seat);
+    if (last < 0 || events[last].auto !== "timeout") return null;
+    while (last > 0 && events[last - 1].seat === seat && events[last - 1].auto === "timeout")
+      last -= 1;
+    const line = new Narrator(this.names, seat).line(events[last]);
+    if (!line) return null;
+    return h("p", { class: "auto-notice", role: "status", "data-testid": "auto-notice" }, line.parts);
   }
 
   clockTotal(view, table) {
@@ -280,12 +308,7 @@ export class TablePage {
 
   /** The board for this match; pegs move as scores change. */
   renderBoard(view) {
-    const teams = Boolean(view.teams);
-    const lanes = Array.isArray(view.teams) // the game's own sides (Cribbage is not Enough)
-      ? view.teams.map((seats) => ({ seats }))
-      : teams
-        ? [{ seats: [0, 2] }, { seats: [1, 3] }]
-      : Array.from({ length: view.players }, (_, seat) => ({ seats: [seat] }));
+    const lanes = sidesOf(view).map((seats) => ({ seats }));
     const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
     const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
     const key = `${this.state.table.match}/${target}/${lanes.length}`;
@@ -327,7 +350,11 @@ export class TablePage {
         ? h(
             "li",
             { class: "target" },
-            view.time_is_up ? "last hand" : `${view.options?.minutes} minutes`,
+            view.time_is_up
+              ? "last hand"
+              : this.state.table?.ends
+                ? this.clock.timeLeft
+                : `${view.options?.minutes} minutes`,
           )
         : null,
     );
