@@ -17,6 +17,7 @@ from pegboard.cli.cards_display import card_text, cards_text
 from pegboard.cli.narrate_not_enough import EVENTS as NOT_ENOUGH_EVENTS
 from pegboard.cli.narrate_not_enough import intel_line
 from pegboard.cli.words import (
+    YOU,
     Event,
     Names,
     describe_items,
