@@ -11,7 +11,7 @@ the crib (dice as chance steps); rob the cradle; each team counts the crib cards
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pegboard.cards import NAME_OF, Card, card_names, parse_card, parse_cards
@@ -90,6 +90,8 @@ class Count:
 
 
 class NotEnoughRules(Count31Rules):
+    leader = "pegger"  # "The player who pegged begins the count again"
+
     def __init__(
         self,
         players: int,
@@ -131,6 +133,8 @@ class NotEnoughRules(Count31Rules):
         self.to_count: list[Count] = []
         self.current: Count | None = None
         self.counting: CountingRound | None = None
+        self.claimed: list[tuple[Count, CountingRound]] = []  # claimed, awaiting Muggins
+        self.to_call: list[tuple[Count, CountingRound]] = []  # the Muggins round's rest
         self.shown: list[dict[str, Any]] = []
         self.intel: dict[str, Any] | None = None
         self.intel_team: int | None = None
@@ -526,14 +530,15 @@ class NotEnoughRules(Count31Rules):
             }
             self.shown.append({**shown, "points": None if self.manual else points})
             self.events.append(count.to_event())
-            if self.manual:
+            if self.manual:  # claimed now; Muggins waits until every count is claimed
                 self.phase = COUNT
                 self.counting = CountingRound(
                     claimant=count.seat,
                     label="crib" if count.crib else "hand",
                     cards=(*count.cards, *count.tops),
                     items=count.items,
-                    callers=self._callers(count.seat),
+                    callers=(),
+                    penalty=False,
                 )
                 return
             if points and self._score(count.seat, count.items):
@@ -544,6 +549,29 @@ class NotEnoughRules(Count31Rules):
         self.current = None
         if self.stage == "hands":
             self._intelligence_bonus()
+        elif self.claimed:
+            self._muggins_round()
+        else:
+            self._end_show()
+
+    def _muggins_round(self) -> None:
+        """After the claims (and, for the hands, the intelligence bonus): the other team may
+        call Muggins on each claimed count in turn, in the order they were claimed."""
+        self.to_call, self.claimed = self.claimed, []
+        self._call_next()
+
+    def _call_next(self) -> None:
+        if self.to_call:
+            count, counting = self.to_call.pop(0)
+            self.current = count
+            self.counting = replace(counting, callers=self._callers(count.seat))
+            self.phase = COUNT
+            self.events.append({"type": "calls", "seat": count.seat, "crib": count.crib})
+            return
+        self.counting = None
+        self.current = None
+        if self.stage == "hands":
+            self._start_battle()
         else:
             self._end_show()
 
@@ -568,10 +596,15 @@ class NotEnoughRules(Count31Rules):
             self.shown[-1]["points"] = event["points"]
         if items and self._score(seat, items):
             return
-        if counting.done:
-            if self._her_heels(self.current):
-                return
-            self._count_next()
+        if not counting.done:
+            return
+        if counting.callers:  # the Muggins round
+            self._call_next()
+            return
+        self.claimed.append((self.current, counting))
+        if self._her_heels(self.current):
+            return
+        self._count_next()
 
     # -- the intelligence bonus, the battle, the cradle, the crib --------------------------
 
@@ -587,16 +620,14 @@ class NotEnoughRules(Count31Rules):
             items = intel_bonus(self.kept[winner], self.team_top(team), self.team_top(1 - team))
             if sum(i.points for i in items) and self._score(winner, items):
                 return
-        self._start_battle()
+        if self.claimed:
+            self._muggins_round()
+        else:
+            self._start_battle()
 
     def _start_battle(self) -> None:
         tops = [self.team_top(0), self.team_top(1)]
         plan = muster(self.kept, self.dealer, tops, self.used, self.intel_team, self.powers)
-        if plan is None:
-            self.battle = {"dice": [0] * self.players, "winner": None}
-            self.events.append({"type": "battle", **self.battle})
-            self._reveal_crib()
-            return
         self.battle = {"dice": list(plan.dice), "bonus": list(plan.bonus), "winner": None}
         order = seats_from_left(self.dealer, self.players)
         self.rolls_due = [(seat, plan.dice[seat]) for seat in order if plan.dice[seat]]
