@@ -226,5 +226,6 @@ class CountingRound:
             "claimed": self.claimed,
             "callers": list(self.callers),
             "to_call": self.callers[self.called] if self.claimed and not self.done else None,
+            "penalty": self.penalty,
             "taken": [i.to_json() for i in self.taken],
         }
