@@ -401,3 +401,25 @@ def test_a_crib_counted_with_both_tops_is_shown_with_both() -> None:
         ]
     )
     assert line == "You show the crib: 9♣ T♠ + K♣ + 5♥ — 0"
+
+
+def test_pegboard_rules_not_enough_states_the_seeds_rules() -> None:
+    """The rules printed: the pegger leads after a go or a 31, the battle every hand, and
+    manual counting with the seed's Muggins timing and no penalty."""
+    told = runner.invoke(app, ["rules", "not-enough"], env={"COLUMNS": "100"})
+    assert told.exit_code == 0, told.output
+    text = " ".join(told.stdout.split())
+    for words in (
+        "after a go or a 31, the player who pegged leads the next count",
+        "if they have no cards left, the next player in order who has cards leads",
+        "The battle for the crib, held every hand",
+        "the dealer always rolls 2 more dice (so there is a battle even when nobody holds Might)",
+        "every hand is claimed, in show order",
+        "the intelligence bonus is settled",
+        "one Muggins round over the hands",
+        "then a second Muggins round goes over the cribs",
+        "is refused with the reason and costs nothing",
+        "Team-mates never call on each other",
+    ):
+        assert words in text, words
+    assert "there is no battle" not in text and "costs the caller" not in text
