@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.core.rules import Action, Event
 from pegboard.games.count31 import GO, Count31Rules
@@ -132,21 +134,22 @@ def test_nobody_pegs_a_go_when_nobody_has_played() -> None:
     assert table.shows == 1
 
 
-def test_the_pegger_leads_when_the_game_says_so() -> None:
-    """Cribbage is not Enough's rule: whoever pegged the go leads, if they still hold cards."""
-    table = PeggerTable(["KH", "QD 5S", "9C 3D"], in_count=(0, 1, 2))
+@pytest.mark.parametrize(
+    ("third_hand", "leader"),
+    [
+        ("9C 3D", 2),  # seat 2 pegged the go and still holds 3D: it leads
+        ("9C", 1),  # seat 2 has no cards, nor has seat 0 after it: seat 1 leads
+    ],
+)
+def test_the_pegger_of_a_go_leads_or_the_next_player_holding_cards(
+    third_hand: str, leader: int
+) -> None:
+    """Cribbage is not Enough's rule, where the game says so."""
+    table = PeggerTable(["KH", "QD 5S", third_hand], in_count=(0, 1, 2))
     for seat, card in [(0, "KH"), (1, "QD"), (2, "9C"), (0, "go"), (1, "go"), (2, "go")]:
         move(table, seat, card)
     assert table.pegged == [(2, ["go"])]
-    assert table.turn == 2
-
-
-def test_a_pegger_without_cards_hands_the_lead_to_the_next_player_holding_some() -> None:
-    table = PeggerTable(["KH", "QD 5S", "9C"], in_count=(0, 1, 2))
-    for seat, card in [(0, "KH"), (1, "QD"), (2, "9C"), (0, "go"), (1, "go"), (2, "go")]:
-        move(table, seat, card)
-    assert table.pegged == [(2, ["go"])]
-    assert table.turn == 1  # seat 0, next in order, has no cards: it does not lead
+    assert table.turn == leader
 
 
 def test_the_pegger_of_a_31_leads_when_the_game_says_so() -> None:
