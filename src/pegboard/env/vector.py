@@ -44,6 +44,12 @@ step's points pegged by the seat minus the opponent's.
 
 Seeds: ``reset(seed)`` makes game ``g`` (0, 1, ...) of environment ``i`` deal exactly what
 ``Game`` deals with ``chance=VectorChance(seed, i, g)`` (:mod:`.vector_chance`).
+
+Layout: every per-game quantity is stored with the game as the last axis (``(k, N)``), so
+that work across a hand's slots is a handful of whole-row operations, and a game's slot is
+reached through a flat index ``slot * N + game``. The play is computed for every game and
+kept only where a game is in the play; the rarer steps (discards, shows, deals) work on the
+games that take them.
 """
 
 from __future__ import annotations
@@ -54,13 +60,14 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from pegboard.cards import RANK_OF, VALUE_OF
+from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 from pegboard.env.vector_chance import check_seed, deck_orders, first_dealers, game_keys
 from pegboard.errors import IllegalAction, OptionError
 from pegboard.scoring.batch import show_totals
 
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+Obs = npt.NDArray[np.int16]
 
 DISCARD_PAIRS: Final = tuple(combinations(range(6), 2))
 PLAY: Final = len(DISCARD_PAIRS)
@@ -69,16 +76,19 @@ ACTIONS: Final = PLAY + 4
 OBS_SIZE: Final = 33
 Reward = Literal["win", "points"]
 
-_KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS])
-_TOSS: Final = np.array(DISCARD_PAIRS)
+_KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS]).T.copy()
+_TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
 # Per card id, with one more entry at index -1 for "no card" (-1).
-_VALUE: Final = np.array([*VALUE_OF, 99], dtype=np.int64)  # never playable
-_RANK: Final = np.array([*RANK_OF, 99], dtype=np.int64)  # equals no rank, below no run
+_NONE: Final = 99
+_VALUE: Final = np.array([*VALUE_OF, _NONE], dtype=np.int64)  # no card is never playable
+_RANK: Final = np.array([*RANK_OF, _NONE], dtype=np.int64)  # equals no rank, lowers no run
 _BIT: Final = np.array([1 << r for r in RANK_OF] + [0], dtype=np.int64)
+_SUIT: Final = np.array(SUIT_OF, dtype=np.int64)
 _JACKS: Final = (40, 43)
-_LENGTHS: Final = np.arange(1, 9, dtype=np.int64)
+_LENGTHS: Final = np.arange(1, 9, dtype=np.int64)[:, None]
 _SPANS: Final = (1 << _LENGTHS) - 1  # k consecutive ranks, as bits
 _RUN_POINTS: Final = np.where(_LENGTHS >= 3, _LENGTHS, 0)
+_MORE_PAD: Final = np.full((2, 1), -1, dtype=np.int64)
 
 
 class CribbageVector:
@@ -95,82 +105,87 @@ class CribbageVector:
         self.target = score_target
         self.reward: Reward = reward
         self.seed: int | None = None
-        self._rows = np.arange(n)
+        self._games = np.arange(n)
         self.games_finished = 0
+        """Games ended since the last reset, over all environments."""
         self.games = np.zeros(n, dtype=np.int64)
         """Per environment: the number of the game being played (0 first)."""
-        self.final_scores = np.zeros((n, 2), dtype=np.int64)
-        """Per environment: the final scores of its last finished game."""
-        self.scores = np.zeros((n, 2), dtype=np.int64)
+        self._final = np.zeros((2, n), dtype=np.int64)
+        self._scores = np.zeros((2, n), dtype=np.int64)
         self.dealer = np.zeros(n, dtype=np.int64)
         self.current_player = np.zeros(n, dtype=np.int64)
         """Per environment: the seat to act."""
         self.hand_number = np.zeros(n, dtype=np.int64)
         self.playing = np.zeros(n, dtype=bool)
-        self.hands = np.full((n, 2, 6), -1, dtype=np.int64)
-        self.kept = np.full((n, 2, 4), -1, dtype=np.int64)  # as kept, for the show
-        self.crib = np.full((n, 2, 2), -1, dtype=np.int64)  # each seat's discards
+        self._dealt = np.full((12, n), -1, dtype=np.int64)  # seat * 6 + slot
+        self._held = np.full((8, n), -1, dtype=np.int64)  # seat * 4 + slot; -1 once played
+        self._kept = np.full((8, n), -1, dtype=np.int64)  # as kept, for the show
+        self._crib = np.full((4, n), -1, dtype=np.int64)  # seat * 2 + card
         self.starter = np.full(n, -1, dtype=np.int64)
         self._cut = np.zeros(n, dtype=np.int64)  # the deck's 13th card: the starter to be
         self.count = np.zeros(n, dtype=np.int64)
-        self.count_cards = np.full((n, 8), -1, dtype=np.int64)  # the latest first
-        self.played = np.full((n, 8), -1, dtype=np.int64)
-        self.plays = np.zeros(n, dtype=np.int64)
-        self._mask = np.zeros((n, ACTIONS), dtype=bool)
-        self._obs = np.zeros((n, OBS_SIZE), dtype=np.int16)
+        self._count_cards = np.full((8, n), -1, dtype=np.int64)  # the latest first
+        self._played = np.full((8, n), -1, dtype=np.int64)
+        self._plays = np.zeros(n, dtype=np.int64)
+        self._mask = np.zeros((ACTIONS, n), dtype=bool)
+        self._obs = np.zeros((OBS_SIZE, n), dtype=np.int16)
 
     # -- the interface ----------------------------------------------------------------------
 
-    def reset(self, seed: int) -> npt.NDArray[np.int16]:
+    @property
+    def scores(self) -> I64:
+        """(N, 2): each game's scores now."""
+        return self._scores.T.copy()
+
+    @property
+    def final_scores(self) -> I64:
+        """(N, 2): the final scores of each environment's last finished game."""
+        return self._final.T.copy()
+
+    def reset(self, seed: int) -> Obs:
         """Start game 0 of every environment from ``seed``; the first observations."""
         self.seed = check_seed(seed)
         self.games_finished = 0
         self.games[:] = 0
-        self.final_scores[:] = 0
-        self._new_games(self._rows)
+        self._final[:] = 0
+        self._new_games(self._games)
         return self._observe()
 
     def legal_mask(self) -> Bools:
-        """(N, 19) bool: the legal actions of the seat to act in each game (read-only)."""
+        """(N, 19) bool: the legal actions of the seat to act in each game."""
         self._require_reset()
-        view = self._mask.view()
-        view.flags.writeable = False
-        return view
+        return np.ascontiguousarray(self._mask.T)
 
-    def observation(self) -> npt.NDArray[np.int16]:
-        """(N, 33) int16: what the seat to act in each game may see (read-only)."""
+    def observation(self) -> Obs:
+        """(N, 33) int16: what the seat to act in each game may see."""
         self._require_reset()
-        view = self._obs.view()
-        view.flags.writeable = False
-        return view
+        return np.ascontiguousarray(self._obs.T)
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.float32], Bools]:
+    def step(self, actions: npt.ArrayLike) -> tuple[Obs, npt.NDArray[np.float32], Bools]:
         """Apply one action per game: (observations, rewards (N, 2), done (N,)).
 
         Raises :class:`~pegboard.errors.IllegalAction`, changing nothing, if any action is
         not legal."""
         chosen = self._checked(actions)
-        before = self.scores.copy()
-        over = np.zeros(self.n, dtype=bool)
-        discarding = np.flatnonzero(~self.playing)
-        playing = np.flatnonzero(self.playing)
+        before = self._scores.copy()
+        discarding = (~self.playing).nonzero()[0]
+        playing = self.playing.copy()
         if discarding.size:
-            self._discard(discarding, chosen[discarding], over)
-        if playing.size:
-            shows = self._play(playing, chosen[playing] - PLAY, over)
+            self._discard(discarding, chosen[discarding])
+        if playing.any():
+            shows = self._play(playing, chosen - PLAY)
             if shows.size:
-                self._show(shows, over)
-                next_hands = shows[~over[shows]]
+                self._show(shows)
+                next_hands = shows[~self._over(shows)]
                 if next_hands.size:
                     self.dealer[next_hands] ^= 1
                     self.hand_number[next_hands] += 1
                     self._deal(next_hands)
+        over = self._over()
         rewards = self._rewards(before, over)
-        finished = np.flatnonzero(over)
+        finished = over.nonzero()[0]
         if finished.size:
-            self.final_scores[finished] = self.scores[finished]
+            self._final[:, finished] = self._scores[:, finished]
             self.games_finished += finished.size
             self.games[finished] += 1
             self._new_games(finished)
@@ -187,18 +202,22 @@ class CribbageVector:
                 f"not {chosen.dtype} values of shape {chosen.shape}"
             )
         chosen = chosen.astype(np.int64)
-        ok = (chosen >= 0) & (chosen < ACTIONS)
-        ok[ok] = self._mask[self._rows[ok], chosen[ok]]
+        inside = (chosen >= 0) & (chosen < ACTIONS)
+        ok = inside & self._mask.reshape(-1).take(np.where(inside, chosen, 0) * self.n + self._games)
         if not ok.all():
             game = int(np.argmin(ok))
-            legal = np.flatnonzero(self._mask[game]).tolist()
+            legal = np.flatnonzero(self._mask[:, game]).tolist()
             raise IllegalAction(
                 f"action {int(chosen[game])} is not legal in game {game}; legal there: {legal}"
             )
         return chosen
 
+    def _over(self, rows: I64 | None = None) -> Bools:
+        scores = self._scores if rows is None else self._scores[:, rows]
+        return np.asarray(scores.max(axis=0) >= self.target)
+
     def _new_games(self, rows: I64) -> None:
-        self.scores[rows] = 0
+        self._scores[:, rows] = 0
         keys = game_keys(self._seed, rows, self.games[rows])
         self.dealer[rows] = first_dealers(keys)
         self.hand_number[rows] = 1
@@ -211,29 +230,31 @@ class CribbageVector:
             keys = game_keys(self._seed, rows, self.games[rows])
         deck = deck_orders(keys, self.hand_number[rows])
         dealer = self.dealer[rows]
-        hands = np.empty((rows.size, 2, 6), dtype=np.int64)
-        hands[np.arange(rows.size), 1 - dealer] = np.sort(deck[:, 0:12:2], axis=1)
-        hands[np.arange(rows.size), dealer] = np.sort(deck[:, 1:12:2], axis=1)
-        self.hands[rows] = hands
+        first = np.sort(deck[:, 0:12:2], axis=1).T  # the non-dealer's
+        second = np.sort(deck[:, 1:12:2], axis=1).T
+        to_first = dealer == 1
+        self._dealt[:6, rows] = np.where(to_first, first, second)
+        self._dealt[6:, rows] = np.where(to_first, second, first)
         self._cut[rows] = deck[:, 12]
         self.starter[rows] = -1
-        self.crib[rows] = -1
+        self._held[:, rows] = -1
+        self._crib[:, rows] = -1
         self.playing[rows] = False
         self.current_player[rows] = 1 - dealer
         self.count[rows] = 0
-        self.count_cards[rows] = -1
-        self.played[rows] = -1
-        self.plays[rows] = 0
+        self._count_cards[:, rows] = -1
+        self._played[:, rows] = -1
+        self._plays[rows] = 0
 
-    def _discard(self, rows: I64, pairs: I64, over: Bools) -> None:
+    def _discard(self, rows: I64, pairs: I64) -> None:
+        n = self.n
         seat = self.current_player[rows]
-        hand = self.hands[rows, seat]
-        kept = np.take_along_axis(hand, _KEEP[pairs], axis=1)
-        self.kept[rows, seat] = kept
-        self.crib[rows, seat] = np.take_along_axis(hand, _TOSS[pairs], axis=1)
-        hand[:, :4] = kept
-        hand[:, 4:] = -1
-        self.hands[rows, seat] = hand
+        kept = self._dealt.reshape(-1).take((seat * 6 + _KEEP[:, pairs]) * n + rows)
+        tossed = self._dealt.reshape(-1).take((seat * 6 + _TOSS[:, pairs]) * n + rows)
+        where = (seat * 4 + np.arange(4)[:, None]) * n + rows
+        self._held.reshape(-1).put(where, kept)
+        self._kept.reshape(-1).put(where, kept)
+        self._crib.reshape(-1).put((seat * 2 + np.arange(2)[:, None]) * n + rows, tossed)
         self.current_player[rows] = 1 - seat
         # The dealer discards second; then the starter is cut and the play begins.
         cut = rows[seat == self.dealer[rows]]
@@ -242,104 +263,128 @@ class CribbageVector:
             self.playing[cut] = True
             heels = cut[(starter >= _JACKS[0]) & (starter <= _JACKS[1])]
             if heels.size:
-                self._peg(heels, self.dealer[heels], 2, over)
+                self._peg_rows(heels, self.dealer[heels], 2)
 
-    def _play(self, rows: I64, slots: I64, over: Bools) -> I64:
-        """Lay each card, peg it, then make the automatic goes; the rows whose hand is over."""
-        me = self.current_player[rows]
-        other = 1 - me
-        hands = self.hands[rows]  # (m, 2, 6)
-        at = np.arange(rows.size)
-        card = hands[at, me, slots]
-        hands[at, me, slots] = -1
-        self.hands[rows] = hands
-        count = self.count[rows] + _VALUE[card]
-        cards = self.count_cards[rows]
-        cards[:, 1:] = cards[:, :-1]
-        cards[:, 0] = card
-        self.played[rows, self.plays[rows]] = card
-        self.plays[rows] += 1
-        ranks = _RANK[cards]
-        same = np.logical_and.accumulate(ranks == ranks[:, :1], axis=1).sum(axis=1)
+    def _play(self, playing: Bools, slots: I64) -> I64:
+        """Lay the card of ``slots`` in every game where ``playing``, peg it, then make the
+        automatic goes; the games whose hand is over. Computed for all games, kept for
+        those playing."""
+        n = self.n
+        me = self.current_player
+        me0 = me == 0
+        at = (me * 4 + (slots & 3)) * n + self._games
+        held = self._held.reshape(-1)
+        card = held.take(at)
+        held.put(at, np.where(playing, -1, card))
+        count = self.count + _VALUE.take(card)
+        cards = np.empty_like(self._count_cards)
+        cards[0] = card
+        cards[1:] = self._count_cards[:-1]
+        played = self._played.reshape(-1)
+        next_play = np.minimum(self._plays, 7) * n + self._games
+        played.put(next_play, np.where(playing, card, played.take(next_play)))
+        ranks = _RANK.take(cards)
+        same = np.logical_and.accumulate(ranks == ranks[0], axis=0).sum(axis=0)
         # The last k cards are a run when their ranks are k consecutive ones.
-        bits = np.bitwise_or.accumulate(_BIT[cards], axis=1)
-        lows = np.minimum.accumulate(ranks, axis=1)
-        runs = (bits == (_SPANS << lows)) * _RUN_POINTS
-        points = same * (same - 1) + runs.max(axis=1) + 2 * ((count == 15) | (count == 31))
-        self._peg(rows, me, points, over)
+        bits = np.bitwise_or.accumulate(_BIT.take(cards), axis=0)
+        lows = np.minimum.accumulate(ranks, axis=0)
+        runs = ((bits == (_SPANS << lows)) * _RUN_POINTS).max(axis=0)
+        points = same * (same - 1) + runs + 2 * ((count == 15) | (count == 31))
+        self._peg(me0, points * playing)
         # Who can go on: the opponent first, then the player; nobody means a go.
-        values = _VALUE[hands[:, :, :4]]
-        room = (31 - count)[:, None]
-        other_can = (values[at, other] <= room).any(axis=1)
-        me_can = (values[at, me] <= room).any(axis=1)
+        values = _VALUE.take(self._held)
+        room = 31 - count
+        mine = np.where(me0, values[:4], values[4:])
+        theirs = np.where(me0, values[4:], values[:4])
+        other_can = (theirs <= room).any(axis=0)
+        me_can = (mine <= room).any(axis=0)
         ended = (count == 31) | ~(other_can | me_can)
-        go = ended & (count < 31)
-        self._peg(rows[go], me[go], 1, over)
-        other_has = (hands[at, other, :4] >= 0).any(axis=1)
-        me_has = (hands[at, me, :4] >= 0).any(axis=1)
-        self.current_player[rows] = np.where(
-            ended, np.where(other_has, other, me), np.where(other_can, other, me)
-        )
-        self.count[rows] = np.where(ended, 0, count)
-        cards[ended] = -1
-        self.count_cards[rows] = cards
-        return rows[ended & ~other_has & ~me_has]
+        self._peg(me0, (ended & (count < 31) & playing).astype(np.int64))
+        other_has = (theirs < _NONE).any(axis=0)
+        next_player = np.where(ended & ~other_has, me, 1 - me)
+        next_player = np.where(ended | other_can, next_player, me)
+        self.current_player = np.where(playing, next_player, me)
+        self.count = np.where(playing, np.where(ended, 0, count), self.count)
+        cards[:, ended] = -1
+        self._count_cards = np.where(playing, cards, self._count_cards)
+        self._plays += playing
+        me_has = (mine < _NONE).any(axis=0)
+        return (playing & ended & ~other_has & ~me_has).nonzero()[0]
 
-    def _show(self, rows: I64, over: Bools) -> None:
+    def _show(self, rows: I64) -> None:
         """The non-dealer's hand, the dealer's hand, the crib, each ending the game if it
         reaches the target."""
         dealer = self.dealer[rows]
         pone = 1 - dealer
         starter = self.starter[rows]
-        hands = show_totals(
-            np.concatenate([self.kept[rows, pone], self.kept[rows, dealer]]),
-            np.concatenate([starter, starter]),
+        kept = self._kept[:, rows]
+        crib = self._crib[:, rows].T
+        by_dealer = dealer == 0
+        dealers = np.where(by_dealer, kept[:4], kept[4:]).T
+        pones = np.where(by_dealer, kept[4:], kept[:4]).T
+        totals = show_totals(
+            np.concatenate([pones, dealers, crib]), np.concatenate([starter, starter, starter])
         ).astype(np.int64)
-        crib = show_totals(self.crib[rows].reshape(-1, 4), starter, crib=True).astype(np.int64)
-        self._peg(rows, pone, hands[: rows.size], over)
-        self._peg(rows, dealer, hands[rows.size :], over)
-        self._peg(rows, dealer, crib, over)
+        m = rows.size
+        # A crib's flush counts only with the starter's suit too: take off a 4-card flush.
+        suits = _SUIT.take(crib)
+        four = (suits == suits[:, :1]).all(axis=1) & (_SUIT.take(starter) != suits[:, 0])
+        self._peg_rows(rows, pone, totals[:m])
+        self._peg_rows(rows, dealer, totals[m : 2 * m])
+        self._peg_rows(rows, dealer, totals[2 * m :] - 4 * four)
 
-    def _peg(self, rows: I64, seat: I64, points: I64 | int, over: Bools) -> None:
-        """Add ``points`` to ``seat`` in ``rows`` whose game is still on; mark the ends."""
-        live = ~over[rows]
-        gained = np.where(live, points, 0)
-        self.scores[rows, seat] += gained
-        over[rows] |= live & (self.scores[rows, seat] >= self.target)
+    def _peg(self, me0: Bools, points: I64) -> None:
+        """Add ``points`` to the seat to act (seat 0 where ``me0``) in every game still on."""
+        scores = self._scores
+        points = points * (scores.max(axis=0) < self.target)
+        scores[0] += points * me0
+        scores[1] += points * ~me0
+
+    def _peg_rows(self, rows: I64, seat: I64, points: I64 | int) -> None:
+        """Add ``points`` to ``seat`` in ``rows`` whose game is still on."""
+        live = ~self._over(rows)
+        self._scores[seat, rows] += np.where(live, points, 0)
 
     def _rewards(self, before: I64, over: Bools) -> npt.NDArray[np.float32]:
+        scores = self._scores
         if self.reward == "points":
-            gained = self.scores - before
-            diff = (gained[:, 0] - gained[:, 1]).astype(np.float32)
-            return np.stack([diff, -diff], axis=1)
-        won = (self.scores[:, 0] >= self.target).astype(np.float32) * 2 - 1
-        rewards = np.zeros((self.n, 2), dtype=np.float32)
-        rewards[over, 0] = won[over]
-        rewards[over, 1] = -won[over]
+            gained = scores - before
+            diff = (gained[0] - gained[1]).astype(np.float32)
+        else:
+            diff = ((scores[0] >= self.target).astype(np.float32) * 2 - 1) * over
+        rewards = np.empty((self.n, 2), dtype=np.float32)
+        rewards[:, 0] = diff
+        rewards[:, 1] = -diff
         return rewards
 
-    def _observe(self) -> npt.NDArray[np.int16]:
+    def _observe(self) -> Obs:
         me = self.current_player
-        rows = self._rows
-        hand = self.hands[rows, me]
+        me0 = me == 0
+        playing = self.playing
+        dealt = np.where(me0, self._dealt[:6], self._dealt[6:])
+        held = np.where(me0, self._held[:4], self._held[4:])
         obs = self._obs
-        obs[:, 0] = self.playing
-        obs[:, 1] = me
-        obs[:, 2] = self.dealer == me
-        obs[:, 3] = self.scores[rows, me]
-        obs[:, 4] = self.scores[rows, 1 - me]
-        obs[:, 5] = self.count
-        obs[:, 6:12] = hand
-        obs[:, 12] = self.starter
-        obs[:, 13:21] = self.count_cards
-        obs[:, 21:29] = self.played
-        obs[:, 29:31] = self.crib[rows, me]
-        obs[:, 31] = (self.hands[rows, 1 - me] >= 0).sum(axis=1)
-        obs[:, 32] = self.target
+        obs[0] = playing
+        obs[1] = me
+        obs[2] = self.dealer == me
+        obs[3] = np.where(me0, self._scores[0], self._scores[1])
+        obs[4] = np.where(me0, self._scores[1], self._scores[0])
+        obs[5] = self.count
+        obs[6:10] = np.where(playing, held, dealt[:4])
+        obs[10:12] = np.where(playing, -1, dealt[4:])
+        obs[12] = self.starter
+        obs[13:21] = self._count_cards
+        obs[21:29] = self._played
+        obs[29:31] = np.where(me0, self._crib[:2], self._crib[2:])
+        # The opponent holds 6 cards until their discard, then what they have not played.
+        theirs = np.where(me0, self._held[4:], self._held[:4])
+        discarded = np.where(me0, self._crib[2], self._crib[0]) >= 0
+        obs[31] = np.where(discarded, (theirs >= 0).sum(axis=0), 6)
+        obs[32] = self.target
         mask = self._mask
-        mask[:, :PLAY] = ~self.playing[:, None]
-        mask[:, PLAY:] = self.playing[:, None] & (_VALUE[hand[:, :4]] <= 31 - self.count[:, None])
-        return obs.copy()
+        mask[:PLAY] = ~playing
+        mask[PLAY:] = playing & (_VALUE.take(held) <= 31 - self.count)
+        return np.ascontiguousarray(obs.T)
 
     @property
     def _seed(self) -> int:
