@@ -106,6 +106,8 @@ class CribbageVector:
         self.reward: Reward = reward
         self.seed: int | None = None
         self._games = np.arange(n)
+        self._no_games = self._games[:0]
+        self._keys = np.zeros(n, dtype=np.uint64)  # each game's chance (vector_chance)
         self.games_finished = 0
         """Games ended since the last reset, over all environments."""
         self.games = np.zeros(n, dtype=np.int64)
@@ -149,6 +151,7 @@ class CribbageVector:
         self.games[:] = 0
         self._final[:] = 0
         self._new_games(self._games)
+        self._deal(self._games)
         return self._observe()
 
     def legal_mask(self) -> Bools:
@@ -172,15 +175,14 @@ class CribbageVector:
         playing = self.playing.copy()
         if discarding.size:
             self._discard(discarding, chosen[discarding])
+        deal = self._no_games
         if playing.any():
             shows = self._play(playing, chosen - PLAY)
             if shows.size:
                 self._show(shows)
-                next_hands = shows[~self._over(shows)]
-                if next_hands.size:
-                    self.dealer[next_hands] ^= 1
-                    self.hand_number[next_hands] += 1
-                    self._deal(next_hands)
+                deal = shows[~self._over(shows)]
+                self.dealer[deal] ^= 1
+                self.hand_number[deal] += 1
         over = self._over()
         rewards = self._rewards(before, over)
         finished = over.nonzero()[0]
@@ -189,6 +191,9 @@ class CribbageVector:
             self.games_finished += finished.size
             self.games[finished] += 1
             self._new_games(finished)
+            deal = np.concatenate([deal, finished])
+        if deal.size:
+            self._deal(deal)
         return self._observe(), rewards, over
 
     # -- the rules --------------------------------------------------------------------------
@@ -217,18 +222,16 @@ class CribbageVector:
         return np.asarray(scores.max(axis=0) >= self.target)
 
     def _new_games(self, rows: I64) -> None:
+        """Game ``games`` starts in ``rows``: scores 0, the first dealer drawn; not dealt."""
         self._scores[:, rows] = 0
-        keys = game_keys(self._seed, rows, self.games[rows])
+        keys = self._keys[rows] = game_keys(self._seed, rows, self.games[rows])
         self.dealer[rows] = first_dealers(keys)
         self.hand_number[rows] = 1
-        self._deal(rows, keys)
 
-    def _deal(self, rows: I64, keys: npt.NDArray[np.uint64] | None = None) -> None:
+    def _deal(self, rows: I64) -> None:
         """Deal hand ``hand_number`` in ``rows``: six each from the dealer's left, the 13th
         card kept back as the starter."""
-        if keys is None:
-            keys = game_keys(self._seed, rows, self.games[rows])
-        deck = deck_orders(keys, self.hand_number[rows])
+        deck = deck_orders(self._keys[rows], self.hand_number[rows])
         dealer = self.dealer[rows]
         first = np.sort(deck[:, 0:12:2], axis=1).T  # the non-dealer's
         second = np.sort(deck[:, 1:12:2], axis=1).T
