@@ -82,12 +82,10 @@ _TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
 _NONE: Final = 99
 _VALUE: Final = np.array([*VALUE_OF, _NONE], dtype=np.int64)  # no card is never playable
 _RANK: Final = np.array([*RANK_OF, _NONE], dtype=np.int64)  # equals no rank, lowers no run
-_BIT: Final = np.array([1 << r for r in RANK_OF] + [0], dtype=np.int64)
+_BIT: Final = np.array([1 << r for r in RANK_OF] + [0], dtype=np.int64)  # none: no rank
 _SUIT: Final = np.array(SUIT_OF, dtype=np.int64)
 _JACKS: Final = (40, 43)
-_LENGTHS: Final = np.arange(1, 9, dtype=np.int64)[:, None]
-_SPANS: Final = (1 << _LENGTHS) - 1  # k consecutive ranks, as bits
-_RUN_POINTS: Final = np.where(_LENGTHS >= 3, _LENGTHS, 0)
+_SPANS: Final = tuple((1 << (k + 1)) - 1 for k in range(8))  # [k]: k + 1 consecutive ranks
 _MORE_PAD: Final = np.full((2, 1), -1, dtype=np.int64)
 
 
@@ -121,12 +119,16 @@ class CribbageVector:
         self.playing = np.zeros(n, dtype=bool)
         self._dealt = np.full((12, n), -1, dtype=np.int64)  # seat * 6 + slot
         self._held = np.full((8, n), -1, dtype=np.int64)  # seat * 4 + slot; -1 once played
+        self._values = np.full((8, n), _NONE, dtype=np.int64)  # their count values
         self._kept = np.full((8, n), -1, dtype=np.int64)  # as kept, for the show
         self._crib = np.full((4, n), -1, dtype=np.int64)  # seat * 2 + card
         self.starter = np.full(n, -1, dtype=np.int64)
         self._cut = np.zeros(n, dtype=np.int64)  # the deck's 13th card: the starter to be
         self.count = np.zeros(n, dtype=np.int64)
         self._count_cards = np.full((8, n), -1, dtype=np.int64)  # the latest first
+        self._count_ranks = np.full((8, n), _NONE, dtype=np.int64)
+        self._count_bits = np.zeros((8, n), dtype=np.int64)  # 1 << rank
+        self._pair = np.zeros(n, dtype=np.int64)  # the latest cards of one rank
         self._played = np.full((8, n), -1, dtype=np.int64)
         self._plays = np.zeros(n, dtype=np.int64)
         self._mask = np.zeros((ACTIONS, n), dtype=bool)
@@ -241,11 +243,15 @@ class CribbageVector:
         self._cut[rows] = deck[:, 12]
         self.starter[rows] = -1
         self._held[:, rows] = -1
+        self._values[:, rows] = _NONE
         self._crib[:, rows] = -1
         self.playing[rows] = False
         self.current_player[rows] = 1 - dealer
         self.count[rows] = 0
         self._count_cards[:, rows] = -1
+        self._count_ranks[:, rows] = _NONE
+        self._count_bits[:, rows] = 0
+        self._pair[rows] = 0
         self._played[:, rows] = -1
         self._plays[rows] = 0
 
@@ -256,6 +262,7 @@ class CribbageVector:
         tossed = self._dealt.reshape(-1).take((seat * 6 + _TOSS[:, pairs]) * n + rows)
         where = (seat * 4 + np.arange(4)[:, None]) * n + rows
         self._held.reshape(-1).put(where, kept)
+        self._values.reshape(-1).put(where, _VALUE.take(kept))
         self._kept.reshape(-1).put(where, kept)
         self._crib.reshape(-1).put((seat * 2 + np.arange(2)[:, None]) * n + rows, tossed)
         self.current_player[rows] = 1 - seat
@@ -276,43 +283,50 @@ class CribbageVector:
         me = self.current_player
         me0 = me == 0
         at = (me * 4 + (slots & 3)) * n + self._games
-        held = self._held.reshape(-1)
+        held, values = self._held.reshape(-1), self._values.reshape(-1)
         card = held.take(at)
         held.put(at, np.where(playing, -1, card))
+        values.put(at, np.where(playing, _NONE, values.take(at)))
         count = self.count + _VALUE.take(card)
-        cards = np.empty_like(self._count_cards)
-        cards[0] = card
-        cards[1:] = self._count_cards[:-1]
         played = self._played.reshape(-1)
         next_play = np.minimum(self._plays, 7) * n + self._games
         played.put(next_play, np.where(playing, card, played.take(next_play)))
-        ranks = _RANK.take(cards)
-        same = np.logical_and.accumulate(ranks == ranks[0], axis=0).sum(axis=0)
+        # The current count's cards, the latest first, as card ids, ranks and rank bits.
+        cards, ranks, bits = self._count_cards, self._count_ranks, self._count_bits
+        rank = _RANK.take(card)
+        same = np.where(rank == ranks[0], self._pair + 1, 1)
+        cards = np.concatenate([card[None], cards[:-1]])
+        ranks = np.concatenate([rank[None], ranks[:-1]])
+        bits = np.concatenate([_BIT.take(card)[None], bits[:-1]])
         # The last k cards are a run when their ranks are k consecutive ones.
-        bits = np.bitwise_or.accumulate(_BIT.take(cards), axis=0)
-        lows = np.minimum.accumulate(ranks, axis=0)
-        runs = ((bits == (_SPANS << lows)) * _RUN_POINTS).max(axis=0)
-        points = same * (same - 1) + runs + 2 * ((count == 15) | (count == 31))
+        seen, low, run = bits[0], rank, np.zeros_like(rank)
+        for k in range(1, 7):
+            seen = seen | bits[k]
+            low = np.minimum(low, ranks[k])
+            if k >= 2:
+                run = np.where(seen == (_SPANS[k] << low), k + 1, run)
+        points = same * (same - 1) + run + 2 * ((count == 15) | (count == 31))
         self._peg(me0, points * playing)
         # Who can go on: the opponent first, then the player; nobody means a go.
-        values = _VALUE.take(self._held)
         room = 31 - count
-        mine = np.where(me0, values[:4], values[4:])
-        theirs = np.where(me0, values[4:], values[:4])
-        other_can = (theirs <= room).any(axis=0)
-        me_can = (mine <= room).any(axis=0)
-        ended = (count == 31) | ~(other_can | me_can)
+        mine = np.where(me0, self._values[:4], self._values[4:]).min(axis=0)
+        theirs = np.where(me0, self._values[4:], self._values[:4]).min(axis=0)
+        other_can = theirs <= room
+        ended = (count == 31) | ~(other_can | (mine <= room))
         self._peg(me0, (ended & (count < 31) & playing).astype(np.int64))
-        other_has = (theirs < _NONE).any(axis=0)
+        other_has = theirs < _NONE
         next_player = np.where(ended & ~other_has, me, 1 - me)
         next_player = np.where(ended | other_can, next_player, me)
         self.current_player = np.where(playing, next_player, me)
         self.count = np.where(playing, np.where(ended, 0, count), self.count)
-        cards[:, ended] = -1
-        self._count_cards = np.where(playing, cards, self._count_cards)
+        keep = playing & ~ended
+        reset = playing & ended
+        self._pair = np.where(keep, same, np.where(reset, 0, self._pair))
+        self._count_cards = np.where(keep, cards, np.where(reset, -1, self._count_cards))
+        self._count_ranks = np.where(keep, ranks, np.where(reset, _NONE, self._count_ranks))
+        self._count_bits = np.where(keep, bits, np.where(reset, 0, self._count_bits))
         self._plays += playing
-        me_has = (mine < _NONE).any(axis=0)
-        return (playing & ended & ~other_has & ~me_has).nonzero()[0]
+        return (reset & ~other_has & (mine == _NONE)).nonzero()[0]
 
     def _show(self, rows: I64) -> None:
         """The non-dealer's hand, the dealer's hand, the crib, each ending the game if it
