@@ -45,48 +45,56 @@ step's points pegged by the seat minus the opponent's.
 Seeds: ``reset(seed)`` makes game ``g`` (0, 1, ...) of environment ``i`` deal exactly what
 ``Game`` deals with ``chance=VectorChance(seed, i, g)`` (:mod:`.vector_chance`).
 
-Layout: every per-game quantity is stored with the game as the last axis (``(k, N)``), so
-that work across a hand's slots is a handful of whole-row operations, and a game's slot is
-reached through a flat index ``slot * N + game``. The play is computed for every game and
+Layout: the whole state is one int16 matrix with a row per quantity and a column per game
+(:mod:`.vector_rows`), so work across a hand's slots is a handful of whole-row operations, a
+game's slot is reached through a flat index ``row * N + game``, a new hand clears its rows
+in one assignment, and both seats' observations are two row gathers. The play is computed for every game and
 kept only where a game is in the play; the rarer steps (discards, shows, deals) work on the
 games that take them.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
-from pegboard.env.vector_chance import check_seed, deck_orders, first_dealers, game_keys
+from pegboard.env import vector_rows as R
+from pegboard.env.vector_chance import (
+    check_seed,
+    deck_orders,
+    env_keys,
+    first_dealers,
+    game_keys,
+)
 from pegboard.errors import IllegalAction, OptionError
 from pegboard.scoring.batch import show_totals
 
 I64 = npt.NDArray[np.int64]
+I16 = npt.NDArray[np.int16]
 Bools = npt.NDArray[np.bool_]
 Obs = npt.NDArray[np.int16]
 
-DISCARD_PAIRS: Final = tuple(combinations(range(6), 2))
+DISCARD_PAIRS: Final = R.DISCARD_PAIRS
 PLAY: Final = len(DISCARD_PAIRS)
 """The first play action: ``PLAY + slot``."""
 ACTIONS: Final = PLAY + 4
-OBS_SIZE: Final = 33
+OBS_SIZE: Final = len(R.OBSERVED[0])
 Reward = Literal["win", "points"]
 
-_KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS]).T.copy()
-_TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
+_NONE: Final = R.NONE
 # Per card id, with one more entry at index -1 for "no card" (-1).
-_NONE: Final = 99
-_VALUE: Final = np.array([*VALUE_OF, _NONE], dtype=np.int64)  # no card is never playable
-_RANK: Final = np.array([*RANK_OF, _NONE], dtype=np.int64)  # equals no rank, lowers no run
-_BIT: Final = np.array([1 << r for r in RANK_OF] + [0], dtype=np.int64)  # none: no rank
-_SUIT: Final = np.array(SUIT_OF, dtype=np.int64)
+_VALUE: Final = np.array([*VALUE_OF, _NONE], dtype=np.int16)  # no card is never playable
+_RANK: Final = np.array([*RANK_OF, _NONE], dtype=np.int16)  # equals no rank, lowers no run
+_BIT: Final = np.array([1 << r for r in RANK_OF] + [0], dtype=np.int16)  # none: no rank
+_SUIT: Final = np.array(SUIT_OF, dtype=np.int16)
 _JACKS: Final = (40, 43)
 _SPANS: Final = tuple((1 << (k + 1)) - 1 for k in range(8))  # [k]: k + 1 consecutive ranks
-_MORE_PAD: Final = np.full((2, 1), -1, dtype=np.int64)
+_KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS]).T.copy()
+_TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
+_SLOTS: Final = tuple(np.arange(k)[:, None] for k in range(7))
 
 
 class CribbageVector:
@@ -105,50 +113,39 @@ class CribbageVector:
         self.seed: int | None = None
         self._games = np.arange(n)
         self._no_games = self._games[:0]
-        self._keys = np.zeros(n, dtype=np.uint64)  # each game's chance (vector_chance)
         self.games_finished = 0
         """Games ended since the last reset, over all environments."""
         self.games = np.zeros(n, dtype=np.int64)
         """Per environment: the number of the game being played (0 first)."""
-        self._final = np.zeros((2, n), dtype=np.int64)
-        self._scores = np.zeros((2, n), dtype=np.int64)
-        self.dealer = np.zeros(n, dtype=np.int64)
-        self.current_player = np.zeros(n, dtype=np.int64)
-        """Per environment: the seat to act."""
-        self.hand_number = np.zeros(n, dtype=np.int64)
-        self.playing = np.zeros(n, dtype=bool)
-        self._dealt = np.full((12, n), -1, dtype=np.int64)  # seat * 6 + slot
-        self._held = np.full((8, n), -1, dtype=np.int64)  # seat * 4 + slot; -1 once played
-        self._values = np.full((8, n), _NONE, dtype=np.int64)  # their count values
-        self._kept = np.full((8, n), -1, dtype=np.int64)  # as kept, for the show
-        self._crib = np.full((4, n), -1, dtype=np.int64)  # seat * 2 + card
-        self.starter = np.full(n, -1, dtype=np.int64)
-        self._cut = np.zeros(n, dtype=np.int64)  # the deck's 13th card: the starter to be
-        self.count = np.zeros(n, dtype=np.int64)
-        self._count_cards = np.full((8, n), -1, dtype=np.int64)  # the latest first
-        self._count_ranks = np.full((8, n), _NONE, dtype=np.int64)
-        self._count_bits = np.zeros((8, n), dtype=np.int64)  # 1 << rank
-        self._pair = np.zeros(n, dtype=np.int64)  # the latest cards of one rank
-        self._played = np.full((8, n), -1, dtype=np.int64)
-        self._plays = np.zeros(n, dtype=np.int64)
+        self._env_keys = np.zeros(n, dtype=np.uint64)  # each environment's chance
+        self._keys = np.zeros(n, dtype=np.uint64)  # each game's chance (vector_chance)
+        self._final = np.zeros((2, n), dtype=np.int16)
+        self._s = np.zeros((R.ROWS, n), dtype=np.int16)
+        self._s[R.TARGET] = score_target
+        self._flat = self._s.reshape(-1)
         self._mask = np.zeros((ACTIONS, n), dtype=bool)
-        self._obs = np.zeros((OBS_SIZE, n), dtype=np.int16)
 
     # -- the interface ----------------------------------------------------------------------
 
     @property
+    def current_player(self) -> I64:
+        """(N,): the seat to act in each game."""
+        return self._s[R.TURN].astype(np.int64)
+
+    @property
     def scores(self) -> I64:
         """(N, 2): each game's scores now."""
-        return self._scores.T.copy()
+        return self._s[R.SCORES].T.astype(np.int64)
 
     @property
     def final_scores(self) -> I64:
         """(N, 2): the final scores of each environment's last finished game."""
-        return self._final.T.copy()
+        return self._final.T.astype(np.int64)
 
     def reset(self, seed: int) -> Obs:
         """Start game 0 of every environment from ``seed``; the first observations."""
         self.seed = check_seed(seed)
+        self._env_keys = env_keys(self.seed, self._games)
         self.games_finished = 0
         self.games[:] = 0
         self._final[:] = 0
@@ -164,7 +161,22 @@ class CribbageVector:
     def observation(self) -> Obs:
         """(N, 33) int16: what the seat to act in each game may see."""
         self._require_reset()
-        return np.ascontiguousarray(self._obs.T)
+        return self._observe()
+
+    def random_actions(self, rng: np.random.Generator) -> I64:
+        """(N,): a uniformly random legal action in each game, from one draw per game: the
+        random player, or exploration, without building the mask's random keys."""
+        self._require_reset()
+        legal = self._mask[PLAY:]
+        discarding = self._mask[0]
+        counts = np.where(discarding, PLAY, legal.sum(axis=0))
+        k = (rng.random(self.n) * counts).astype(np.int64)
+        slot = np.zeros(self.n, dtype=np.int64)
+        seen = np.zeros(self.n, dtype=np.int64)
+        for j in range(4):  # the k-th legal play slot
+            slot[legal[j] & (seen == k)] = j
+            seen += legal[j]
+        return np.where(discarding, k, PLAY + slot)
 
     def step(self, actions: npt.ArrayLike) -> tuple[Obs, npt.NDArray[np.float32], Bools]:
         """Apply one action per game: (observations, rewards (N, 2), done (N,)).
@@ -172,24 +184,25 @@ class CribbageVector:
         Raises :class:`~pegboard.errors.IllegalAction`, changing nothing, if any action is
         not legal."""
         chosen = self._checked(actions)
-        before = self._scores.copy()
-        discarding = (~self.playing).nonzero()[0]
-        playing = self.playing.copy()
+        s = self._s
+        before = s[R.SCORES].copy()
+        playing = s[R.PLAYING].astype(bool)
+        discarding = (~playing).nonzero()[0]
         if discarding.size:
             self._discard(discarding, chosen[discarding])
         deal = self._no_games
-        if playing.any():
+        if discarding.size < self.n:
             shows = self._play(playing, chosen - PLAY)
             if shows.size:
                 self._show(shows)
-                deal = shows[~self._over(shows)]
-                self.dealer[deal] ^= 1
-                self.hand_number[deal] += 1
-        over = self._over()
+                deal = shows[np.maximum(s[R.SCORE0, shows], s[R.SCORE1, shows]) < self.target]
+                s[R.DEALER, deal] ^= 1
+                s[R.HAND, deal] += 1
+        over = np.maximum(s[R.SCORE0], s[R.SCORE1]) >= self.target
         rewards = self._rewards(before, over)
         finished = over.nonzero()[0]
         if finished.size:
-            self._final[:, finished] = self._scores[:, finished]
+            self._final[:, finished] = s[R.SCORES, finished]
             self.games_finished += finished.size
             self.games[finished] += 1
             self._new_games(finished)
@@ -210,91 +223,86 @@ class CribbageVector:
             )
         chosen = chosen.astype(np.int64)
         inside = (chosen >= 0) & (chosen < ACTIONS)
-        ok = inside & self._mask.reshape(-1).take(np.where(inside, chosen, 0) * self.n + self._games)
+        legal = self._mask.reshape(-1).take(np.where(inside, chosen, 0) * self.n + self._games)
+        ok = inside & legal
         if not ok.all():
             game = int(np.argmin(ok))
-            legal = np.flatnonzero(self._mask[:, game]).tolist()
+            allowed = np.flatnonzero(self._mask[:, game]).tolist()
             raise IllegalAction(
-                f"action {int(chosen[game])} is not legal in game {game}; legal there: {legal}"
+                f"action {int(chosen[game])} is not legal in game {game}; legal there: {allowed}"
             )
         return chosen
 
-    def _over(self, rows: I64 | None = None) -> Bools:
-        scores = self._scores if rows is None else self._scores[:, rows]
-        return np.asarray(scores.max(axis=0) >= self.target)
-
     def _new_games(self, rows: I64) -> None:
         """Game ``games`` starts in ``rows``: scores 0, the first dealer drawn; not dealt."""
-        self._scores[:, rows] = 0
-        keys = self._keys[rows] = game_keys(self._seed, rows, self.games[rows])
-        self.dealer[rows] = first_dealers(keys)
-        self.hand_number[rows] = 1
+        s = self._s
+        s[R.SCORES, rows] = 0
+        keys = self._keys[rows] = game_keys(self._env_keys[rows], self.games[rows])
+        s[R.DEALER, rows] = first_dealers(keys)
+        s[R.HAND, rows] = 1
 
     def _deal(self, rows: I64) -> None:
-        """Deal hand ``hand_number`` in ``rows``: six each from the dealer's left, the 13th
-        card kept back as the starter."""
-        deck = deck_orders(self._keys[rows], self.hand_number[rows])
-        dealer = self.dealer[rows]
+        """Deal hand ``HAND`` in ``rows``: six each from the dealer's left, the 13th card kept
+        back as the starter."""
+        s = self._s
+        dealer = s[R.DEALER, rows]
+        deck = deck_orders(self._keys[rows], s[R.HAND, rows]).astype(np.int16)
         first = np.sort(deck[:, 0:12:2], axis=1).T  # the non-dealer's
         second = np.sort(deck[:, 1:12:2], axis=1).T
         to_first = dealer == 1
-        self._dealt[:6, rows] = np.where(to_first, first, second)
-        self._dealt[6:, rows] = np.where(to_first, second, first)
-        self._cut[rows] = deck[:, 12]
-        self.starter[rows] = -1
-        self._held[:, rows] = -1
-        self._values[:, rows] = _NONE
-        self._crib[:, rows] = -1
-        self.playing[rows] = False
-        self.current_player[rows] = 1 - dealer
-        self.count[rows] = 0
-        self._count_cards[:, rows] = -1
-        self._count_ranks[:, rows] = _NONE
-        self._count_bits[:, rows] = 0
-        self._pair[rows] = 0
-        self._played[:, rows] = -1
-        self._plays[rows] = 0
+        s[R.HAND_CARDS, rows] = np.concatenate(
+            [np.where(to_first, first, second), np.where(to_first, second, first)]
+        )
+        s[R.CLEARED, rows] = R.CLEAR
+        s[R.CUT, rows] = deck[:, 12]
+        s[R.TURN, rows] = 1 - dealer
+        s[R.NOT_DEALER, rows] = 1 - dealer
 
     def _discard(self, rows: I64, pairs: I64) -> None:
-        n = self.n
-        seat = self.current_player[rows]
-        kept = self._dealt.reshape(-1).take((seat * 6 + _KEEP[:, pairs]) * n + rows)
-        tossed = self._dealt.reshape(-1).take((seat * 6 + _TOSS[:, pairs]) * n + rows)
-        where = (seat * 4 + np.arange(4)[:, None]) * n + rows
-        self._held.reshape(-1).put(where, kept)
-        self._values.reshape(-1).put(where, _VALUE.take(kept))
-        self._kept.reshape(-1).put(where, kept)
-        self._crib.reshape(-1).put((seat * 2 + np.arange(2)[:, None]) * n + rows, tossed)
-        self.current_player[rows] = 1 - seat
+        n, s, flat = self.n, self._s, self._flat
+        seat = s[R.TURN, rows].astype(np.int64)
+        hand = (R.HAND_CARDS.start + seat * 6) * n + rows
+        kept = flat.take(hand + _KEEP[:, pairs] * n)
+        tossed = flat.take(hand + _TOSS[:, pairs] * n)
+        flat.put(hand + _SLOTS[6] * n, np.concatenate([kept, np.full((2, rows.size), -1)]))
+        flat.put((R.KEPT.start + seat * 4 + _SLOTS[4]) * n + rows, kept)
+        flat.put((R.VALUES.start + seat * 4 + _SLOTS[4]) * n + rows, _VALUE.take(kept))
+        flat.put((R.CRIB.start + seat * 2 + _SLOTS[2]) * n + rows, tossed)
+        flat.put((R.HELD0 + seat) * n + rows, 4)
+        s[R.TURN, rows] = 1 - seat
         # The dealer discards second; then the starter is cut and the play begins.
-        cut = rows[seat == self.dealer[rows]]
+        cut = rows[seat == s[R.DEALER, rows]]
         if cut.size:
-            starter = self.starter[cut] = self._cut[cut]
-            self.playing[cut] = True
+            starter = s[R.STARTER, cut] = s[R.CUT, cut]
+            s[R.PLAYING, cut] = 1
             heels = cut[(starter >= _JACKS[0]) & (starter <= _JACKS[1])]
             if heels.size:
-                self._peg_rows(heels, self.dealer[heels], 2)
+                self._peg_rows(heels, s[R.DEALER, heels], 2)
 
     def _play(self, playing: Bools, slots: I64) -> I64:
         """Lay the card of ``slots`` in every game where ``playing``, peg it, then make the
         automatic goes; the games whose hand is over. Computed for all games, kept for
         those playing."""
-        n = self.n
-        me = self.current_player
+        n, s, flat, games = self.n, self._s, self._flat, self._games
+        me = s[R.TURN]
         me0 = me == 0
-        at = (me * 4 + (slots & 3)) * n + self._games
-        held, values = self._held.reshape(-1), self._values.reshape(-1)
-        card = held.take(at)
-        held.put(at, np.where(playing, -1, card))
-        values.put(at, np.where(playing, _NONE, values.take(at)))
-        count = self.count + _VALUE.take(card)
-        played = self._played.reshape(-1)
-        next_play = np.minimum(self._plays, 7) * n + self._games
-        played.put(next_play, np.where(playing, card, played.take(next_play)))
+        me64 = me.astype(np.int64)
+        on = playing.view(np.int8)
+        slot = me64 * 6 + (slots & 3)
+        at = (R.HAND_CARDS.start + slot) * n + games
+        card = flat.take(at)
+        flat.put(at, np.where(playing, -1, card))
+        at_value = (R.VALUES.start + me64 * 4 + (slots & 3)) * n + games
+        flat.put(at_value, np.where(playing, _NONE, flat.take(at_value)))
+        held = (R.HELD0 + me64) * n + games
+        flat.put(held, flat.take(held) - on)
+        count = s[R.COUNT] + _VALUE.take(card)
+        at_play = (R.PLAYED.start + np.minimum(s[R.PLAYS], 7).astype(np.int64)) * n + games
+        flat.put(at_play, np.where(playing, card, flat.take(at_play)))
         # The current count's cards, the latest first, as card ids, ranks and rank bits.
-        cards, ranks, bits = self._count_cards, self._count_ranks, self._count_bits
+        cards, ranks, bits = s[R.COUNT_CARDS], s[R.COUNT_RANKS], s[R.COUNT_BITS]
         rank = _RANK.take(card)
-        same = np.where(rank == ranks[0], self._pair + 1, 1)
+        same = np.where(rank == ranks[0], s[R.PAIR] + 1, 1)
         cards = np.concatenate([card[None], cards[:-1]])
         ranks = np.concatenate([rank[None], ranks[:-1]])
         bits = np.concatenate([_BIT.take(card)[None], bits[:-1]])
@@ -304,109 +312,90 @@ class CribbageVector:
             seen = seen | bits[k]
             low = np.minimum(low, ranks[k])
             if k >= 2:
-                run = np.where(seen == (_SPANS[k] << low), k + 1, run)
+                run = np.where((seen >> low) == _SPANS[k], k + 1, run)
         points = same * (same - 1) + run + 2 * ((count == 15) | (count == 31))
-        self._peg(me0, points * playing)
+        self._peg(me0, points * on)
         # Who can go on: the opponent first, then the player; nobody means a go.
         room = 31 - count
-        mine = np.where(me0, self._values[:4], self._values[4:]).min(axis=0)
-        theirs = np.where(me0, self._values[4:], self._values[:4]).min(axis=0)
+        values = s[R.VALUES]
+        mine = np.where(me0, values[:4], values[4:]).min(axis=0)
+        theirs = np.where(me0, values[4:], values[:4]).min(axis=0)
         other_can = theirs <= room
         ended = (count == 31) | ~(other_can | (mine <= room))
-        self._peg(me0, (ended & (count < 31) & playing).astype(np.int64))
+        self._peg(me0, (ended & (count < 31) & playing).view(np.int8))
         other_has = theirs < _NONE
-        next_player = np.where(ended & ~other_has, me, 1 - me)
-        next_player = np.where(ended | other_can, next_player, me)
-        self.current_player = np.where(playing, next_player, me)
-        self.count = np.where(playing, np.where(ended, 0, count), self.count)
+        # The opponent leads after a count ends if they still hold cards, else I go on.
+        s[R.TURN] = me ^ (np.where(ended, other_has, other_can) & playing)
+        # Games not playing have their count cleared since the deal: keep it so.
         keep = playing & ~ended
-        reset = playing & ended
-        self._pair = np.where(keep, same, np.where(reset, 0, self._pair))
-        self._count_cards = np.where(keep, cards, np.where(reset, -1, self._count_cards))
-        self._count_ranks = np.where(keep, ranks, np.where(reset, _NONE, self._count_ranks))
-        self._count_bits = np.where(keep, bits, np.where(reset, 0, self._count_bits))
-        self._plays += playing
-        return (reset & ~other_has & (mine == _NONE)).nonzero()[0]
+        s[R.COUNT] = np.where(keep, count, 0)
+        s[R.PAIR] = np.where(keep, same, 0)
+        s[R.COUNT_CARDS] = np.where(keep, cards, -1)
+        s[R.COUNT_RANKS] = np.where(keep, ranks, _NONE)
+        s[R.COUNT_BITS] = np.where(keep, bits, 0)
+        s[R.PLAYS] += on
+        return (playing & ended & ~other_has & (mine == _NONE)).nonzero()[0]
 
     def _show(self, rows: I64) -> None:
         """The non-dealer's hand, the dealer's hand, the crib, each ending the game if it
         reaches the target."""
-        dealer = self.dealer[rows]
-        pone = 1 - dealer
-        starter = self.starter[rows]
-        kept = self._kept[:, rows]
-        crib = self._crib[:, rows].T
-        by_dealer = dealer == 0
-        dealers = np.where(by_dealer, kept[:4], kept[4:]).T
-        pones = np.where(by_dealer, kept[4:], kept[:4]).T
+        s = self._s
+        dealer = s[R.DEALER, rows]
+        starter = s[R.STARTER, rows]
+        kept = s[R.KEPT][:, rows]
+        crib = s[R.CRIB][:, rows].T
+        by_zero = dealer == 0
+        dealers = np.where(by_zero, kept[:4], kept[4:]).T
+        pones = np.where(by_zero, kept[4:], kept[:4]).T
         totals = show_totals(
-            np.concatenate([pones, dealers, crib]), np.concatenate([starter, starter, starter])
-        ).astype(np.int64)
+            np.concatenate([pones, dealers, crib]),
+            np.concatenate([starter, starter, starter]),
+            check=False,
+        )
         m = rows.size
         # A crib's flush counts only with the starter's suit too: take off a 4-card flush.
         suits = _SUIT.take(crib)
         four = (suits == suits[:, :1]).all(axis=1) & (_SUIT.take(starter) != suits[:, 0])
-        self._peg_rows(rows, pone, totals[:m])
+        self._peg_rows(rows, 1 - dealer, totals[:m])
         self._peg_rows(rows, dealer, totals[m : 2 * m])
         self._peg_rows(rows, dealer, totals[2 * m :] - 4 * four)
 
-    def _peg(self, me0: Bools, points: I64) -> None:
+    def _peg(self, me0: Bools, points: npt.NDArray[np.integer]) -> None:
         """Add ``points`` to the seat to act (seat 0 where ``me0``) in every game still on."""
-        scores = self._scores
-        points = points * (scores.max(axis=0) < self.target)
-        scores[0] += points * me0
-        scores[1] += points * ~me0
+        s = self._s
+        points = points * (np.maximum(s[R.SCORE0], s[R.SCORE1]) < self.target)
+        s[R.SCORE0] += points * me0
+        s[R.SCORE1] += points * ~me0
 
-    def _peg_rows(self, rows: I64, seat: I64, points: I64 | int) -> None:
+    def _peg_rows(self, rows: I64, seat: npt.NDArray[np.integer], points: npt.NDArray[np.integer] | int) -> None:
         """Add ``points`` to ``seat`` in ``rows`` whose game is still on."""
-        live = ~self._over(rows)
-        self._scores[seat, rows] += np.where(live, points, 0)
+        s = self._s
+        live = np.maximum(s[R.SCORE0, rows], s[R.SCORE1, rows]) < self.target
+        self._flat[(R.SCORE0 + seat.astype(np.int64)) * self.n + rows] += np.where(live, points, 0)
 
-    def _rewards(self, before: I64, over: Bools) -> npt.NDArray[np.float32]:
-        scores = self._scores
+    def _rewards(self, before: I16, over: Bools) -> npt.NDArray[np.float32]:
+        scores = self._s[R.SCORES]
         if self.reward == "points":
             gained = scores - before
             diff = (gained[0] - gained[1]).astype(np.float32)
         else:
-            diff = ((scores[0] >= self.target).astype(np.float32) * 2 - 1) * over
+            diff = np.where(over, np.where(scores[0] >= self.target, 1, -1), 0)
         rewards = np.empty((self.n, 2), dtype=np.float32)
         rewards[:, 0] = diff
         rewards[:, 1] = -diff
         return rewards
 
     def _observe(self) -> Obs:
-        me = self.current_player
-        me0 = me == 0
-        playing = self.playing
-        dealt = np.where(me0, self._dealt[:6], self._dealt[6:])
-        held = np.where(me0, self._held[:4], self._held[4:])
-        obs = self._obs
-        obs[0] = playing
-        obs[1] = me
-        obs[2] = self.dealer == me
-        obs[3] = np.where(me0, self._scores[0], self._scores[1])
-        obs[4] = np.where(me0, self._scores[1], self._scores[0])
-        obs[5] = self.count
-        obs[6:10] = np.where(playing, held, dealt[:4])
-        obs[10:12] = np.where(playing, -1, dealt[4:])
-        obs[12] = self.starter
-        obs[13:21] = self._count_cards
-        obs[21:29] = self._played
-        obs[29:31] = np.where(me0, self._crib[:2], self._crib[2:])
-        # The opponent holds 6 cards until their discard, then what they have not played.
-        theirs = np.where(me0, self._held[4:], self._held[:4])
-        discarded = np.where(me0, self._crib[2], self._crib[0]) >= 0
-        obs[31] = np.where(discarded, (theirs >= 0).sum(axis=0), 6)
-        obs[32] = self.target
+        """Each game's observation for its seat to act, and its legal actions."""
+        s = self._s
+        me0 = s[R.TURN] == 0
+        obs = np.where(me0, s.take(R.OBSERVED[0], axis=0), s.take(R.OBSERVED[1], axis=0))
         mask = self._mask
+        playing = s[R.PLAYING].astype(bool)
+        values = s[R.VALUES]
         mask[:PLAY] = ~playing
-        mask[PLAY:] = playing & (_VALUE.take(held) <= 31 - self.count)
+        mask[PLAY:] = playing & (np.where(me0, values[:4], values[4:]) <= 31 - s[R.COUNT])
         return np.ascontiguousarray(obs.T)
-
-    @property
-    def _seed(self) -> int:
-        assert self.seed is not None
-        return self.seed
 
     def _require_reset(self) -> None:
         if self.seed is None:

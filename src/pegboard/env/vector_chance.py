@@ -44,11 +44,15 @@ def check_seed(seed: object) -> int:
     return int(seed)
 
 
-def game_keys(seed: int, envs: npt.ArrayLike, games: npt.ArrayLike) -> U64:
-    """One key per (environment, game number): the root of that game's chance."""
+def env_keys(seed: int, envs: npt.ArrayLike) -> U64:
+    """One key per environment of a batch reset with ``seed``."""
     root = _mix(np.array([seed], dtype=np.uint64))
-    env = np.asarray(envs, dtype=np.uint64)
-    return _mix(_mix(root ^ env) + np.asarray(games, dtype=np.uint64))
+    return _mix(root ^ np.asarray(envs, dtype=np.uint64))
+
+
+def game_keys(envs: U64, games: npt.ArrayLike) -> U64:
+    """One key per (environment key, game number): the root of that game's chance."""
+    return _mix(envs + np.asarray(games, dtype=np.uint64))
 
 
 def _step_keys(keys: U64, step: npt.ArrayLike) -> U64:
@@ -72,7 +76,7 @@ class VectorChance:
 
     def __init__(self, seed: int, env: int, game: int) -> None:
         self.seed = check_seed(seed)
-        self._key = game_keys(self.seed, [env], [game])
+        self._key = game_keys(env_keys(self.seed, [env]), [game])
 
     def resolve(self, step: Chance, index: int) -> Outcome:
         if isinstance(step, Pick) and step.choices == 2 and index == 0:

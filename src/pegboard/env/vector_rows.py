@@ -1,0 +1,74 @@
+"""The rows of the vectorized environment's state matrix (int16, one column per game).
+
+Rows from :data:`CLEARED` on are set to :data:`CLEAR` when a hand is dealt, in one
+assignment; :data:`OBSERVED` lists, for each seat, the rows its observation is read from,
+in observation order (the table in :mod:`.vector`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+import numpy as np
+
+NONE: Final = 99
+"""The value and the rank of "no card": never playable, equal to no rank."""
+DISCARD_PAIRS: Final = tuple(combinations(range(6), 2))
+
+SCORE0, SCORE1 = 0, 1
+SCORES: Final = slice(0, 2)
+DEALER, NOT_DEALER, TURN, HAND, TARGET, CUT = 2, 3, 4, 5, 6, 7
+"""The dealer, 1 - the dealer, the seat to act, the hand's number in the game (from 1),
+the score target, and the card that will be the starter."""
+HAND_CARDS: Final = slice(8, 20)
+"""seat * 6 + slot: the 6 dealt cards, or the 4 kept (-1 once played) and -1, -1."""
+
+PLAYING, COUNT, STARTER, PAIR, PLAYS, HELD0, HELD1 = 20, 21, 22, 23, 24, 25, 26
+"""1 in the play; the count; the starter (-1 before the cut); how many of the latest cards
+share a rank; cards played this hand; how many cards each seat holds."""
+VALUES: Final = slice(27, 35)
+"""seat * 4 + slot: the count value of each kept card not yet played, else NONE."""
+KEPT: Final = slice(35, 43)
+"""seat * 4 + slot: the 4 kept cards, for the show."""
+CRIB: Final = slice(43, 47)
+"""seat * 2 + card: each seat's discards."""
+COUNT_CARDS: Final = slice(47, 55)
+COUNT_RANKS: Final = slice(55, 63)
+COUNT_BITS: Final = slice(63, 71)
+"""The current count's cards, the latest first: ids (-1 none), ranks (NONE), 1 << rank (0)."""
+PLAYED: Final = slice(71, 79)
+"""Every card played this hand, in order."""
+ROWS: Final = 79
+
+CLEARED: Final = slice(PLAYING, ROWS)
+CLEAR: Final = np.array(
+    [0, 0, -1, 0, 0, 6, 6] + [NONE] * 8 + [-1] * 12 + [-1] * 8 + [NONE] * 8 + [0] * 8 + [-1] * 8,
+    dtype=np.int16,
+)[:, None]
+
+
+def _observed(seat: int) -> list[int]:
+    other = 1 - seat
+    hand = HAND_CARDS.start + seat * 6
+    return [
+        PLAYING,
+        TURN,
+        NOT_DEALER if seat == 0 else DEALER,
+        SCORE0 + seat,
+        SCORE0 + other,
+        COUNT,
+        *range(hand, hand + 6),
+        STARTER,
+        *range(COUNT_CARDS.start, COUNT_CARDS.stop),
+        *range(PLAYED.start, PLAYED.stop),
+        CRIB.start + seat * 2,
+        CRIB.start + seat * 2 + 1,
+        HELD0 + other,
+        TARGET,
+    ]
+
+
+OBSERVED: Final = (np.array(_observed(0)), np.array(_observed(1)))
+
+assert len(CLEAR) == ROWS - PLAYING
