@@ -60,10 +60,20 @@ class Tally:
 Run = Callable[[Tally], None]
 
 
-def vector_run(venv: CribbageVector, rng: np.random.Generator, steps: int) -> Run:
+def vector_run(
+    venv: CribbageVector, rng: np.random.Generator, steps: int, from_mask: bool
+) -> Run:
+    """``steps`` steps of random legal actions: drawn by ``venv.random_actions`` (one
+    number per game), or with ``from_mask`` from ``legal_mask()`` by :func:`uniform_legal`."""
+
+    def actions() -> npt.NDArray[np.integer]:
+        if from_mask:
+            return uniform_legal(venv.legal_mask(), rng)
+        return venv.random_actions(rng)
+
     def run(tally: Tally) -> None:
         for _ in range(steps):
-            _obs, _rewards, done = venv.step(uniform_legal(venv.legal_mask(), rng))
+            _obs, _rewards, done = venv.step(actions())
             if done.any():
                 tally.add(venv.final_scores[done])
         tally.decisions += steps * venv.n
@@ -124,13 +134,15 @@ class Row:
 def run(repeats: int = 5, seed: int = 1) -> str:
     os_game = pyspiel.load_game("cribbage")
     rows = []
-    for n in SIZES:
+    for n, from_mask in [(SIZES[0], True), *((size, False) for size in SIZES)]:
         venv = make("cribbage", n=n)
         venv.reset(seed)
         rng = np.random.default_rng(seed)
-        vector_run(venv, rng, WARMUP_STEPS)(Tally())
+        vector_run(venv, rng, WARMUP_STEPS, from_mask)(Tally())
         steps = STEPS * SIZES[0] // n
-        rows.append(Row(f"pegboard `env.vector`, N = {n:,}", vector_run(venv, rng, steps)))
+        how = "`uniform_legal(venv.legal_mask())`" if from_mask else "`venv.random_actions`"
+        label = f"pegboard `env.vector`, N = {n:,}, {how}"
+        rows.append(Row(label, vector_run(venv, rng, steps, from_mask)))
     openspiel_run(os_game, 10**6, OPENSPIEL_WARMUP)(Tally())
     peer = Row("OpenSpiel `cribbage` via pyspiel", openspiel_run(os_game, 0, OPENSPIEL_GAMES))
     rows.append(peer)
@@ -162,10 +174,13 @@ def run(repeats: int = 5, seed: int = 1) -> str:
         f"- **pegboard `env.vector`**: `venv = pegboard.env.vector.make('cribbage', n=N)`, "
         f"`venv.reset({seed})`, {WARMUP_STEPS} untimed steps so the games are spread over "
         f"every phase, then per run {STEPS:,} steps at N = {SIZES[0]:,} (as many decisions "
-        "at the other sizes) of `venv.step(uniform_legal(venv.legal_mask(), rng))`, where "
-        "`uniform_legal` takes the argmax of float32 random keys with the illegal ones set "
-        "to -1 (numpy, one call per batch). Games/s counts the games that ended within the "
-        "timed steps; each is dealt again at once (auto-reset).",
+        "at the other sizes) of `venv.step(actions)`. The actions are uniformly random "
+        "legal ones, drawn either by `venv.random_actions(rng)` (one random number per "
+        "game, the environment's own random player) or, as a training loop that only has "
+        "the mask would, by `uniform_legal(venv.legal_mask(), rng)`: the argmax of float32 "
+        "random keys with the illegal ones set to -1 (numpy, one call per batch). "
+        "Games/s counts the games that ended within the timed steps; each is dealt again "
+        "at once (auto-reset).",
         "- **OpenSpiel**: per game `state = game.new_initial_state()`, then while not "
         "terminal: at a chance node `outcomes = state.chance_outcomes()` and "
         "`state.apply_action(outcomes[rng.randrange(len(outcomes))][0])` (its chance "

@@ -154,12 +154,13 @@ class CribbageVector:
         return self._observe()
 
     def legal_mask(self) -> Bools:
-        """(N, 19) bool: the legal actions of the seat to act in each game."""
+        """(N, 19) bool: the legal actions of the seat to act in each game (a transposed
+        copy, so Fortran-ordered)."""
         self._require_reset()
-        return np.ascontiguousarray(self._mask.T)
+        return self._mask.copy().T
 
     def observation(self) -> Obs:
-        """(N, 33) int16: what the seat to act in each game may see."""
+        """(N, 33) int16: what the seat to act in each game may see (Fortran-ordered)."""
         self._require_reset()
         return self._observe()
 
@@ -330,9 +331,9 @@ class CribbageVector:
         keep = playing & ~ended
         s[R.COUNT] = np.where(keep, count, 0)
         s[R.PAIR] = np.where(keep, same, 0)
-        s[R.COUNT_CARDS] = np.where(keep, cards, -1)
-        s[R.COUNT_RANKS] = np.where(keep, ranks, _NONE)
-        s[R.COUNT_BITS] = np.where(keep, bits, 0)
+        s[R.COUNT_CARDS] = (cards + 1) * keep - 1
+        s[R.COUNT_RANKS] = ranks * keep
+        s[R.COUNT_BITS] = bits * keep
         s[R.PLAYS] += on
         return (playing & ended & ~other_has & (mine == _NONE)).nonzero()[0]
 
@@ -389,13 +390,14 @@ class CribbageVector:
         """Each game's observation for its seat to act, and its legal actions."""
         s = self._s
         me0 = s[R.TURN] == 0
-        obs = np.where(me0, s.take(R.OBSERVED[0], axis=0), s.take(R.OBSERVED[1], axis=0))
+        seat0 = s.take(R.OBSERVED[0], axis=0)
+        obs = seat0 + (s.take(R.OBSERVED[1], axis=0) - seat0) * ~me0
         mask = self._mask
         playing = s[R.PLAYING].astype(bool)
         values = s[R.VALUES]
         mask[:PLAY] = ~playing
         mask[PLAY:] = playing & (np.where(me0, values[:4], values[4:]) <= 31 - s[R.COUNT])
-        return np.ascontiguousarray(obs.T)
+        return obs.T
 
     def _require_reset(self) -> None:
         if self.seed is None:

@@ -36,14 +36,15 @@ CRIB: Final = slice(43, 47)
 COUNT_CARDS: Final = slice(47, 55)
 COUNT_RANKS: Final = slice(55, 63)
 COUNT_BITS: Final = slice(63, 71)
-"""The current count's cards, the latest first: ids (-1 none), ranks (NONE), 1 << rank (0)."""
+"""The current count's cards, the latest first: ids (-1 none), ranks (0), 1 << rank (0).
+A rank of 0 equals no card's rank, and its bit is never set, so it ends no pair and no run."""
 PLAYED: Final = slice(71, 79)
 """Every card played this hand, in order."""
 ROWS: Final = 79
 
 CLEARED: Final = slice(PLAYING, ROWS)
 CLEAR: Final = np.array(
-    [0, 0, -1, 0, 0, 6, 6] + [NONE] * 8 + [-1] * 12 + [-1] * 8 + [NONE] * 8 + [0] * 8 + [-1] * 8,
+    [0, 0, -1, 0, 0, 6, 6] + [NONE] * 8 + [-1] * 12 + [-1] * 8 + [0] * 8 + [0] * 8 + [-1] * 8,
     dtype=np.int16,
 )[:, None]
 
