@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from pegboard import parallel
 from pegboard.arena import SimulationResult, simulate
 from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
 from pegboard.core.options import OptionValue
@@ -53,7 +55,20 @@ def simulate_command(
         Path | None, typer.Option("--out", help="Write every game record here (JSONL).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", help="Processes to play in (with --cluster local: its workers)."
+        ),
+    ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
+            "for --workers worker processes on this machine. Same seeds, same results.",
+        ),
+    ] = None,
     option: OptionArgs = None,
     duplicate: Annotated[
         bool,
@@ -80,28 +95,46 @@ def simulate_command(
         raise OptionError(f"--games must be at least 1, not {games}")
     if workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
-    if duplicate:
-        _duplicate_match(
-            spec.name, players, seat_bots, games, seed, values, workers, as_json, chart
-        )
-        return
-    if chart is not None:
+    if chart is not None and not duplicate:
         raise OptionError("--chart needs --duplicate")
+    with ExitStack() as stack:
+        on = stack.enter_context(parallel.cluster(cluster, workers)) if cluster else None
+        if duplicate:
+            _duplicate_match(
+                spec.name, players, seat_bots, games, seed, values, workers, on, as_json, chart
+            )
+            return
+        _simulate(spec.name, players, seat_bots, games, seed, values, workers, on, as_json, out)
+
+
+def _simulate(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, OptionValue],
+    workers: int,
+    cluster: parallel.Cluster | None,
+    as_json: bool,
+    out: Path | None,
+) -> None:
     err = Console(stderr=True)
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     quiet = as_json or not sys.stderr.isatty()
     with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
         task = bar.add_task("games", total=games)
         result = simulate(
-            spec.name,
+            game,
             players=players,
-            bots=seat_bots,
+            bots=bots,
             games=games,
             seed=seed,
-            options=values,
+            options=options,
             record=out is not None,
             workers=workers,
             progress=lambda done: bar.advance(task, done),
+            cluster=cluster,
         )
     if out is not None:
         written = write_jsonl(result.records, out)
@@ -122,6 +155,7 @@ def _duplicate_match(
     seed: int,
     options: dict[str, OptionValue],
     workers: int,
+    cluster: parallel.Cluster | None,
     as_json: bool,
     chart: Path | None,
 ) -> None:
@@ -143,6 +177,7 @@ def _duplicate_match(
             options=options,
             workers=workers,
             progress=lambda done: bar.advance(task, done),
+            cluster=cluster,
         )
     summary = summarize(match)
     data = summary.to_json()
