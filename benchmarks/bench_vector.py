@@ -40,7 +40,7 @@ def uniform_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.
     where the mask allows."""
     keys = rng.random(mask.shape, dtype=np.float32)
     keys[~mask] = -1.0
-    return np.argmax(keys, axis=1)
+    return np.asarray(np.argmax(keys, axis=1), dtype=np.intp)
 
 
 @dataclass
@@ -60,9 +60,7 @@ class Tally:
 Run = Callable[[Tally], None]
 
 
-def vector_run(
-    venv: CribbageVector, rng: np.random.Generator, steps: int, from_mask: bool
-) -> Run:
+def vector_run(venv: CribbageVector, rng: np.random.Generator, steps: int, from_mask: bool) -> Run:
     """``steps`` steps of random legal actions: drawn by ``venv.random_actions`` (one
     number per game), or with ``from_mask`` from ``legal_mask()`` by :func:`uniform_legal`."""
 

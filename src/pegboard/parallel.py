@@ -69,10 +69,11 @@ def run_chunks(
 
 
 @contextmanager
-def cluster(address: str, workers: int = 1) -> Iterator[Cluster]:
-    """Connect to the Dask scheduler at ``address`` (``tcp://host:8786``), or with
-    ``"local"`` start ``workers`` worker processes (one thread each) on 127.0.0.1; closed
-    again on leaving. Every worker must be able to import pegboard."""
+def cluster(address: str, workers: int = 1, *, timeout: float = 30) -> Iterator[Cluster]:
+    """Connect to the Dask scheduler at ``address`` (``tcp://host:8786``, waiting up to
+    ``timeout`` seconds), or with ``"local"`` start ``workers`` worker processes (one thread
+    each) on 127.0.0.1; closed again on leaving. Every worker must be able to import
+    pegboard."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - the cluster extra is part of dev
@@ -83,7 +84,7 @@ def cluster(address: str, workers: int = 1) -> Iterator[Cluster]:
         raise OptionError(f"a cluster needs at least one worker, not {workers}")
     local = None
     if address == LOCAL:
-        local = LocalCluster(
+        local = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
@@ -91,18 +92,18 @@ def cluster(address: str, workers: int = 1) -> Iterator[Cluster]:
             dashboard_address="127.0.0.1:0",
             silence_logs=logging.ERROR,
         )
-        client = Client(local)
+        client = Client(local)  # type: ignore[no-untyped-call]
     else:
         try:
-            client = Client(address, timeout=30)
+            client = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
         except (OSError, ValueError, TypeError) as error:
             raise OptionError(f"cannot reach a Dask scheduler at {address!r}: {error}") from None
     try:
-        threads = sum(client.nthreads().values())
+        threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
         if threads < 1:
             raise OptionError(f"the Dask cluster at {address!r} has no workers")
-        yield Cluster(client.get_executor(), threads)
+        yield Cluster(client.get_executor(), threads)  # type: ignore[no-untyped-call]
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]
         if local is not None:
             local.close()

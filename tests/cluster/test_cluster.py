@@ -14,6 +14,7 @@ from distributed import LocalCluster
 from typer.testing import CliRunner
 
 from pegboard.cli.main import app
+from pegboard.errors import OptionError
 from pegboard.match import run_match
 from pegboard.parallel import cluster
 
@@ -25,7 +26,7 @@ TIMING = ("seconds", "games_per_second")
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """A scheduler with two worker processes on 127.0.0.1: its address."""
-    with LocalCluster(
+    with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2,
         threads_per_worker=1,
         processes=True,
@@ -79,6 +80,14 @@ def test_run_match_on_a_cluster_returns_the_local_results_in_order(scheduler: st
 
 
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
-    result = runner.invoke(app, ["simulate", "-k", "1", "--cluster", "nowhere:1", *SHORT])
+    with (
+        pytest.raises(OptionError, match="cannot reach a Dask scheduler"),
+        cluster("tcp://127.0.0.1:9", timeout=1),
+    ):
+        pass
+
+
+def test_a_bad_address_is_a_clear_error_from_the_command_line() -> None:
+    result = runner.invoke(app, ["simulate", "-k", "1", "--cluster", "nowhere", *SHORT])
     assert result.exit_code == 2
     assert "cannot reach a Dask scheduler" in result.output

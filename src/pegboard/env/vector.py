@@ -48,9 +48,9 @@ Seeds: ``reset(seed)`` makes game ``g`` (0, 1, ...) of environment ``i`` deal ex
 Layout: the whole state is one int16 matrix with a row per quantity and a column per game
 (:mod:`.vector_rows`), so work across a hand's slots is a handful of whole-row operations, a
 game's slot is reached through a flat index ``row * N + game``, a new hand clears its rows
-in one assignment, and both seats' observations are two row gathers. The play is computed for every game and
-kept only where a game is in the play; the rarer steps (discards, shows, deals) work on the
-games that take them.
+in one assignment, and both seats' observations are two row gathers. The play is computed
+for every game and kept only where a game is in the play; the rarer steps (discards, shows,
+deals) work on the games that take them.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
-from pegboard.env import vector_rows as R
+from pegboard.env import vector_rows as row
 from pegboard.env.vector_chance import (
     check_seed,
     deck_orders,
@@ -77,14 +77,14 @@ I16 = npt.NDArray[np.int16]
 Bools = npt.NDArray[np.bool_]
 Obs = npt.NDArray[np.int16]
 
-DISCARD_PAIRS: Final = R.DISCARD_PAIRS
+DISCARD_PAIRS: Final = row.DISCARD_PAIRS
 PLAY: Final = len(DISCARD_PAIRS)
 """The first play action: ``PLAY + slot``."""
 ACTIONS: Final = PLAY + 4
-OBS_SIZE: Final = len(R.OBSERVED[0])
+OBS_SIZE: Final = len(row.OBSERVED[0])
 Reward = Literal["win", "points"]
 
-_NONE: Final = R.NONE
+_NONE: Final = row.NONE
 # Per card id, with one more entry at index -1 for "no card" (-1).
 _VALUE: Final = np.array([*VALUE_OF, _NONE], dtype=np.int16)  # no card is never playable
 _RANK: Final = np.array([*RANK_OF, _NONE], dtype=np.int16)  # equals no rank, lowers no run
@@ -120,8 +120,8 @@ class CribbageVector:
         self._env_keys = np.zeros(n, dtype=np.uint64)  # each environment's chance
         self._keys = np.zeros(n, dtype=np.uint64)  # each game's chance (vector_chance)
         self._final = np.zeros((2, n), dtype=np.int16)
-        self._s = np.zeros((R.ROWS, n), dtype=np.int16)
-        self._s[R.TARGET] = score_target
+        self._s = np.zeros((row.ROWS, n), dtype=np.int16)
+        self._s[row.TARGET] = score_target
         self._flat = self._s.reshape(-1)
         self._mask = np.zeros((ACTIONS, n), dtype=bool)
 
@@ -130,12 +130,12 @@ class CribbageVector:
     @property
     def current_player(self) -> I64:
         """(N,): the seat to act in each game."""
-        return self._s[R.TURN].astype(np.int64)
+        return np.asarray(self._s[row.TURN], dtype=np.int64)
 
     @property
     def scores(self) -> I64:
         """(N, 2): each game's scores now."""
-        return self._s[R.SCORES].T.astype(np.int64)
+        return self._s[row.SCORES].T.astype(np.int64)
 
     @property
     def final_scores(self) -> I64:
@@ -186,8 +186,8 @@ class CribbageVector:
         not legal."""
         chosen = self._checked(actions)
         s = self._s
-        before = s[R.SCORES].copy()
-        playing = s[R.PLAYING].astype(bool)
+        before = s[row.SCORES].copy()
+        playing = s[row.PLAYING].astype(bool)
         discarding = (~playing).nonzero()[0]
         if discarding.size:
             self._discard(discarding, chosen[discarding])
@@ -196,14 +196,14 @@ class CribbageVector:
             shows = self._play(playing, chosen - PLAY)
             if shows.size:
                 self._show(shows)
-                deal = shows[np.maximum(s[R.SCORE0, shows], s[R.SCORE1, shows]) < self.target]
-                s[R.DEALER, deal] ^= 1
-                s[R.HAND, deal] += 1
-        over = np.maximum(s[R.SCORE0], s[R.SCORE1]) >= self.target
+                deal = shows[np.maximum(s[row.SCORE0, shows], s[row.SCORE1, shows]) < self.target]
+                s[row.DEALER, deal] ^= 1
+                s[row.HAND, deal] += 1
+        over = np.maximum(s[row.SCORE0], s[row.SCORE1]) >= self.target
         rewards = self._rewards(before, over)
         finished = over.nonzero()[0]
         if finished.size:
-            self._final[:, finished] = s[R.SCORES, finished]
+            self._final[:, finished] = s[row.SCORES, finished]
             self.games_finished += finished.size
             self.games[finished] += 1
             self._new_games(finished)
@@ -237,73 +237,73 @@ class CribbageVector:
     def _new_games(self, rows: I64) -> None:
         """Game ``games`` starts in ``rows``: scores 0, the first dealer drawn; not dealt."""
         s = self._s
-        s[R.SCORES, rows] = 0
+        s[row.SCORES, rows] = 0
         keys = self._keys[rows] = game_keys(self._env_keys[rows], self.games[rows])
-        s[R.DEALER, rows] = first_dealers(keys)
-        s[R.HAND, rows] = 1
+        s[row.DEALER, rows] = first_dealers(keys)
+        s[row.HAND, rows] = 1
 
     def _deal(self, rows: I64) -> None:
         """Deal hand ``HAND`` in ``rows``: six each from the dealer's left, the 13th card kept
         back as the starter."""
         s = self._s
-        dealer = s[R.DEALER, rows]
-        deck = deck_orders(self._keys[rows], s[R.HAND, rows]).astype(np.int16)
+        dealer = s[row.DEALER, rows]
+        deck = deck_orders(self._keys[rows], s[row.HAND, rows]).astype(np.int16)
         first = np.sort(deck[:, 0:12:2], axis=1).T  # the non-dealer's
         second = np.sort(deck[:, 1:12:2], axis=1).T
         to_first = dealer == 1
-        s[R.HAND_CARDS, rows] = np.concatenate(
+        s[row.HAND_CARDS, rows] = np.concatenate(
             [np.where(to_first, first, second), np.where(to_first, second, first)]
         )
-        s[R.CLEARED, rows] = R.CLEAR
-        s[R.CUT, rows] = deck[:, 12]
-        s[R.TURN, rows] = 1 - dealer
-        s[R.NOT_DEALER, rows] = 1 - dealer
+        s[row.CLEARED, rows] = row.CLEAR
+        s[row.CUT, rows] = deck[:, 12]
+        s[row.TURN, rows] = 1 - dealer
+        s[row.NOT_DEALER, rows] = 1 - dealer
 
     def _discard(self, rows: I64, pairs: I64) -> None:
         n, s, flat = self.n, self._s, self._flat
-        seat = s[R.TURN, rows].astype(np.int64)
-        hand = (R.HAND_CARDS.start + seat * 6) * n + rows
+        seat = s[row.TURN, rows].astype(np.int64)
+        hand = (row.HAND_CARDS.start + seat * 6) * n + rows
         kept = flat.take(hand + _KEEP[:, pairs] * n)
         tossed = flat.take(hand + _TOSS[:, pairs] * n)
         flat.put(hand + _SLOTS[6] * n, np.concatenate([kept, np.full((2, rows.size), -1)]))
-        flat.put((R.KEPT.start + seat * 4 + _SLOTS[4]) * n + rows, kept)
-        flat.put((R.VALUES.start + seat * 4 + _SLOTS[4]) * n + rows, _VALUE.take(kept))
-        flat.put((R.CRIB.start + seat * 2 + _SLOTS[2]) * n + rows, tossed)
-        flat.put((R.HELD0 + seat) * n + rows, 4)
-        s[R.TURN, rows] = 1 - seat
+        flat.put((row.KEPT.start + seat * 4 + _SLOTS[4]) * n + rows, kept)
+        flat.put((row.VALUES.start + seat * 4 + _SLOTS[4]) * n + rows, _VALUE.take(kept))
+        flat.put((row.CRIB.start + seat * 2 + _SLOTS[2]) * n + rows, tossed)
+        flat.put((row.HELD0 + seat) * n + rows, 4)
+        s[row.TURN, rows] = 1 - seat
         # The dealer discards second; then the starter is cut and the play begins.
-        cut = rows[seat == s[R.DEALER, rows]]
+        cut = rows[seat == s[row.DEALER, rows]]
         if cut.size:
-            starter = s[R.STARTER, cut] = s[R.CUT, cut]
-            s[R.PLAYING, cut] = 1
+            starter = s[row.STARTER, cut] = s[row.CUT, cut]
+            s[row.PLAYING, cut] = 1
             heels = cut[(starter >= _JACKS[0]) & (starter <= _JACKS[1])]
             if heels.size:
-                self._peg_rows(heels, s[R.DEALER, heels], 2)
+                self._peg_rows(heels, s[row.DEALER, heels], 2)
 
     def _play(self, playing: Bools, slots: I64) -> I64:
         """Lay the card of ``slots`` in every game where ``playing``, peg it, then make the
         automatic goes; the games whose hand is over. Computed for all games, kept for
         those playing."""
         n, s, flat, games = self.n, self._s, self._flat, self._games
-        me = s[R.TURN]
+        me = s[row.TURN]
         me0 = me == 0
         me64 = me.astype(np.int64)
         on = playing.view(np.int8)
         slot = me64 * 6 + (slots & 3)
-        at = (R.HAND_CARDS.start + slot) * n + games
+        at = (row.HAND_CARDS.start + slot) * n + games
         card = flat.take(at)
         flat.put(at, np.where(playing, -1, card))
-        at_value = (R.VALUES.start + me64 * 4 + (slots & 3)) * n + games
+        at_value = (row.VALUES.start + me64 * 4 + (slots & 3)) * n + games
         flat.put(at_value, np.where(playing, _NONE, flat.take(at_value)))
-        held = (R.HELD0 + me64) * n + games
+        held = (row.HELD0 + me64) * n + games
         flat.put(held, flat.take(held) - on)
-        count = s[R.COUNT] + _VALUE.take(card)
-        at_play = (R.PLAYED.start + np.minimum(s[R.PLAYS], 7).astype(np.int64)) * n + games
+        count = s[row.COUNT] + _VALUE.take(card)
+        at_play = (row.PLAYED.start + np.minimum(s[row.PLAYS], 7).astype(np.int64)) * n + games
         flat.put(at_play, np.where(playing, card, flat.take(at_play)))
         # The current count's cards, the latest first, as card ids, ranks and rank bits.
-        cards, ranks, bits = s[R.COUNT_CARDS], s[R.COUNT_RANKS], s[R.COUNT_BITS]
+        cards, ranks, bits = s[row.COUNT_CARDS], s[row.COUNT_RANKS], s[row.COUNT_BITS]
         rank = _RANK.take(card)
-        same = np.where(rank == ranks[0], s[R.PAIR] + 1, 1)
+        same = np.where(rank == ranks[0], s[row.PAIR] + 1, 1)
         cards = np.concatenate([card[None], cards[:-1]])
         ranks = np.concatenate([rank[None], ranks[:-1]])
         bits = np.concatenate([_BIT.take(card)[None], bits[:-1]])
@@ -318,7 +318,7 @@ class CribbageVector:
         self._peg(me0, points * on)
         # Who can go on: the opponent first, then the player; nobody means a go.
         room = 31 - count
-        values = s[R.VALUES]
+        values = s[row.VALUES]
         mine = np.where(me0, values[:4], values[4:]).min(axis=0)
         theirs = np.where(me0, values[4:], values[:4]).min(axis=0)
         other_can = theirs <= room
@@ -326,25 +326,25 @@ class CribbageVector:
         self._peg(me0, (ended & (count < 31) & playing).view(np.int8))
         other_has = theirs < _NONE
         # The opponent leads after a count ends if they still hold cards, else I go on.
-        s[R.TURN] = me ^ (np.where(ended, other_has, other_can) & playing)
+        s[row.TURN] = me ^ (np.where(ended, other_has, other_can) & playing)
         # Games not playing have their count cleared since the deal: keep it so.
         keep = playing & ~ended
-        s[R.COUNT] = np.where(keep, count, 0)
-        s[R.PAIR] = np.where(keep, same, 0)
-        s[R.COUNT_CARDS] = (cards + 1) * keep - 1
-        s[R.COUNT_RANKS] = ranks * keep
-        s[R.COUNT_BITS] = bits * keep
-        s[R.PLAYS] += on
-        return (playing & ended & ~other_has & (mine == _NONE)).nonzero()[0]
+        s[row.COUNT] = np.where(keep, count, 0)
+        s[row.PAIR] = np.where(keep, same, 0)
+        s[row.COUNT_CARDS] = (cards + 1) * keep - 1
+        s[row.COUNT_RANKS] = ranks * keep
+        s[row.COUNT_BITS] = bits * keep
+        s[row.PLAYS] += on
+        return np.flatnonzero(playing & ended & ~other_has & (mine == _NONE))
 
     def _show(self, rows: I64) -> None:
         """The non-dealer's hand, the dealer's hand, the crib, each ending the game if it
         reaches the target."""
         s = self._s
-        dealer = s[R.DEALER, rows]
-        starter = s[R.STARTER, rows]
-        kept = s[R.KEPT][:, rows]
-        crib = s[R.CRIB][:, rows].T
+        dealer = s[row.DEALER, rows]
+        starter = s[row.STARTER, rows]
+        kept = s[row.KEPT][:, rows]
+        crib = s[row.CRIB][:, rows].T
         by_zero = dealer == 0
         dealers = np.where(by_zero, kept[:4], kept[4:]).T
         pones = np.where(by_zero, kept[4:], kept[:4]).T
@@ -364,18 +364,22 @@ class CribbageVector:
     def _peg(self, me0: Bools, points: npt.NDArray[np.integer]) -> None:
         """Add ``points`` to the seat to act (seat 0 where ``me0``) in every game still on."""
         s = self._s
-        points = points * (np.maximum(s[R.SCORE0], s[R.SCORE1]) < self.target)
-        s[R.SCORE0] += points * me0
-        s[R.SCORE1] += points * ~me0
+        points = points * (np.maximum(s[row.SCORE0], s[row.SCORE1]) < self.target)
+        s[row.SCORE0] += points * me0
+        s[row.SCORE1] += points * ~me0
 
-    def _peg_rows(self, rows: I64, seat: npt.NDArray[np.integer], points: npt.NDArray[np.integer] | int) -> None:
+    def _peg_rows(
+        self, rows: I64, seat: npt.NDArray[np.integer], points: npt.NDArray[np.integer] | int
+    ) -> None:
         """Add ``points`` to ``seat`` in ``rows`` whose game is still on."""
         s = self._s
-        live = np.maximum(s[R.SCORE0, rows], s[R.SCORE1, rows]) < self.target
-        self._flat[(R.SCORE0 + seat.astype(np.int64)) * self.n + rows] += np.where(live, points, 0)
+        live = np.maximum(s[row.SCORE0, rows], s[row.SCORE1, rows]) < self.target
+        self._flat[(row.SCORE0 + seat.astype(np.int64)) * self.n + rows] += np.where(
+            live, points, 0
+        )
 
     def _rewards(self, before: I16, over: Bools) -> npt.NDArray[np.float32]:
-        scores = self._s[R.SCORES]
+        scores = self._s[row.SCORES]
         if self.reward == "points":
             gained = scores - before
             diff = (gained[0] - gained[1]).astype(np.float32)
@@ -389,15 +393,16 @@ class CribbageVector:
     def _observe(self) -> Obs:
         """Each game's observation for its seat to act, and its legal actions."""
         s = self._s
-        me0 = s[R.TURN] == 0
-        seat0 = s.take(R.OBSERVED[0], axis=0)
-        obs = seat0 + (s.take(R.OBSERVED[1], axis=0) - seat0) * ~me0
+        me0 = s[row.TURN] == 0
+        seat0 = s.take(row.OBSERVED[0], axis=0)
+        obs = seat0 + (s.take(row.OBSERVED[1], axis=0) - seat0) * ~me0
         mask = self._mask
-        playing = s[R.PLAYING].astype(bool)
-        values = s[R.VALUES]
+        playing = s[row.PLAYING].astype(bool)
+        values = s[row.VALUES]
         mask[:PLAY] = ~playing
-        mask[PLAY:] = playing & (np.where(me0, values[:4], values[4:]) <= 31 - s[R.COUNT])
-        return obs.T
+        mask[PLAY:] = playing & (np.where(me0, values[:4], values[4:]) <= 31 - s[row.COUNT])
+        view: Obs = obs.T
+        return view
 
     def _require_reset(self) -> None:
         if self.seed is None:
@@ -422,4 +427,4 @@ def make(game: str, *, n: int, players: int = 2, **options: object) -> CribbageV
         raise OptionError(
             f"score_target is an integer and reward 'win' or 'points', not {target!r}, {reward!r}"
         )
-    return CribbageVector(n, score_target=target, reward=reward)  # type: ignore[arg-type]
+    return CribbageVector(n, score_target=target, reward=reward)
