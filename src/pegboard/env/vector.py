@@ -91,7 +91,8 @@ _RANK: Final = np.array([*RANK_OF, _NONE], dtype=np.int16)  # equals no rank, lo
 _BIT: Final = np.array([1 << r for r in RANK_OF] + [0], dtype=np.int16)  # none: no rank
 _SUIT: Final = np.array(SUIT_OF, dtype=np.int16)
 _JACKS: Final = (40, 43)
-_SPANS: Final = tuple((1 << (k + 1)) - 1 for k in range(8))  # [k]: k + 1 consecutive ranks
+_RUN_LENGTHS: Final = np.arange(3, 8, dtype=np.int16)[:, None]
+_RUN_SPANS: Final = (1 << _RUN_LENGTHS) - 1  # k consecutive ranks, as bits
 _KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS]).T.copy()
 _TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
 _SLOTS: Final = tuple(np.arange(k)[:, None] for k in range(7))
@@ -124,6 +125,8 @@ class CribbageVector:
         self._s[row.TARGET] = score_target
         self._flat = self._s.reshape(-1)
         self._mask = np.zeros((ACTIONS, n), dtype=bool)
+        self._seen = np.zeros((7, n), dtype=np.int16)  # the ranks of the last k + 1 cards
+        self._low = np.zeros((7, n), dtype=np.int16)  # and the lowest of them
 
     # -- the interface ----------------------------------------------------------------------
 
@@ -186,7 +189,7 @@ class CribbageVector:
         not legal."""
         chosen = self._checked(actions)
         s = self._s
-        before = s[row.SCORES].copy()
+        before = s[row.SCORES].copy() if self.reward == "points" else None
         playing = s[row.PLAYING].astype(bool)
         discarding = (~playing).nonzero()[0]
         if discarding.size:
@@ -200,8 +203,8 @@ class CribbageVector:
                 s[row.DEALER, deal] ^= 1
                 s[row.HAND, deal] += 1
         over = np.maximum(s[row.SCORE0], s[row.SCORE1]) >= self.target
-        rewards = self._rewards(before, over)
-        finished = over.nonzero()[0]
+        finished = np.flatnonzero(over)
+        rewards = self._rewards(before, finished)
         if finished.size:
             self._final[:, finished] = s[row.SCORES, finished]
             self.games_finished += finished.size
@@ -308,22 +311,25 @@ class CribbageVector:
         ranks = np.concatenate([rank[None], ranks[:-1]])
         bits = np.concatenate([_BIT.take(card)[None], bits[:-1]])
         # The last k cards are a run when their ranks are k consecutive ones.
-        seen, low, run = bits[0], rank, np.zeros_like(rank)
+        seen, low = self._seen, self._low
+        seen[0], low[0] = bits[0], rank
         for k in range(1, 7):
-            seen = seen | bits[k]
-            low = np.minimum(low, ranks[k])
-            if k >= 2:
-                run = np.where((seen >> low) == _SPANS[k], k + 1, run)
-        points = same * (same - 1) + run + 2 * ((count == 15) | (count == 31))
-        self._peg(me0, points * on)
-        # Who can go on: the opponent first, then the player; nobody means a go.
+            np.bitwise_or(seen[k - 1], bits[k], out=seen[k])
+            np.minimum(low[k - 1], ranks[k], out=low[k])
+        run = (((seen[2:] >> low[2:]) == _RUN_SPANS) * _RUN_LENGTHS).max(axis=0)
+        points = (same * (same - 1) + run + 2 * ((count == 15) | (count == 31))) * on
+        # Who can go on: the opponent first, then the player; nobody means a go, which
+        # scores unless the card has just won the game (every game playing was on before).
         room = 31 - count
         values = s[row.VALUES]
         mine = np.where(me0, values[:4], values[4:]).min(axis=0)
         theirs = np.where(me0, values[4:], values[:4]).min(axis=0)
         other_can = theirs <= room
         ended = (count == 31) | ~(other_can | (mine <= room))
-        self._peg(me0, (ended & (count < 31) & playing).view(np.int8))
+        score = np.where(me0, s[row.SCORE0], s[row.SCORE1]) + points
+        points += ended & (count < 31) & playing & (score < self.target)
+        s[row.SCORE0] += points * me0
+        s[row.SCORE1] += points * ~me0
         other_has = theirs < _NONE
         # The opponent leads after a count ends if they still hold cards, else I go on.
         s[row.TURN] = me ^ (np.where(ended, other_has, other_can) & playing)
@@ -361,13 +367,6 @@ class CribbageVector:
         self._peg_rows(rows, dealer, totals[m : 2 * m])
         self._peg_rows(rows, dealer, totals[2 * m :] - 4 * four)
 
-    def _peg(self, me0: Bools, points: npt.NDArray[np.integer]) -> None:
-        """Add ``points`` to the seat to act (seat 0 where ``me0``) in every game still on."""
-        s = self._s
-        points = points * (np.maximum(s[row.SCORE0], s[row.SCORE1]) < self.target)
-        s[row.SCORE0] += points * me0
-        s[row.SCORE1] += points * ~me0
-
     def _peg_rows(
         self, rows: I64, seat: npt.NDArray[np.integer], points: npt.NDArray[np.integer] | int
     ) -> None:
@@ -378,17 +377,17 @@ class CribbageVector:
             live, points, 0
         )
 
-    def _rewards(self, before: I16, over: Bools) -> npt.NDArray[np.float32]:
+    def _rewards(self, before: I16 | None, finished: I64) -> npt.NDArray[np.float32]:
         scores = self._s[row.SCORES]
-        if self.reward == "points":
-            gained = scores - before
-            diff = (gained[0] - gained[1]).astype(np.float32)
-        else:
-            diff = np.where(over, np.where(scores[0] >= self.target, 1, -1), 0)
-        rewards = np.empty((self.n, 2), dtype=np.float32)
-        rewards[:, 0] = diff
-        rewards[:, 1] = -diff
-        return rewards
+        if before is None:  # reward="win": +1 and -1 where a game has just ended
+            rewards = np.zeros((self.n, 2), dtype=np.float32)
+            won = np.where(scores[0, finished] >= self.target, 1, -1)
+            rewards[finished, 0] = won
+            rewards[finished, 1] = -won
+            return rewards
+        gained = scores - before
+        diff = (gained[0] - gained[1]).astype(np.float32)
+        return np.stack([diff, -diff], axis=1)
 
     def _observe(self) -> Obs:
         """Each game's observation for its seat to act, and its legal actions."""
