@@ -95,6 +95,12 @@ _RUN_LENGTHS: Final = np.arange(3, 8, dtype=np.int16)[:, None]
 _RUN_SPANS: Final = (1 << _RUN_LENGTHS) - 1  # k consecutive ranks, as bits
 _KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS]).T.copy()
 _TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
+_SLOT_BITS: Final = np.array([1, 2, 4, 8], dtype=np.int64)[:, None]
+_LEGAL_SLOTS: Final = np.array([bin(p).count("1") for p in range(16)], dtype=np.int64)
+_KTH_SLOT: Final = np.array(
+    [([s for s in range(4) if p >> s & 1] + [0] * 4)[:4] for p in range(16)], dtype=np.int64
+).reshape(-1)
+"""By 4-bit pattern of legal play slots and k (0..3): the k-th legal slot."""
 _SLOTS: Final = tuple(np.arange(k)[:, None] for k in range(7))
 
 
@@ -171,15 +177,12 @@ class CribbageVector:
         """(N,): a uniformly random legal action in each game, from one draw per game: the
         random player, or exploration, without building the mask's random keys."""
         self._require_reset()
-        legal = self._mask[PLAY:]
         discarding = self._mask[0]
-        counts = np.where(discarding, PLAY, legal.sum(axis=0))
+        # Which of the 4 play slots are legal, as 4 bits; then its k-th legal slot.
+        legal = (self._mask[PLAY:] * _SLOT_BITS).sum(axis=0)
+        counts = np.where(discarding, PLAY, _LEGAL_SLOTS.take(legal))
         k = (rng.random(self.n) * counts).astype(np.int64)
-        slot = np.zeros(self.n, dtype=np.int64)
-        seen = np.zeros(self.n, dtype=np.int64)
-        for j in range(4):  # the k-th legal play slot
-            slot[legal[j] & (seen == k)] = j
-            seen += legal[j]
+        slot = _KTH_SLOT.take(legal * 4 + np.minimum(k, 3))
         return np.where(discarding, k, PLAY + slot)
 
     def step(self, actions: npt.ArrayLike) -> tuple[Obs, npt.NDArray[np.float32], Bools]:
@@ -225,10 +228,9 @@ class CribbageVector:
                 f"actions must be {self.n} integer action ids, shape ({self.n},), "
                 f"not {chosen.dtype} values of shape {chosen.shape}"
             )
-        chosen = chosen.astype(np.int64)
+        chosen = chosen.astype(np.int64, copy=False)
         inside = (chosen >= 0) & (chosen < ACTIONS)
-        legal = self._mask.reshape(-1).take(np.where(inside, chosen, 0) * self.n + self._games)
-        ok = inside & legal
+        ok = inside & self._mask.reshape(-1).take(chosen * self.n + self._games, mode="wrap")
         if not ok.all():
             game = int(np.argmin(ok))
             allowed = np.flatnonzero(self._mask[:, game]).tolist()
