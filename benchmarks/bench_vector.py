@@ -13,7 +13,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 import numpy as np
@@ -111,18 +111,24 @@ class Row:
     label: str
     run: Run
     rates: list[float] = field(default_factory=list)
+    cpu_rates: list[float] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
 
     @property
     def rate(self) -> float:
         return statistics.median(self.rates)
 
+    @property
+    def cpu_rate(self) -> float:
+        return statistics.median(self.cpu_rates)
+
     def time(self) -> None:
         tally = Tally()
-        start = perf_counter()
+        start, cpu = perf_counter(), process_time()
         self.run(tally)
-        seconds = perf_counter() - start
+        seconds, cpu_seconds = perf_counter() - start, process_time() - cpu
         self.rates.append(tally.games / seconds)
+        self.cpu_rates.append(tally.games / cpu_seconds)
         self.tally.games += tally.games
         self.tally.decisions += tally.decisions
         self.tally.winners += tally.winners
@@ -148,14 +154,16 @@ def run(repeats: int = 5, seed: int = 1) -> str:
         for row in rows:
             row.time()
     table = [
-        "| engine | games/s (median) | × OpenSpiel | games timed | decisions/game "
+        "| engine | games/s (median) | × OpenSpiel | games per CPU-second (median) "
+        "| × OpenSpiel (CPU) | games timed | decisions/game "
         "| mean scores (winner, loser) | runs (games/s) |",
-        "| --- | ---: | ---: | ---: | ---: | --- | --- |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ]
     for row in rows:
         t = row.tally
         table.append(
-            f"| {row.label} | {row.rate:,.0f} | {row.rate / peer.rate:.1f} | {t.games:,} "
+            f"| {row.label} | {row.rate:,.0f} | {row.rate / peer.rate:.1f} "
+            f"| {row.cpu_rate:,.0f} | {row.cpu_rate / peer.cpu_rate:.1f} | {t.games:,} "
             f"| {t.decisions / t.games:.1f} "
             f"| {statistics.fmean(t.winners):.1f}, {statistics.fmean(t.losers):.1f} "
             f"| {', '.join(f'{r:,.0f}' for r in row.rates)} |"
@@ -184,6 +192,10 @@ def run(repeats: int = 5, seed: int = 1) -> str:
         "`state.apply_action(outcomes[rng.randrange(len(outcomes))][0])` (its chance "
         "outcomes are uniform), else `state.apply_action(rng.choice(state.legal_actions()))`"
         f"; {OPENSPIEL_GAMES} games per run after {OPENSPIEL_WARMUP} untimed ones.",
+        "- games/s is wall-clock; games per CPU-second divides by the process's CPU time "
+        "(`time.process_time`), which leaves out the time other processes held the core on "
+        "this shared machine. Both are medians over the runs; each ratio is taken between "
+        "medians of the same run.",
         "- Rules differ where the engines differ: pegboard makes goes automatically (they "
         "are not decisions), OpenSpiel makes each go a `Pass` decision and counts both "
         f"hands and the crib before it checks for {TARGET}; pegboard stops the instant a "
