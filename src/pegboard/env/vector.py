@@ -95,6 +95,8 @@ _RUN_LENGTHS: Final = np.arange(3, 8, dtype=np.int16)[:, None]
 _RUN_SPANS: Final = (1 << _RUN_LENGTHS) - 1  # k consecutive ranks, as bits
 _KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PAIRS]).T.copy()
 _TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
+_DEALT_TO_PONE: Final = np.array([1, 0] * 6, dtype=np.int16)
+"""Per card dealt, 1 if the non-dealer gets it when seat 0 deals (xor the dealer: its seat)."""
 _SLOT_BITS: Final = np.array([1, 2, 4, 8], dtype=np.int64)[:, None]
 _LEGAL_SLOTS: Final = np.array([bin(p).count("1") for p in range(16)], dtype=np.int64)
 _KTH_SLOT: Final = np.array(
@@ -253,12 +255,9 @@ class CribbageVector:
         s = self._s
         dealer = s[row.DEALER, rows]
         deck = deck_orders(self._keys[rows], s[row.HAND, rows]).astype(np.int16)
-        first = np.sort(deck[:, 0:12:2], axis=1).T  # the non-dealer's
-        second = np.sort(deck[:, 1:12:2], axis=1).T
-        to_first = dealer == 1
-        s[row.HAND_CARDS, rows] = np.concatenate(
-            [np.where(to_first, first, second), np.where(to_first, second, first)]
-        )
+        # One card each from the dealer's left: sort by (seat, card) to get both hands sorted.
+        seat = _DEALT_TO_PONE ^ dealer[:, None]
+        s[row.HAND_CARDS, rows] = (np.sort(deck[:, :12] | seat << 6, axis=1) & 63).T
         s[row.CLEARED, rows] = row.CLEAR
         s[row.CUT, rows] = deck[:, 12]
         s[row.TURN, rows] = 1 - dealer
