@@ -71,6 +71,10 @@ def check_batch(seed: int, n: int, target: int, games: int) -> int:
             mine = state.hands[seat]  # type: ignore[attr-defined]
             assert sorted(c for c in hand if c >= 0) == sorted(mine)
             assert obs[i, 5] == state.count  # type: ignore[attr-defined]
+            count_cards = obs[i, 13:21].tolist()
+            assert count_cards == [*reversed(state.count_cards), *[-1] * 8][:8]  # type: ignore[attr-defined]
+            played = [card for _seat, card in reversed(state.plays)]  # type: ignore[attr-defined]
+            assert obs[i, 21:29].tolist() == [*played, *[-1] * 8][:8]
             assert action_ids(game, seat, hand) == np.flatnonzero(mask[i]).tolist()
             game.apply(seat, as_action(int(actions[i]), hand))
         obs, _rewards, done = venv.step(actions)

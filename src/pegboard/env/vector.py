@@ -32,7 +32,7 @@ card ids 0..51 (``AC`` = 0, ``KS`` = 51), -1 for none:
        (-1 where played) and -1 in 10, 11
 12     the starter (-1 until both have discarded)
 13..20 the cards of the current count, the latest first
-21..28 every card played this hand, in order
+21..28 every card played this hand, the latest first
 29, 30 the two cards I put in the crib (-1 until I discard)
 31     how many cards the opponent holds
 32     the score target
@@ -133,8 +133,6 @@ class CribbageVector:
         self._s[row.TARGET] = score_target
         self._flat = self._s.reshape(-1)
         self._mask = np.zeros((ACTIONS, n), dtype=bool)
-        self._seen = np.zeros((7, n), dtype=np.int16)  # the ranks of the last k + 1 cards
-        self._low = np.zeros((7, n), dtype=np.int16)  # and the lowest of them
 
     # -- the interface ----------------------------------------------------------------------
 
@@ -302,21 +300,13 @@ class CribbageVector:
         held = (row.HELD0 + me64) * n + games
         flat.put(held, flat.take(held) - on)
         count = s[row.COUNT] + _VALUE.take(card)
-        at_play = (row.PLAYED.start + np.minimum(s[row.PLAYS], 7).astype(np.int64)) * n + games
-        flat.put(at_play, np.where(playing, card, flat.take(at_play)))
-        # The current count's cards, the latest first, as card ids, ranks and rank bits.
-        cards, ranks, bits = s[row.COUNT_CARDS], s[row.COUNT_RANKS], s[row.COUNT_BITS]
-        rank = _RANK.take(card)
-        same = np.where(rank == ranks[0], s[row.PAIR] + 1, 1)
-        cards = np.concatenate([card[None], cards[:-1]])
-        ranks = np.concatenate([rank[None], ranks[:-1]])
-        bits = np.concatenate([_BIT.take(card)[None], bits[:-1]])
+        # The count's last cards: the longest same-rank tail, and for each k the rank bits
+        # and the lowest rank of the last k + 1 cards, from the same before this card.
+        rank, bit = _RANK.take(card), _BIT.take(card)
+        same = np.where(rank == s[row.LAST_RANK], s[row.PAIR] + 1, 1)
+        seen = np.concatenate([bit[None], bit | s[row.SEEN][:-1]])
+        low = np.concatenate([rank[None], np.minimum(rank, s[row.LOW][:-1])])
         # The last k cards are a run when their ranks are k consecutive ones.
-        seen, low = self._seen, self._low
-        seen[0], low[0] = bits[0], rank
-        for k in range(1, 7):
-            np.bitwise_or(seen[k - 1], bits[k], out=seen[k])
-            np.minimum(low[k - 1], ranks[k], out=low[k])
         run = (((seen[2:] >> low[2:]) == _RUN_SPANS) * _RUN_LENGTHS).max(axis=0)
         points = (same * (same - 1) + run + 2 * ((count == 15) | (count == 31))) * on
         # Who can go on: the opponent first, then the player; nobody means a go, which
@@ -338,10 +328,13 @@ class CribbageVector:
         keep = playing & ~ended
         s[row.COUNT] = np.where(keep, count, 0)
         s[row.PAIR] = np.where(keep, same, 0)
+        cards = np.concatenate([card[None], s[row.COUNT_CARDS][:-1]])
         s[row.COUNT_CARDS] = (cards + 1) * keep - 1
-        s[row.COUNT_RANKS] = ranks * keep
-        s[row.COUNT_BITS] = bits * keep
-        s[row.PLAYS] += on
+        s[row.LAST_RANK] = rank * keep
+        s[row.SEEN] = seen * keep
+        s[row.LOW] = low * keep
+        played = np.concatenate([card[None], s[row.PLAYED][:-1]])
+        s[row.PLAYED] = (played + 1) * on - 1  # those not playing have played nothing
         return np.flatnonzero(playing & ended & ~other_has & (mine == _NONE))
 
     def _show(self, rows: I64) -> None:

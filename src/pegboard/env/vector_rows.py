@@ -24,9 +24,9 @@ the score target, and the card that will be the starter."""
 HAND_CARDS: Final = slice(8, 20)
 """seat * 6 + slot: the 6 dealt cards, or the 4 kept (-1 once played) and -1, -1."""
 
-PLAYING, COUNT, STARTER, PAIR, PLAYS, HELD0, HELD1 = 20, 21, 22, 23, 24, 25, 26
+PLAYING, COUNT, STARTER, PAIR, LAST_RANK, HELD0, HELD1 = 20, 21, 22, 23, 24, 25, 26
 """1 in the play; the count; the starter (-1 before the cut); how many of the latest cards
-share a rank; cards played this hand; how many cards each seat holds."""
+share a rank, and that rank (0 for none); how many cards each seat holds."""
 VALUES: Final = slice(27, 35)
 """seat * 4 + slot: the count value of each kept card not yet played, else NONE."""
 KEPT: Final = slice(35, 43)
@@ -34,17 +34,18 @@ KEPT: Final = slice(35, 43)
 CRIB: Final = slice(43, 47)
 """seat * 2 + card: each seat's discards."""
 COUNT_CARDS: Final = slice(47, 55)
-COUNT_RANKS: Final = slice(55, 63)
-COUNT_BITS: Final = slice(63, 71)
-"""The current count's cards, the latest first: ids (-1 none), ranks (0), 1 << rank (0).
-A rank of 0 equals no card's rank, and its bit is never set, so it ends no pair and no run."""
-PLAYED: Final = slice(71, 79)
-"""Every card played this hand, in order."""
-ROWS: Final = 79
+"""The current count's cards, the latest first (-1 for none)."""
+SEEN: Final = slice(55, 62)
+LOW: Final = slice(62, 69)
+"""Row k: the rank bits (1 << rank) of the count's last k + 1 cards, and the lowest of those
+ranks; 0 past the count's start, where a rank bit is never 0 and a run never starts at 0."""
+PLAYED: Final = slice(69, 77)
+"""Every card played this hand, the latest first."""
+ROWS: Final = 77
 
 CLEARED: Final = slice(PLAYING, ROWS)
 CLEAR: Final = np.array(
-    [0, 0, -1, 0, 0, 6, 6] + [NONE] * 8 + [-1] * 12 + [-1] * 8 + [0] * 8 + [0] * 8 + [-1] * 8,
+    [0, 0, -1, 0, 0, 6, 6] + [NONE] * 8 + [-1] * 12 + [-1] * 8 + [0] * 14 + [-1] * 8,
     dtype=np.int16,
 )[:, None]
 
