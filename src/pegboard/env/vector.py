@@ -97,10 +97,17 @@ _KEEP: Final = np.array([[s for s in range(6) if s not in p] for p in DISCARD_PA
 _TOSS: Final = np.array(DISCARD_PAIRS).T.copy()
 _DEALT_TO_PONE: Final = np.array([1, 0] * 6, dtype=np.int16)
 """Per card dealt, 1 if the non-dealer gets it when seat 0 deals (xor the dealer: its seat)."""
+_HANDS: Final = (
+    slice(row.HAND_CARDS.start, row.HAND_CARDS.start + 6),
+    slice(row.HAND_CARDS.start + 6, row.HAND_CARDS.stop),
+)
+_HAND0: Final = slice(_HANDS[0].start, _HANDS[0].start + 4)  # seat 0's kept slots
+_HAND1: Final = slice(_HANDS[1].start, _HANDS[1].start + 4)
 _SLOT_BITS: Final = np.array([1, 2, 4, 8], dtype=np.int64)[:, None]
 _LEGAL_SLOTS: Final = np.array([bin(p).count("1") for p in range(16)], dtype=np.int64)
 _KTH_SLOT: Final = np.array(
-    [([s for s in range(4) if p >> s & 1] + [0] * 4)[:4] for p in range(16)], dtype=np.int64
+    [([s for s in range(4) if p >> s & 1] + [0] * 4)[:4] for p in range(16)],
+    dtype=np.int64,
 ).reshape(-1)
 """By 4-bit pattern of legal play slots and k (0..3): the k-th legal slot."""
 _SLOTS: Final = tuple(np.arange(k)[:, None] for k in range(7))
@@ -269,9 +276,7 @@ class CribbageVector:
         tossed = flat.take(hand + _TOSS[:, pairs] * n)
         flat.put(hand + _SLOTS[6] * n, np.concatenate([kept, np.full((2, rows.size), -1)]))
         flat.put((row.KEPT.start + seat * 4 + _SLOTS[4]) * n + rows, kept)
-        flat.put((row.VALUES.start + seat * 4 + _SLOTS[4]) * n + rows, _VALUE.take(kept))
         flat.put((row.CRIB.start + seat * 2 + _SLOTS[2]) * n + rows, tossed)
-        flat.put((row.HELD0 + seat) * n + rows, 4)
         s[row.TURN, rows] = 1 - seat
         # The dealer discards second; then the starter is cut and the play begins.
         cut = rows[seat == s[row.DEALER, rows]]
@@ -295,10 +300,6 @@ class CribbageVector:
         at = (row.HAND_CARDS.start + slot) * n + games
         card = flat.take(at)
         flat.put(at, np.where(playing, -1, card))
-        at_value = (row.VALUES.start + me64 * 4 + (slots & 3)) * n + games
-        flat.put(at_value, np.where(playing, _NONE, flat.take(at_value)))
-        held = (row.HELD0 + me64) * n + games
-        flat.put(held, flat.take(held) - on)
         count = s[row.COUNT] + _VALUE.take(card)
         # The count's last cards: the longest same-rank tail, and for each k the rank bits
         # and the lowest rank of the last k + 1 cards, from the same before this card.
@@ -312,9 +313,9 @@ class CribbageVector:
         # Who can go on: the opponent first, then the player; nobody means a go, which
         # scores unless the card has just won the game (every game playing was on before).
         room = 31 - count
-        values = s[row.VALUES]
-        mine = np.where(me0, values[:4], values[4:]).min(axis=0)
-        theirs = np.where(me0, values[4:], values[:4]).min(axis=0)
+        first, second = s[_HAND0], s[_HAND1]  # each seat's 4 kept cards
+        mine = _VALUE.take(np.where(me0, first, second)).min(axis=0)
+        theirs = _VALUE.take(np.where(me0, second, first)).min(axis=0)
         other_can = theirs <= room
         ended = (count == 31) | ~(other_can | (mine <= room))
         score = np.where(me0, s[row.SCORE0], s[row.SCORE1]) + points
@@ -362,7 +363,10 @@ class CribbageVector:
         self._peg_rows(rows, dealer, totals[2 * m :] - 4 * four)
 
     def _peg_rows(
-        self, rows: I64, seat: npt.NDArray[np.integer], points: npt.NDArray[np.integer] | int
+        self,
+        rows: I64,
+        seat: npt.NDArray[np.integer],
+        points: npt.NDArray[np.integer] | int,
     ) -> None:
         """Add ``points`` to ``seat`` in ``rows`` whose game is still on."""
         s = self._s
@@ -391,9 +395,11 @@ class CribbageVector:
         obs = seat0 + (s.take(row.OBSERVED[1], axis=0) - seat0) * ~me0
         mask = self._mask
         playing = s[row.PLAYING].astype(bool)
-        values = s[row.VALUES]
+        mine = _VALUE.take(np.where(me0, s[_HAND0], s[_HAND1]))
         mask[:PLAY] = ~playing
-        mask[PLAY:] = playing & (np.where(me0, values[:4], values[4:]) <= 31 - s[row.COUNT])
+        mask[PLAY:] = playing & (mine <= 31 - s[row.COUNT])
+        theirs = np.where(me0, s[_HANDS[1]], s[_HANDS[0]])
+        obs[row.OPPONENT_HOLDS] = (theirs >= 0).sum(axis=0)
         view: Obs = obs.T
         return view
 

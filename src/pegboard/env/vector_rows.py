@@ -24,30 +24,31 @@ the score target, and the card that will be the starter."""
 HAND_CARDS: Final = slice(8, 20)
 """seat * 6 + slot: the 6 dealt cards, or the 4 kept (-1 once played) and -1, -1."""
 
-PLAYING, COUNT, STARTER, PAIR, LAST_RANK, HELD0, HELD1 = 20, 21, 22, 23, 24, 25, 26
+PLAYING, COUNT, STARTER, PAIR, LAST_RANK = 20, 21, 22, 23, 24
 """1 in the play; the count; the starter (-1 before the cut); how many of the latest cards
-share a rank, and that rank (0 for none); how many cards each seat holds."""
-VALUES: Final = slice(27, 35)
-"""seat * 4 + slot: the count value of each kept card not yet played, else NONE."""
-KEPT: Final = slice(35, 43)
+share a rank, and that rank (0 for none)."""
+KEPT: Final = slice(25, 33)
 """seat * 4 + slot: the 4 kept cards, for the show."""
-CRIB: Final = slice(43, 47)
+CRIB: Final = slice(33, 37)
 """seat * 2 + card: each seat's discards."""
-COUNT_CARDS: Final = slice(47, 55)
+COUNT_CARDS: Final = slice(37, 45)
 """The current count's cards, the latest first (-1 for none)."""
-SEEN: Final = slice(55, 62)
-LOW: Final = slice(62, 69)
+SEEN: Final = slice(45, 52)
+LOW: Final = slice(52, 59)
 """Row k: the rank bits (1 << rank) of the count's last k + 1 cards, and the lowest of those
 ranks; 0 past the count's start, where a rank bit is never 0 and a run never starts at 0."""
-PLAYED: Final = slice(69, 77)
+PLAYED: Final = slice(59, 67)
 """Every card played this hand, the latest first."""
-ROWS: Final = 77
+ROWS: Final = 67
 
 CLEARED: Final = slice(PLAYING, ROWS)
 CLEAR: Final = np.array(
-    [0, 0, -1, 0, 0, 6, 6] + [NONE] * 8 + [-1] * 12 + [-1] * 8 + [0] * 14 + [-1] * 8,
+    [0, 0, -1, 0, 0] + [-1] * 8 + [-1] * 4 + [-1] * 8 + [0] * 14 + [-1] * 8,
     dtype=np.int16,
 )[:, None]
+
+OPPONENT_HOLDS: Final = 31
+"""The observation's field computed apart (from the opponent's hand rows), not gathered."""
 
 
 def _observed(seat: int) -> list[int]:
@@ -66,7 +67,7 @@ def _observed(seat: int) -> list[int]:
         *range(PLAYED.start, PLAYED.stop),
         CRIB.start + seat * 2,
         CRIB.start + seat * 2 + 1,
-        HELD0 + other,
+        TARGET,  # OPPONENT_HOLDS: filled in apart
         TARGET,
     ]
 
