@@ -208,8 +208,7 @@ class CribbageVector:
         if discarding.size < self.n:
             shows = self._play(playing, chosen - PLAY)
             if shows.size:
-                self._show(shows)
-                deal = shows[np.maximum(s[row.SCORE0, shows], s[row.SCORE1, shows]) < self.target]
+                deal = self._show(shows)
                 s[row.DEALER, deal] ^= 1
                 s[row.HAND, deal] += 1
         over = np.maximum(s[row.SCORE0], s[row.SCORE1]) >= self.target
@@ -338,9 +337,9 @@ class CribbageVector:
         s[row.PLAYED] = (played + 1) * on - 1  # those not playing have played nothing
         return np.flatnonzero(playing & ended & ~other_has & (mine == _NONE))
 
-    def _show(self, rows: I64) -> None:
+    def _show(self, rows: I64) -> I64:
         """The non-dealer's hand, the dealer's hand, the crib, each ending the game if it
-        reaches the target."""
+        reaches the target; the rows whose game goes on."""
         s = self._s
         dealer = s[row.DEALER, rows]
         starter = s[row.STARTER, rows]
@@ -358,9 +357,20 @@ class CribbageVector:
         # A crib's flush counts only with the starter's suit too: take off a 4-card flush.
         suits = _SUIT.take(crib)
         four = (suits == suits[:, :1]).all(axis=1) & (_SUIT.take(starter) != suits[:, 0])
-        self._peg_rows(rows, 1 - dealer, totals[:m])
-        self._peg_rows(rows, dealer, totals[m : 2 * m])
-        self._peg_rows(rows, dealer, totals[2 * m :] - 4 * four)
+        flat, n = self._flat, self.n
+        at_pone = (row.SCORE0 + 1 - dealer.astype(np.int64)) * n + rows
+        at_dealer = (row.SCORE0 + dealer.astype(np.int64)) * n + rows
+        pone, dealt = flat.take(at_pone), flat.take(at_dealer)
+        # In turn, each while the game is on (the last card may have ended it already).
+        on = np.maximum(pone, dealt) < self.target
+        pone += totals[:m] * on
+        on &= pone < self.target
+        dealt += totals[m : 2 * m] * on
+        on &= dealt < self.target
+        dealt += (totals[2 * m :] - 4 * four) * on
+        flat.put(at_pone, pone)
+        flat.put(at_dealer, dealt)
+        return rows[on & (dealt < self.target)]
 
     def _peg_rows(
         self,
