@@ -24,7 +24,7 @@ from benchmarks.machine import machine
 from pegboard.env.vector import CribbageVector, make
 
 COMMAND = ".venv/bin/python -m benchmarks.bench_vector"
-SIZES = (1024, 256, 4096)
+SIZES = (1024, 2048, 4096)
 """Games per batch; the first is the one the target is stated for."""
 STEPS = 1500
 """Timed steps per run of a vector row (each advances every game by one decision)."""
