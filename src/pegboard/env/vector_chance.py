@@ -23,18 +23,25 @@ from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
 U64 = npt.NDArray[np.uint64]
 
 MAX_SEED: Final = (1 << 64) - 1
-_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
+_GOLDEN_INT: Final = 0x9E3779B97F4A7C15
+_GOLDEN: Final = np.uint64(_GOLDEN_INT)
 _M1: Final = np.uint64(0xBF58476D1CE4E5B9)
 _M2: Final = np.uint64(0x94D049BB133111EB)
-_CARD_STEPS: Final = np.arange(1, 27, dtype=np.uint64) * _GOLDEN
-"""One hash per two cards: each gives two 32-bit keys."""
+_PAIR_STEPS: Final = np.arange(1, 27, dtype=np.uint64) * _GOLDEN
+"""A shuffle draws 26 outputs of the game's stream, each two 32-bit keys (one per card)."""
+_STEP_STRIDE: Final = np.uint64(32 * _GOLDEN_INT % (1 << 64))
+"""Chance step ``h`` draws the stream's outputs ``32 h + 1`` to ``32 h + 26``."""
 
 
 def _mix(x: U64) -> U64:
-    """The splitmix64 finalizer: a bijection of uint64 that scrambles every bit."""
-    x = (x ^ (x >> np.uint64(30))) * _M1
-    x = (x ^ (x >> np.uint64(27))) * _M2
-    return x ^ (x >> np.uint64(31))
+    """The splitmix64 finalizer: a bijection of uint64 that scrambles every bit
+    (``x`` is a fresh array, changed in place)."""
+    x ^= x >> np.uint64(30)
+    x *= _M1
+    x ^= x >> np.uint64(27)
+    x *= _M2
+    x ^= x >> np.uint64(31)
+    return x
 
 
 def check_seed(seed: object) -> int:
@@ -56,22 +63,19 @@ def game_keys(envs: U64, games: npt.ArrayLike) -> U64:
     return _mix(envs + np.asarray(games, dtype=np.uint64))
 
 
-def _step_keys(keys: U64, step: npt.ArrayLike) -> U64:
-    return _mix(keys + np.asarray(step, dtype=np.uint64) * _GOLDEN)
-
-
 def first_dealers(keys: U64) -> npt.NDArray[np.int64]:
-    """Chance step 0 of each game: the first dealer, seat 0 or 1."""
-    return (_step_keys(keys, 0) >> np.uint64(63)).astype(np.int64)
+    """Chance step 0 of each game: the first dealer, seat 0 or 1 (the key's top bit)."""
+    return (keys >> np.uint64(63)).astype(np.int64)
 
 
 def deck_orders(keys: U64, hands: npt.ArrayLike) -> npt.NDArray[np.intp]:
     """Chance step ``hands`` of each game: the shuffled deck (card ids, top first), (m, 52):
-    the cards in the order of 52 random 32-bit keys (a tie, about one deck in three million,
-    is left in whatever order numpy's sort leaves it, the same for a batch as for one game)."""
-    per_pair = _mix(_step_keys(keys, hands)[:, None] + _CARD_STEPS)
-    card_keys = per_pair.view(np.uint32)
-    return np.argsort(card_keys, axis=1)
+    the cards in the order of 52 random 32-bit keys drawn from the game's splitmix64 stream
+    (a tie, about one deck in three million, is left in whatever order numpy's sort leaves
+    it, the same for a batch as for one game)."""
+    start = keys + np.asarray(hands, dtype=np.uint64) * _STEP_STRIDE
+    per_pair = _mix(start[:, None] + _PAIR_STEPS)
+    return np.argsort(per_pair.view(np.uint32), axis=1)
 
 
 class VectorChance:
