@@ -8,6 +8,7 @@ Run from the project root: ``.venv/bin/python -m benchmarks.bench_vector``
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from collections.abc import Callable
@@ -26,11 +27,11 @@ from pegboard.env.vector import CribbageVector, make
 COMMAND = ".venv/bin/python -m benchmarks.bench_vector"
 SIZES = (1024, 2048, 4096)
 """Games per batch; the first is the one the target is stated for."""
-STEPS = 1500
+STEPS = 800
 """Timed steps per run of a vector row (each advances every game by one decision)."""
 WARMUP_STEPS = 400
 """Untimed steps first, so the games are spread over every phase as in a long run."""
-OPENSPIEL_GAMES = 400
+OPENSPIEL_GAMES = 150
 OPENSPIEL_WARMUP = 50
 TARGET = 121
 
@@ -112,6 +113,9 @@ class Row:
     run: Run
     rates: list[float] = field(default_factory=list)
     cpu_rates: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)
+    """Per run: this row's games/s over OpenSpiel's in the run just before it."""
+    cpu_ratios: list[float] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
 
     @property
@@ -135,7 +139,7 @@ class Row:
         self.tally.losers += tally.losers
 
 
-def run(repeats: int = 5, seed: int = 1) -> str:
+def run(repeats: int = 7, seed: int = 1) -> str:
     os_game = pyspiel.load_game("cribbage")
     rows = []
     for n, from_mask in [(SIZES[0], True), *((size, False) for size in SIZES)]:
@@ -149,31 +153,37 @@ def run(repeats: int = 5, seed: int = 1) -> str:
         rows.append(Row(label, vector_run(venv, rng, steps, from_mask)))
     openspiel_run(os_game, 10**6, OPENSPIEL_WARMUP)(Tally())
     peer = Row("OpenSpiel `cribbage` via pyspiel", openspiel_run(os_game, 0, OPENSPIEL_GAMES))
-    rows.append(peer)
+    # OpenSpiel runs right before each vector run: each ratio compares neighbours in time.
     for _ in range(repeats):
         for row in rows:
+            peer.time()
             row.time()
+            row.ratios.append(row.rates[-1] / peer.rates[-1])
+            row.cpu_ratios.append(row.cpu_rates[-1] / peer.cpu_rates[-1])
     table = [
-        "| engine | games/s (median) | × OpenSpiel | games per CPU-second (median) "
-        "| × OpenSpiel (CPU) | games timed | decisions/game "
-        "| mean scores (winner, loser) | runs (games/s) |",
+        "| engine | games/s (median) | × OpenSpiel (median of runs) "
+        "| games per CPU-second (median) | × OpenSpiel, CPU (median of runs) "
+        "| games timed | decisions/game | mean scores (winner, loser) | × OpenSpiel by run |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ]
-    for row in rows:
+    for row in [*rows, peer]:
         t = row.tally
+        ratio = statistics.median(row.ratios) if row.ratios else 1.0
+        cpu_ratio = statistics.median(row.cpu_ratios) if row.cpu_ratios else 1.0
         table.append(
-            f"| {row.label} | {row.rate:,.0f} | {row.rate / peer.rate:.1f} "
-            f"| {row.cpu_rate:,.0f} | {row.cpu_rate / peer.cpu_rate:.1f} | {t.games:,} "
+            f"| {row.label} | {row.rate:,.0f} | {ratio:.1f} "
+            f"| {row.cpu_rate:,.0f} | {cpu_ratio:.1f} | {t.games:,} "
             f"| {t.decisions / t.games:.1f} "
             f"| {statistics.fmean(t.winners):.1f}, {statistics.fmean(t.losers):.1f} "
-            f"| {', '.join(f'{r:,.0f}' for r in row.rates)} |"
+            f"| {', '.join(f'{r:.1f}' for r in row.ratios) or '-'} |"
         )
     lines = [
         "## Vectorized environment",
         "",
         f"{machine()}, numpy {np.__version__}, open-spiel "
-        f"{metadata.version('open-spiel')}; median of {repeats} runs, the rows taking turns "
-        "within each run. One process, one core.",
+        f"{metadata.version('open-spiel')}; {repeats} runs of each vector row, each right "
+        "after a run of OpenSpiel; the ratios are the medians of those pairs. One process, "
+        f"one core; load average {os.getloadavg()[0]:.1f} on the 2 cores when it ended.",
         "",
         *table,
         "",
@@ -194,8 +204,7 @@ def run(repeats: int = 5, seed: int = 1) -> str:
         f"; {OPENSPIEL_GAMES} games per run after {OPENSPIEL_WARMUP} untimed ones.",
         "- games/s is wall-clock; games per CPU-second divides by the process's CPU time "
         "(`time.process_time`), which leaves out the time other processes held the core on "
-        "this shared machine. Both are medians over the runs; each ratio is taken between "
-        "medians of the same run.",
+        "this shared machine.",
         "- Rules differ where the engines differ: pegboard makes goes automatically (they "
         "are not decisions), OpenSpiel makes each go a `Pass` decision and counts both "
         f"hands and the crib before it checks for {TARGET}; pegboard stops the instant a "
