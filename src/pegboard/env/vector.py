@@ -370,7 +370,8 @@ class CribbageVector:
         dealt += (totals[2 * m :] - 4 * four) * on
         flat.put(at_pone, pone)
         flat.put(at_dealer, dealt)
-        return rows[on & (dealt < self.target)]
+        going_on: I64 = rows[on & (dealt < self.target)]
+        return going_on
 
     def _peg_rows(
         self,
