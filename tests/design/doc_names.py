@@ -111,7 +111,7 @@ def command_lines(text: str) -> list[CommandLine]:
     found = []
     for piece in code(text):
         line = piece.strip().removeprefix("$ ").split(" #", 1)[0]
-        for start in re.finditer(r"(?:^|(?<=[\s(]))pegboard\s+(?=[a-z-])", line):
+        for start in re.finditer(r"(?:^|(?<=[\s(]))(?<!from )(?<!import )pegboard\s+(?=[a-z-])", line):
             rest = line[start.end() :]
             try:
                 words = shlex.split(rest.replace("…", ""), posix=True)

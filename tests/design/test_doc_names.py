@@ -190,9 +190,11 @@ def test_a_class_attribute_that_does_not_exist_is_caught() -> None:
 def test_a_command_line_is_read_with_its_flags_options_and_game() -> None:
     text = (
         "Run `pegboard play cribist --option end=deals -o deals=1 --seed 4` or\n\n"
-        "```\n$ pegboard simulate -g not-enough --bots greedy,random --speed 3\n```\n"
+        "```\n$ pegboard simulate -g not-enough --bots greedy,random --speed 3\n"
+        "from pegboard import new_game\n```\n"
     )
     lines = {line.command: line for line in command_lines(text)}
+    assert sorted(lines) == ["play", "simulate"]  # a Python import is not a command
     play, simulate = lines["play"], lines["simulate"]
     assert (play.command, play.game(), play.table_options()) == (
         "play",

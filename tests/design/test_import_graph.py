@@ -21,7 +21,9 @@ LAYERS = {
     "analysis": 4,
     "records": 4,
     "bots": 5,
+    "parallel": 5,  # chunks of work on processes or a cluster: arena and match use it
     "arena": 6,
+    "env": 6,  # environments for research: games, bots to play the other seats
     "match": 7,
     "server": 8,
     "cli": 9,
