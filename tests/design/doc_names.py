@@ -20,6 +20,7 @@ OPTION_WORD = re.compile(
 )
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 QUALIFIED = re.compile(r"^([A-Z]\w*)\.([a-z_]\w*)\b")
+COMMAND = re.compile(r"(?:^|(?<=[\s(]))(?<!from )(?<!import )pegboard\s+(?=[a-z-])")
 PATH = re.compile(r"^[\w./-]+\.(?:py|md|json|js|toml|css|html)$")
 
 
@@ -111,7 +112,7 @@ def command_lines(text: str) -> list[CommandLine]:
     found = []
     for piece in code(text):
         line = piece.strip().removeprefix("$ ").split(" #", 1)[0]
-        for start in re.finditer(r"(?:^|(?<=[\s(]))(?<!from )(?<!import )pegboard\s+(?=[a-z-])", line):
+        for start in COMMAND.finditer(line):
             rest = line[start.end() :]
             try:
                 words = shlex.split(rest.replace("…", ""), posix=True)
