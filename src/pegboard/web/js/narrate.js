@@ -80,7 +80,7 @@ function runningPhrase(group, total) {
 }
 
 /** A single score on its own ("go for one"). */
-function singlePhrase(item) {
+export function itemPhrase(item) {
   const p = numberWord(item.points ?? 0);
   switch (item.kind) {
     case "fifteen":
@@ -103,6 +103,14 @@ function singlePhrase(item) {
       return `a flush of ${numberWord(item.cards?.length ?? 0)} for ${p}`;
     case "jack-of-trumps":
       return `the jack of trumps for ${p}`;
+    case "his-nob":
+      return `his nob for ${p}`;
+    case "her-pot":
+      return `her pot: ${p}`;
+    case "her-heels":
+      return `her heels: ${p}`;
+    case "run-replaced":
+      return `the run of ${numberWord(item.cards?.length ?? 0)} it replaces: ${p}`;
     case "tricks":
       return item.points === 1 ? "one for the trick" : `${p} for ${p} tricks`;
     case "muggins":
@@ -120,7 +128,7 @@ export function scoreTalk(items, { show = false } = {}) {
   if (!items?.length) return "nothing";
   const counted = ["fifteen", "pair", "run", "flush", "nobs", "jack-of-trumps"];
   if (items.length === 1 && !(show && counted.includes(items[0].kind)))
-    return singlePhrase(items[0]);
+    return itemPhrase(items[0]);
   let total = 0;
   let previous = null;
   const parts = grouped(items).map((group) => {

@@ -123,7 +123,7 @@ export class ReplayPage {
           h(
             "div",
             { class: "title" },
-            h("strong", {}, `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`),
+            h("h1", { class: "page-title" }, `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`),
             h("span", { class: "status" }, `game ${this.match}`),
           ),
           h(
@@ -133,7 +133,7 @@ export class ReplayPage {
           ),
         ),
         h(
-          "div",
+          "main",
           { class: "table-body" },
           h(
             "div",

@@ -8,6 +8,7 @@ import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { logItem, Narrator } from "./narrate.js";
 import { resultsPanel } from "./results.js";
+import { howToPlay } from "./rules.js";
 import { TableSocket } from "./socket.js";
 import { waitingRoom } from "./waiting.js";
 
@@ -41,7 +42,7 @@ export class TablePage {
         { class: "table-page" },
         this.header,
         h(
-          "div",
+          "main",
           { class: "table-body" },
           h("div", { class: "table-main" }, this.boardSlot, this.main, this.announcer),
           this.log,
@@ -249,7 +250,7 @@ export class TablePage {
       h(
         "div",
         { class: "title" },
-        h("strong", {}, table?.title ?? "Table"),
+        h("h1", { class: "page-title" }, table?.title ?? "Table"),
         table
           ? h(
               "span",
@@ -259,7 +260,7 @@ export class TablePage {
           : null,
         seat === null && this.view ? h("span", { class: "status" }, "watching") : null,
       ),
-      h("div", { class: "top-actions" }, leave),
+      h("div", { class: "top-actions" }, table ? howToPlay(table.game) : null, leave),
     );
   }
 
