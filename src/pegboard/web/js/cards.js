@@ -34,6 +34,13 @@ export function cardShort(text) {
   return `${card.index}${SUIT_SYMBOLS[card.suit]}`;
 }
 
+/** Card codes in a message as the player sees cards: "there is no nobs JC" -> "… J♣". */
+export function withSymbols(message) {
+  return String(message).replace(/\b(10|[A2-9TJQK])([CDHS])\b/g, (_, rank, suit) =>
+    cardShort(rank + suit),
+  );
+}
+
 /** A card as inline text: "10♦" in its colour. */
 export function cardInline(text) {
   const card = parseCard(text);

@@ -3,7 +3,7 @@
 // 31 count, the battle for the crib and its dice, the crib piles and their owners, and every
 // decision: cards to pick (discard, reveal, magic, play) and a button per legal choice.
 
-import { cardButton, cardView, parseCard } from "./cards.js";
+import { cardButton, cardInline, cardShort, cardView, parseCard } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
 import { seatPanel } from "./seats.js";
@@ -58,7 +58,7 @@ function teamNames(page, colour) {
 /** One legal action in words (as the terminal's menu says it). */
 export function describe(action, page) {
   const view = page.view;
-  const cards = (action.cards ?? []).join(" ");
+  const cards = (action.cards ?? []).map(cardShort).join(" ");
   switch (action.type) {
     case "discard":
       return `discard ${cards}`;
@@ -67,7 +67,7 @@ export function describe(action, page) {
     case "magic":
       return `swap ${cards} for new cards`;
     case "play":
-      return `play ${action.card}`;
+      return `play ${cardShort(action.card)}`;
     case "go":
       return "go";
     case "ready":
@@ -120,7 +120,7 @@ function prompt(page) {
     case "order":
       return "Both Tops are court cards: which team resolves its Top first?";
     case "power":
-      return `Your team's Top ${view.tops?.[view.resolving] ?? ""}: use one of its powers, or none`;
+      return `Your team's Top ${view.tops?.[view.resolving] ? cardShort(view.tops[view.resolving]) : ""}: use one of its powers, or none`;
     case "reveal":
       return `Enemy Intel: show ${plural(need, "card")} of your hand to everyone`;
     case "split":
@@ -411,6 +411,11 @@ function actions(page) {
   return out;
 }
 
+/** Cards in a sentence, as the log shows them ("7♦ 9♥"), never as codes. */
+function inlineCards(cards) {
+  return cards.flatMap((card, i) => (i ? [" ", cardInline(card)] : [cardInline(card)]));
+}
+
 export function renderNotEnough(page) {
   const view = page.view;
   const me = page.state.seat;
@@ -465,9 +470,9 @@ export function renderNotEnough(page) {
       : null,
     h("p", { class: "prompt", "data-testid": "prompt" }, h("span", {}, prompt(page)), page.clock.element),
     seated ? myHand(page) : null,
-    myRevealed.length ? h("p", { class: "hint" }, `Shown to everyone: ${myRevealed.join(" ")}`) : null,
-    seated && view.magicked.length ? h("p", { class: "hint" }, `Swapped by Magic: ${view.magicked.join(" ")}`) : null,
-    seated && view.discarded.length ? h("p", { class: "hint" }, `Your crib cards: ${view.discarded.join(" ")}`) : null,
+    myRevealed.length ? h("p", { class: "hint" }, "Shown to everyone: ", inlineCards(myRevealed)) : null,
+    seated && view.magicked.length ? h("p", { class: "hint" }, "Swapped by Magic: ", inlineCards(view.magicked)) : null,
+    seated && view.discarded.length ? h("p", { class: "hint" }, "Your crib cards: ", inlineCards(view.discarded)) : null,
     h("div", { class: "actions" }, actions(page)),
     view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
   );

@@ -4,6 +4,7 @@
 import { memory } from "./api.js";
 import { Board, pegHistory } from "./board.js";
 import { TurnClock } from "./clock.js";
+import { withSymbols } from "./cards.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { logItem, Narrator } from "./narrate.js";
@@ -128,7 +129,7 @@ export class TablePage {
       this.ui.hint = false; // no answer is coming: close the panel that waits for one
       this.render();
     }
-    toast(code === "stale" ? "Too late: the game moved on" : message);
+    toast(code === "stale" ? "Too late: the game moved on" : withSymbols(message));
   }
 
   key(event) {
