@@ -75,11 +75,21 @@ def check_turn(page: Page, turn: dict[str, Any]) -> list[str]:
     """What is wrong with the page on this turn of ours (nothing, we hope)."""
     problems = [f"{turn['phase']}: {problem}" for problem in overflowing(page)]
     if turn["cards"] and not on_screen(page, ".me .hand"):
-        problems.append(f"{turn['phase']}: the hand is off screen at {boxes(page, '.me .hand')}")
-    if turn["button"] and not on_screen(page, f".me [data-key={turn['button']}]"):
-        problems.append(f"{turn['phase']}: the {turn['button']} button is off screen")
-    if turn["choices"] and not on_screen(page, ".me .choices"):
-        problems.append(f"{turn['phase']}: the choices are off screen")
+        problems.append(
+            f"{turn['phase']}: the hand is off screen at {boxes(page, '.me .hand')} under "
+            f"{boxes(page, '.topbar, .board-slot, .felt > *')}"
+        )
+    for what, selector in [
+        (f"the {turn['button']} button", f".me [data-key={turn['button']}]"),
+        ("the choices", ".me .choices"),
+    ]:
+        if (turn["button"] if "button" in what else turn["choices"]) and not on_screen(
+            page, selector
+        ):
+            problems.append(
+                f"{turn['phase']}: {what} is off screen at {boxes(page, selector)} under "
+                f"{boxes(page, '.topbar, .board-slot, .felt > *, .me > *')}"
+            )
     problems += [
         f"{turn['phase']}: axe {v['impact']} {v['id']} {v['nodes']}" for v in violations(page)
     ]

@@ -316,6 +316,23 @@ export class Narrator {
   }
 }
 
+/**
+ * What the last card played pegged, if anything: `{seat, text: "+2 fifteen"}` for the count's
+ * corner, or null once another card is played (or a go ends the count).
+ */
+export function lastPegged(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "score" && e.items?.length) {
+      const words = e.items.map((item) => item.kind.replace(/-/g, " ")).join(", ");
+      const sign = e.points < 0 ? "−" : "+";
+      return { seat: e.seat, text: `${sign}${Math.abs(e.points)} ${words}` };
+    }
+    if (e.type !== "go") return null; // "go for one" comes after the go itself
+  }
+  return null;
+}
+
 /** A line as a list item for a log. */
 export function logItem(line) {
   return h("li", { class: `log-${line.kind}` }, line.parts);

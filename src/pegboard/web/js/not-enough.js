@@ -6,7 +6,7 @@
 import { cardButton, cardInline, cardShort, cardView, parseCard } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
-import { seatPanel } from "./seats.js";
+import { peggedFlash, seatPanel } from "./seats.js";
 
 const COLOURS = ["grey", "blue"];
 const COURT = { 11: "J", 12: "Q", 13: "K", 1: "A" };
@@ -210,6 +210,7 @@ function middle(page) {
         { class: "count ne-count" },
         h("span", { class: "count-label" }, "Count "),
         h("strong", { "data-testid": "count" }, String(view.count)),
+        view.phase === "play" ? peggedFlash(page) : null,
         h(
           "div",
           { class: "count-cards" },

@@ -161,7 +161,7 @@ export class ReplayPage {
             "aside",
             { class: "log" },
             h("h2", {}, "Events"),
-            h("div", { class: "log-scroll" }, this.logList),
+            h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
           ),
         ),
       ),

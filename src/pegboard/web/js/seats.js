@@ -3,6 +3,7 @@
 import { PEG_COLOURS } from "./board.js";
 import { cardBacks, cardView } from "./cards.js";
 import { h } from "./dom.js";
+import { lastPegged } from "./narrate.js";
 
 /** Seats in play order starting after `from` (the viewer), or all of them for spectators. */
 export function othersInOrder(players, from) {
@@ -17,6 +18,13 @@ export function othersInOrder(players, from) {
 
 export function laneOf(view, seat) {
   return view.teams ? seat % 2 : seat;
+}
+
+/** Whether `seat` is `me`'s partner: the other player of my side in a team game. */
+export function isPartner(view, me, seat) {
+  if (me === null || me === undefined || seat === me) return false;
+  if (Array.isArray(view.teams)) return view.teams.some((t) => t.includes(me) && t.includes(seat));
+  return Boolean(view.teams) && seat % 2 === me % 2;
 }
 
 export function swatch(view, seat) {
@@ -54,6 +62,7 @@ export function seatPanel(
       { class: "seat-head" },
       swatch(view, seat),
       h("span", { class: "seat-name" }, info.name ?? `Seat ${seat + 1}`),
+      isPartner(view, page.state.seat, seat) ? h("span", { class: "badge you" }, "partner") : null,
       bot ? h("span", { class: "badge" }, "bot") : null,
       away ? h("span", { class: "badge warn" }, "away") : null,
       view.dealer === seat ? h("span", { class: "badge dealer", title: "Dealer" }, "dealer") : null,
@@ -75,5 +84,17 @@ export function seatPanel(
         : null,
     ),
     h("div", { class: "seat-status" }, out ? "left the game" : status, extra),
+  );
+}
+
+/** "+2 fifteen" beside the count for the card just played (it fades; the log keeps it). */
+export function peggedFlash(page) {
+  const pegged = lastPegged(page.state.events);
+  if (!pegged) return null;
+  return h(
+    "span",
+    { class: "pegged", "data-testid": "pegged", role: "status" },
+    swatch(page.view, pegged.seat),
+    pegged.text,
   );
 }

@@ -34,7 +34,8 @@ export class TablePage {
       "aside",
       { class: "log", "aria-label": "Game log" },
       h("h2", {}, "Log"),
-      h("div", { class: "log-scroll" }, this.logList),
+      // Focusable, so the keyboard can scroll it (arrows, Page Up / Page Down).
+      h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
     );
     this.overlay = h("div", { class: "overlay-slot" });
     root.replaceChildren(
