@@ -49,7 +49,7 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
 
 
 def overflowing(page: Page) -> list[str]:
-    """Every element of the table that sticks out of its panel (and a page wider than the screen)."""
+    """Every element of the table sticking out of its panel (and a page wider than the screen)."""
     found: list[str] = page.evaluate(OVERFLOWING, PANELS)
     return found
 

@@ -37,7 +37,8 @@ async def rules(game: str) -> dict[str, Any]:
 
 def rules_html(markdown: str) -> str:
     """Markdown as HTML: CommonMark plus tables, raw HTML switched off."""
-    return MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
+    return html
 
 
 @cache
@@ -148,9 +149,7 @@ def powers_example() -> Example:
     hand = parse_cards("KS JC 7S 3C")
     courts = [card for card in hand if table.value(card, "might") or table.value(card, "intel")]
     lines = [
-        line(
-            " · ".join(f"{power.title()} {table.value(card, power)}" for power in POWERS), [card]
-        )
+        line(" · ".join(f"{power.title()} {table.value(card, power)}" for power in POWERS), [card])
         for card in courts
     ]
     totals = ", ".join(f"{power.title()} {table.total(hand, power)}" for power in POWERS)

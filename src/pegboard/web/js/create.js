@@ -173,12 +173,18 @@ function botOptions(bots, chosen) {
   const levels = BOT_LEVELS.filter(([bot]) => bots.includes(bot));
   const more = bots.filter((bot) => !levels.some(([level]) => level === bot));
   return [
-    h("optgroup", { label: "Bots" }, levels.map(([bot, label]) => option(bot, label))),
+    h(
+      "optgroup",
+      { label: "Bots" },
+      levels.map(([bot, label]) => option(bot, label)),
+    ),
     more.length
       ? h(
           "optgroup",
           { label: "More bots" },
-          more.map((bot) => option(bot, `Bot: ${bot}${MORE_BOTS[bot] ? ` (${MORE_BOTS[bot]})` : ""}`)),
+          more.map((bot) =>
+            option(bot, `Bot: ${bot}${MORE_BOTS[bot] ? ` (${MORE_BOTS[bot]})` : ""}`),
+          ),
         )
       : null,
   ];
@@ -249,7 +255,11 @@ function optionField(option, values) {
           onChange: (e) => (values[option.name] = e.target.value),
         },
         option.choices.map((c) =>
-          h("option", { value: c, selected: c === values[option.name] }, choiceLabel(option.name, c)),
+          h(
+            "option",
+            { value: c, selected: c === values[option.name] },
+            choiceLabel(option.name, c),
+          ),
         ),
       ),
       help,

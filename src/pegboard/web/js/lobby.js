@@ -28,7 +28,11 @@ export class LobbyPage {
           "header",
           { class: "topbar" },
           h("a", { href: "#/", class: "brand" }, h("span", { class: "brand-peg" }), "pegboard"),
-          h("div", { class: "title" }, h("h1", { class: "page-title" }, "Cribbage and friends, online")),
+          h(
+            "div",
+            { class: "title" },
+            h("h1", { class: "page-title" }, "Cribbage and friends, online"),
+          ),
           h("div", { class: "top-actions" }, howToPlay("cribbage")),
         ),
         h(

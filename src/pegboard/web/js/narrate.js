@@ -127,8 +127,7 @@ export function itemPhrase(item) {
 export function scoreTalk(items, { show = false } = {}) {
   if (!items?.length) return "nothing";
   const counted = ["fifteen", "pair", "run", "flush", "nobs", "jack-of-trumps"];
-  if (items.length === 1 && !(show && counted.includes(items[0].kind)))
-    return itemPhrase(items[0]);
+  if (items.length === 1 && !(show && counted.includes(items[0].kind))) return itemPhrase(items[0]);
   let total = 0;
   let previous = null;
   const parts = grouped(items).map((group) => {

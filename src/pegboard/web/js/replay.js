@@ -123,7 +123,11 @@ export class ReplayPage {
           h(
             "div",
             { class: "title" },
-            h("h1", { class: "page-title" }, `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`),
+            h(
+              "h1",
+              { class: "page-title" },
+              `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`,
+            ),
             h("span", { class: "status" }, `game ${this.match}`),
           ),
           h(

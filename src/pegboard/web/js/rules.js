@@ -12,7 +12,11 @@ export class RulesPage {
   constructor(root, game) {
     this.root = root;
     this.game = game;
-    this.body = h("main", { class: "rules-body", id: "main" }, h("p", { class: "notice" }, "Loading the rules…"));
+    this.body = h(
+      "main",
+      { class: "rules-body", id: "main" },
+      h("p", { class: "notice" }, "Loading the rules…"),
+    );
     root.replaceChildren(
       h(
         "div",
@@ -21,7 +25,11 @@ export class RulesPage {
           "header",
           { class: "topbar" },
           h("a", { href: "#/", class: "brand" }, h("span", { class: "brand-peg" }), "pegboard"),
-          h("nav", { class: "title rules-nav", "aria-label": "Rules of each game" }, gameLinks(game)),
+          h(
+            "nav",
+            { class: "title rules-nav", "aria-label": "Rules of each game" },
+            gameLinks(game),
+          ),
           h("div", { class: "top-actions" }, backLink()),
         ),
         this.body,
@@ -74,11 +82,7 @@ const GAMES = [
 
 function gameLinks(current) {
   return GAMES.map(([name, title]) =>
-    h(
-      "a",
-      { href: `#/rules/${name}`, "aria-current": name === current ? "page" : null },
-      title,
-    ),
+    h("a", { href: `#/rules/${name}`, "aria-current": name === current ? "page" : null }, title),
   );
 }
 
@@ -115,7 +119,11 @@ function exampleView(example) {
         h(
           "figure",
           { class: "example-group" },
-          h("div", { class: "example-cards" }, group.cards.map((card) => cardView(card, { small: true }))),
+          h(
+            "div",
+            { class: "example-cards" },
+            group.cards.map((card) => cardView(card, { small: true })),
+          ),
           h("figcaption", {}, group.label),
         ),
       ),
@@ -129,7 +137,11 @@ function exampleView(example) {
         return h(
           "li",
           {},
-          h("span", { class: "example-cards" }, line.cards.map((card) => cardView(card, { small: true }))),
+          h(
+            "span",
+            { class: "example-cards" },
+            line.cards.map((card) => cardView(card, { small: true })),
+          ),
           h(
             "span",
             { class: "example-say" },

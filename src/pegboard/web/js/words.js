@@ -37,7 +37,11 @@ export const BOT_LEVELS = [
   ["medium", "Medium bot"],
   ["expert", "Expert bot"],
 ];
-export const MORE_BOTS = { random: "plays any legal card", greedy: "takes points now", hoyle: "by the book" };
+export const MORE_BOTS = {
+  random: "plays any legal card",
+  greedy: "takes points now",
+  hoyle: "by the book",
+};
 export const DEFAULT_BOT = "medium";
 
 /** The keys at the table, as the help lists them. */
