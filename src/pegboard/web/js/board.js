@@ -5,6 +5,14 @@
 import { h, s } from "./dom.js";
 
 export const PEG_COLOURS = ["#d94a3d", "#3a7bd5", "#2fa36b", "#e3a81f"];
+// Cribbage is not Enough's two sides peg in its deck colours, grey and blue, all game long.
+export const TEAM_COLOURS = ["#aab2bc", "#4f8fe6"];
+
+/** The peg colour of a lane: a lane is a player, or a side of their own colour. */
+export function laneColour(lane, teamColours = false) {
+  const colours = teamColours ? TEAM_COLOURS : PEG_COLOURS;
+  return colours[lane % colours.length];
+}
 const DX = 10; // between holes
 const GAP = 5; // extra space between groups of five
 const LANE = 8; // between lanes
@@ -29,8 +37,9 @@ export function pegHistory(events, players) {
 
 export class Board {
   /** `lanes`: [{name, seats}] — a player, or a team sharing one score. */
-  constructor(target, lanes, { narrow = window.innerWidth < 600 } = {}) {
+  constructor(target, lanes, { narrow = window.innerWidth < 600, teamColours = false } = {}) {
     this.target = target;
+    this.teamColours = teamColours;
     this.lanes = lanes;
     this.track = target > MAX_TRACK ? 120 : target;
     const holes = Math.max(this.track - 1, 1);
@@ -104,7 +113,7 @@ export class Board {
     const home = s("circle", { cx: hx, cy: hy, r: 5.5, class: "hole finish" });
     const grooves = this.lanes.map((_, lane) => this.groove(lane));
     this.pegs = this.lanes.map((_, lane) => {
-      const colour = PEG_COLOURS[lane % PEG_COLOURS.length];
+      const colour = laneColour(lane, this.teamColours);
       const peg = (cls) => s("circle", { r: 3.1, class: `peg ${cls}`, fill: colour });
       return { back: peg("back"), front: peg("front") };
     });
@@ -140,7 +149,7 @@ export class Board {
     return s("polyline", {
       points: points.join(" "),
       class: "groove",
-      stroke: PEG_COLOURS[lane % PEG_COLOURS.length],
+      stroke: laneColour(lane, this.teamColours),
     });
   }
 
@@ -159,7 +168,7 @@ export class Board {
       h(
         "li",
         { class: turn.includes(i) ? "to-act" : "" },
-        h("span", { class: "swatch", style: { background: PEG_COLOURS[i % PEG_COLOURS.length] } }),
+        h("span", { class: "swatch", style: { background: laneColour(i, this.teamColours) } }),
         h("span", { class: "lane-name" }, names[i] ?? lane.name),
         h("strong", { class: "lane-score", "data-testid": `score-${i}` }, String(now[i])),
       ),

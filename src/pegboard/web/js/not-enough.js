@@ -444,7 +444,7 @@ export function renderNotEnough(page) {
             ? h(
                 "span",
                 { class: "ne-revealed", "data-testid": `revealed-${seat}` },
-                " shown: ",
+                h("span", { class: "ne-revealed-label" }, "shown:"),
                 revealed.map((c) => courtCard(view, c, { small: true })),
               )
             : null,

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { cardView, SUIT_SYMBOLS, SUITS } from "./cards.js";
-import { h, render, s, toast } from "./dom.js";
+import { h, plural, render, s, toast } from "./dom.js";
 import { logItem, Narrator, scoreTalk } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
 import { resultsTable } from "./results.js";
@@ -18,6 +18,10 @@ function icon(path) {
     s("path", { d: path }),
   );
 }
+
+const AUTO_STEP = 1000; // ms between steps when the replay plays by itself
+const PLAY = "M7 5l12 7-12 7z";
+const PAUSE = "M7 5h3v14H7zM14 5h3v14h-3z";
 
 export class ReplayPage {
   constructor(root, tableId, match) {
@@ -35,6 +39,25 @@ export class ReplayPage {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.playing);
+  }
+
+  /** Auto-play: a step every second until the end, or until paused. */
+  togglePlay() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = 0;
+    } else {
+      if (this.index >= this.states.length - 1) this.go(0);
+      this.playing = setInterval(() => {
+        this.go(this.index + 1);
+        if (this.index >= this.states.length - 1) this.togglePlay();
+      }, AUTO_STEP);
+    }
+    this.playButton.setAttribute("aria-pressed", String(Boolean(this.playing)));
+    this.playButton.setAttribute("aria-label", this.playing ? "Pause" : "Play");
+    this.playButton.title = this.playing ? "Pause" : "Play";
+    this.playButton.replaceChildren(icon(this.playing ? PAUSE : PLAY));
   }
 
   async load() {
@@ -150,6 +173,7 @@ export class ReplayPage {
               button("Previous", icon("M17 5l-10 7 10 7z"), () => this.go(this.index - 1), "prev"),
               this.slider,
               button("Next", icon("M7 5l10 7-10 7z"), () => this.go(this.index + 1), "next"),
+              (this.playButton = button("Play", icon(PLAY), () => this.togglePlay(), "play")),
               button(
                 "Last",
                 icon("M18 5v14M5 5l10 7-10 7z"),
@@ -311,7 +335,7 @@ export class ReplayPage {
 
   cribist(state) {
     const seats = state.hands.map((_, seat) =>
-      this.seatRow(state, seat, h("span", { class: "badge" }, `${state.tricksWon[seat]} tricks`)),
+      this.seatRow(state, seat, h("span", { class: "badge" }, plural(state.tricksWon[seat], "trick"))),
     );
     const trick = state.trick.length
       ? state.trick

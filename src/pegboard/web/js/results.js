@@ -64,6 +64,16 @@ export function resultsTable(outcome, names, teams = false) {
   );
 }
 
+/** What a watcher is told comes next: a rematch only at a table that will have one. */
+function watcherNote(page) {
+  const { table, events } = page.state;
+  const people = table.slots.filter((slot) => slot && !String(slot.kind).startsWith("bot"));
+  if (!people.length) return "A table of bots plays one game: it closes after the results.";
+  if (events.some((e) => e.type === "leave"))
+    return "A player left: the table closes after the results.";
+  return "A rematch starts soon unless someone leaves.";
+}
+
 export function resultsPanel(page) {
   const { table, view, seat } = page.state;
   const outcome = view.outcome;
@@ -78,7 +88,7 @@ export function resultsPanel(page) {
   if (table.status === "finished") {
     footer = h("p", { class: "notice" }, "The table is closed.");
   } else if (seat === null) {
-    footer = h("p", { class: "notice" }, "A rematch starts soon unless someone leaves.");
+    footer = h("p", { class: "notice" }, watcherNote(page));
   } else {
     footer = h(
       "p",

@@ -1,6 +1,6 @@
 // A player's panel at the table: name, badges, score, face-down hand, cards played.
 
-import { PEG_COLOURS } from "./board.js";
+import { laneColour } from "./board.js";
 import { cardBacks, cardView } from "./cards.js";
 import { h } from "./dom.js";
 import { lastPegged } from "./narrate.js";
@@ -30,7 +30,7 @@ export function isPartner(view, me, seat) {
 export function swatch(view, seat) {
   return h("span", {
     class: "swatch",
-    style: { background: PEG_COLOURS[laneOf(view, seat) % PEG_COLOURS.length] },
+    style: { background: laneColour(laneOf(view, seat), Array.isArray(view.teams)) },
   });
 }
 

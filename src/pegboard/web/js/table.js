@@ -294,7 +294,7 @@ export class TablePage {
     const key = `${this.state.table.match}/${target}/${lanes.length}`;
     if (this.boardKey !== key) {
       this.boardKey = key;
-      this.board = target ? new Board(target, lanes) : null;
+      this.board = target ? new Board(target, lanes, { teamColours: Array.isArray(view.teams) }) : null;
       this.boardSlot.replaceChildren(this.board ? this.board.element : this.scoreList());
     }
     const history = pegHistory(this.state.events, view.players);
