@@ -10,6 +10,7 @@ import pytest
 from harness import Client, Server
 
 from pegboard.analysis import analyze_discards
+from pegboard.analysis.play_hint import play_answer, play_question
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
 from pegboard.errors import CardError
@@ -169,18 +170,31 @@ def test_no_hint_for_a_spectator(server: Server) -> None:
         refused(spectator, "seat")
 
 
-def test_no_hint_before_the_start_or_after_the_discard(server: Server) -> None:
+def test_no_hint_before_the_start(server: Server) -> None:
     waiting = server.post("/api/tables", {"game": "cribbage", "players": 2}).json()["id"]
     with server.player(waiting, server.join(waiting, "Ann")) as ann:
         ann.receive()
         refused(ann, "not-now")
+
+
+def test_a_play_hint_ranks_the_cards_ann_may_play_from_her_view(server: Server) -> None:
+    script(server, TWO)  # Ann deals: the bot leads, then Ann has a card to play
     table = new_table(server)
     with server.player(table, server.join(table, "Ann")) as ann:
         ann.receive()
-        ann.act(ann.view["legal"][0])
-        ann.drain()
-        assert ann.view["discarded"]
-        refused(ann, "not-now")
+        ann.act({"type": "discard", "cards": ["7C", "9D"]})
+        while not any(a["type"] == "play" for a in ann.view.get("legal") or []):
+            ann.receive()
+        view = ann.view
+        reply = ask(ann)
+        assert reply["type"] == "hint" and reply["kind"] == "play", reply
+        question = play_question(view)
+        assert question is not None
+        assert reply["plays"] == [value.to_json() for value in play_answer(question)]
+        assert reply["count"] == view["count"] and reply["playable"] == list(question.playable)
+        played = {p["card"] for p in view["played"]}
+        assert cards_in(reply) <= set(view["hand"]), "the hint names only Ann's own cards"
+        assert not cards_in(reply) & played
 
 
 def test_only_cribbage_tables_offer_hints(server: Server) -> None:

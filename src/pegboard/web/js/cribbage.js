@@ -266,6 +266,7 @@ function actions(page) {
       hintButton(page),
     );
   }
+  if (view.phase === "play" && legal.some((a) => a.type === "play")) buttons.push(hintButton(page));
   if (legal.some((a) => a.type === "go")) {
     buttons.push(
       h(

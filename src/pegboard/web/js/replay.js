@@ -222,7 +222,13 @@ export class ReplayPage {
           : "The game begins",
     );
     for (const item of this.logList.children) item.classList.toggle("current", item === line);
-    line?.scrollIntoView({ block: "nearest" });
+    // Scroll the log itself, never the page: the table and its controls stay where they are.
+    if (line) {
+      const log = this.logList.parentElement;
+      const top = line.offsetTop - log.offsetTop;
+      if (top < log.scrollTop || top + line.offsetHeight > log.scrollTop + log.clientHeight)
+        log.scrollTop = top - log.clientHeight / 2;
+    }
     if (this.board) {
       const pick = (list) => this.lanes.map((lane) => list[lane.seats[0]]);
       this.board.update(pick(state.scores), pick(state.before));

@@ -179,7 +179,7 @@ export class TablePage {
   /** Selections belong to one decision: forget them when the hand, phase or count changes. */
   resetUi(view) {
     const key = view
-      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
+      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.played?.length}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
       : "";
     if (key !== this.ui.key) {
       this.ui.key = key;
