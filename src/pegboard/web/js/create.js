@@ -212,7 +212,7 @@ function tableSettings(choice) {
       h(
         "small",
         { class: "help", id: "table-hints-help" },
-        "players may ask for the exact value of every discard of their hand",
+        "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
       ),
     ),
   );

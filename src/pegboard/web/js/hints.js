@@ -32,7 +32,9 @@ function currentHint(page) {
   const view = page.view;
   if (!hint || hint.hand_number !== view.hand_number) return null;
   if (view.phase === "play")
-    return hint.kind === "play" && hint.count === view.count && sameCards(hint.playable, playable(view))
+    return hint.kind === "play" &&
+      hint.count === view.count &&
+      sameCards(hint.playable, playable(view))
       ? hint
       : null;
   return hint.kind !== "play" && sameCards(hint.hand, view.hand) ? hint : null;
@@ -146,7 +148,11 @@ function playPanel(page, hint) {
                 ),
               ),
             ),
-            h("td", { class: "num net" }, `${row.gain >= 0 ? "+" : "−"}${fixed(Math.abs(row.gain))}`),
+            h(
+              "td",
+              { class: "num net" },
+              `${row.gain >= 0 ? "+" : "−"}${fixed(Math.abs(row.gain))}`,
+            ),
           ),
         ),
       ),

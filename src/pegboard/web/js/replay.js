@@ -341,7 +341,11 @@ export class ReplayPage {
 
   cribist(state) {
     const seats = state.hands.map((_, seat) =>
-      this.seatRow(state, seat, h("span", { class: "badge" }, plural(state.tricksWon[seat], "trick"))),
+      this.seatRow(
+        state,
+        seat,
+        h("span", { class: "badge" }, plural(state.tricksWon[seat], "trick")),
+      ),
     );
     const trick = state.trick.length
       ? state.trick
