@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, RESULTS, Clicker, play_to_results, play_until
+from clicker import CHROMIUM, RESULTS, Clicker, play_to_results, play_until, sit_down
 from live_server import LiveServer
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -119,10 +119,7 @@ def test_the_keyboard_keeps_its_place_in_the_hand(
     context: BrowserContext, live: LiveServer
 ) -> None:
     page = context.new_page()
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    page.select_option("[name=seat-1]", "greedy")
-    page.click("[data-key=create]")
+    sit_down(page, live.url)
     page.wait_for_selector(".phase-discard .hand .button-card")
     page.keyboard.press("1")
     page.keyboard.press("2")
@@ -147,10 +144,7 @@ def test_the_keyboard_keeps_its_place_in_the_hand(
 
 def test_the_points_pegged_show_beside_the_count(context: BrowserContext, live: LiveServer) -> None:
     page = context.new_page()
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    page.select_option("[name=seat-1]", "greedy")
-    page.click("[data-key=create]")
+    sit_down(page, live.url)
     ann = Clicker(page)
     play_until(lambda: page.locator("[data-testid=pegged]").count() > 0, ann, timeout=90)
     flash = page.locator("[data-testid=pegged]").inner_text()
@@ -161,11 +155,7 @@ def test_the_points_pegged_show_beside_the_count(context: BrowserContext, live: 
 
 def test_results_and_replay_pass_axe(context: BrowserContext, live: LiveServer) -> None:
     page: Page = context.new_page()
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    page.fill("#option-score_target", "15")
-    page.select_option("[name=seat-1]", "greedy")
-    page.click("[data-key=create]")
+    sit_down(page, live.url, score_target=15)
     play_to_results(Clicker(page))
     page.wait_for_selector(RESULTS)
     assert_accessible(page, "the results")

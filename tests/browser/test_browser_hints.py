@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, Clicker, play_until
+from clicker import CHROMIUM, Clicker, play_until, sit_down
 from live_server import LiveServer
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -33,7 +33,7 @@ def test_the_hint_panel_picks_the_best_discard_and_the_game_goes_on(
     page.fill("#player-name", "Ann")
     page.fill("#option-score_target", "61")
     expect(page.locator("#table-hints")).to_be_checked()  # "Allow hints" is on by default
-    page.click("[data-key=create]")  # seat 2 is a greedy bot
+    page.click("[data-key=create]")  # seat 2 is a bot
     page.wait_for_url(re.compile(r"#/table/\w+"))
     table = page.url.rsplit("/", 1)[1]
     assert httpx.get(f"{live.url}/api/tables/{table}", timeout=10).json()["hints"] is True
@@ -81,10 +81,7 @@ def test_the_play_hint_ranks_the_cards_ann_may_play(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    page.select_option("[name=seat-1]", "greedy")
-    page.click("[data-key=create]")
+    sit_down(page, live.url)
     playable = ".phase-play .hand .button-card:not([disabled])"
     play_until(lambda: page.locator(playable).count() > 1, Clicker(page))
     hint_button = page.locator(".phase-play [data-key=hint]")

@@ -7,6 +7,7 @@ import { cardButton, cardInline, cardShort, cardView, parseCard } from "./cards.
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
 import { peggedFlash, seatPanel } from "./seats.js";
+import { POWER_WORDS as POWER_WORDS_SHORT } from "./words.js";
 
 const COLOURS = ["grey", "blue"];
 const COURT = { 11: "J", 12: "Q", 13: "K", 1: "A" };
@@ -412,6 +413,22 @@ function actions(page) {
   return out;
 }
 
+/** One line saying what the chips under court cards mean (the rules page says more). */
+function powerKey() {
+  return h(
+    "p",
+    { class: "ne-key", "data-testid": "power-key" },
+    POWER_WORDS_SHORT.map(([short, word, what]) =>
+      h(
+        "span",
+        { title: what },
+        h("span", { class: `ne-power ne-${word.toLowerCase()}` }, short),
+        ` ${word}`,
+      ),
+    ),
+  );
+}
+
 /** Cards in a sentence, as the log shows them ("7♦ 9♥"), never as codes. */
 function inlineCards(cards) {
   return cards.flatMap((card, i) => (i ? [" ", cardInline(card)] : [cardInline(card)]));
@@ -482,6 +499,7 @@ export function renderNotEnough(page) {
     { class: `felt not-enough phase-${view.phase}`, "data-phase": view.phase },
     h("div", { class: "opponents" }, opponents),
     h("div", { class: "ne-decks" }, COLOURS.map((c) => deckPanel(page, c))),
+    powerKey(),
     middle(page),
     mine,
   );
