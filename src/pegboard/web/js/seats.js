@@ -27,10 +27,11 @@ export function isPartner(view, me, seat) {
   return Boolean(view.teams) && seat % 2 === me % 2;
 }
 
-export function swatch(view, seat) {
+/** A seat's peg colour; `colours`: the sides' own (Cribbage is not Enough, `page.pegColours`). */
+export function swatch(view, seat, colours = null) {
   return h("span", {
     class: "swatch",
-    style: { background: laneColour(laneOf(view, seat), Array.isArray(view.teams)) },
+    style: { background: laneColour(laneOf(view, seat), colours) },
   });
 }
 
@@ -60,7 +61,7 @@ export function seatPanel(
     h(
       "div",
       { class: "seat-head" },
-      swatch(view, seat),
+      swatch(view, seat, page.pegColours),
       h("span", { class: "seat-name" }, info.name ?? `Seat ${seat + 1}`),
       isPartner(view, page.state.seat, seat) ? h("span", { class: "badge you" }, "partner") : null,
       bot ? h("span", { class: "badge" }, "bot") : null,
@@ -94,7 +95,7 @@ export function peggedFlash(page) {
   return h(
     "span",
     { class: "pegged", "data-testid": "pegged", role: "status" },
-    swatch(page.view, pegged.seat),
+    swatch(page.view, pegged.seat, page.pegColours),
     pegged.text,
   );
 }

@@ -2,7 +2,7 @@
 // itself (cards, play area, actions) is drawn by the game's module.
 
 import { memory } from "./api.js";
-import { Board, pegHistory } from "./board.js";
+import { Board, pegHistory, teamPegColours } from "./board.js";
 import { TurnClock } from "./clock.js";
 import { withSymbols } from "./cards.js";
 import { h, render, toast } from "./dom.js";
@@ -291,10 +291,14 @@ export class TablePage {
       : Array.from({ length: view.players }, (_, seat) => ({ seats: [seat] }));
     const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
     const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
-    const key = `${this.state.table.match}/${target}/${lanes.length}`;
+    // Cribbage is not Enough's sides peg in grey and blue (the colours of its first hand).
+    this.pegColours = Array.isArray(view.teams)
+      ? teamPegColours(this.state.events, view.teams)
+      : null;
+    const key = `${this.state.table.match}/${target}/${lanes.length}/${this.pegColours}`;
     if (this.boardKey !== key) {
       this.boardKey = key;
-      this.board = target ? new Board(target, lanes, { teamColours: Array.isArray(view.teams) }) : null;
+      this.board = target ? new Board(target, lanes, { colours: this.pegColours }) : null;
       this.boardSlot.replaceChildren(this.board ? this.board.element : this.scoreList());
     }
     const history = pegHistory(this.state.events, view.players);
