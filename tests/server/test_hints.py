@@ -11,6 +11,7 @@ from harness import Client, Server
 
 from pegboard.analysis import analyze_discards
 from pegboard.analysis.play_hint import play_answer, play_question
+from pegboard.analysis.question import DiscardQuestion
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
 from pegboard.errors import CardError
@@ -134,6 +135,7 @@ def test_the_role_comes_from_the_view_partners_included() -> None:
     cases = [(3, True, "dealer"), (1, True, "partner"), (0, True, "pone"), (1, False, "pone")]
     for seat, teams, role in cases:
         query = hint_query(base | {"seat": seat, "teams": teams})
+        assert isinstance(query, DiscardQuestion), "a discard to make asks the discard question"
         assert query.role == role, (seat, teams)
         message = hint_message(query)
         expected = analyze_discards(

@@ -18,7 +18,7 @@ from typing import Any
 from pegboard.analysis.question import HINT_GAMES
 from pegboard.bots.search.play_search import PlaySearch, candidates
 from pegboard.bots.search.worlds import sample_world
-from pegboard.cards import RANK_OF, Card, parse_card
+from pegboard.cards import RANK_OF, parse_card
 
 PLAY_WORLDS = 300
 """Worlds per answer: the means' noise is a small fraction of a point (a few ms a world)."""
@@ -80,14 +80,11 @@ def play_answer(question: PlayQuestion, worlds: int = PLAY_WORLDS) -> tuple[Play
     for name in question.playable:
         by_rank.setdefault(RANK_OF[parse_card(name)], []).append(name)
     values = [
-        PlayValue(tuple(by_rank[RANK_OF[card]]), totals[i] / worlds)
-        for i, card in enumerate(ranks)
+        PlayValue(tuple(by_rank[RANK_OF[card]]), totals[i] / worlds) for i, card in enumerate(ranks)
     ]
-    return tuple(sorted(values, key=lambda v: (-v.gain, RANK_OF[Card(parse_card(v.cards[0]))])))
+    return tuple(sorted(values, key=lambda v: (-v.gain, RANK_OF[parse_card(v.cards[0])])))
 
 
 def _seed(view: dict[str, Any]) -> str:
     """The view's own account of the hand so far: a seed no other decision shares."""
-    return repr(
-        (view["hand_number"], view.get("hand"), view.get("played"), view.get("starter"))
-    )
+    return repr((view["hand_number"], view.get("hand"), view.get("played"), view.get("starter")))
