@@ -153,7 +153,9 @@ def test_the_points_pegged_show_beside_the_count(context: BrowserContext, live: 
     assert flash.split()[0].lstrip("+−") in last  # the same points as the log's last score
 
 
-def test_results_and_replay_pass_axe(context: BrowserContext, live: LiveServer) -> None:
+def test_results_and_replay_pass_axe_and_the_replay_plays_by_itself(
+    context: BrowserContext, live: LiveServer
+) -> None:
     page: Page = context.new_page()
     sit_down(page, live.url, score_target=15)
     play_to_results(Clicker(page))
@@ -163,5 +165,17 @@ def test_results_and_replay_pass_axe(context: BrowserContext, live: LiveServer) 
     page.wait_for_selector("[data-testid=step]")
     page.keyboard.press("ArrowRight")
     assert_accessible(page, "the replay")
+    # Play steps on by itself until paused.
+    step = page.locator("[data-testid=step]")
+    expect(step).to_contain_text("2 /")
+    play = page.locator("[data-key=play]")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(step).to_contain_text("3 /")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "false")
+    stopped = step.inner_text()
+    page.wait_for_timeout(1500)  # longer than a step: a paused replay stays where it is
+    assert step.inner_text() == stopped
     expect(page.locator("h1")).to_have_count(1)
     expect(page.locator("main")).to_have_count(1)
