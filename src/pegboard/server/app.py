@@ -25,6 +25,7 @@ from pegboard.server.commands import handle
 from pegboard.server.lobby import Lobby, NewTable
 from pegboard.server.protocol import GONE, RESTART, RateLimit
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
+from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby
 from pegboard.server.sockets import SocketWatcher
 from pegboard.server.store import Store
@@ -84,6 +85,7 @@ def create_app(
 
     app = FastAPI(title="pegboard", lifespan=lifespan)
     app.state.lobby = lobby
+    app.include_router(rules_router)  # /api/rules/{game}: the rules pages
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:

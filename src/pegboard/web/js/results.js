@@ -79,6 +79,19 @@ export function resultsTable(outcome, names, sides) {
   );
 }
 
+/** What a watcher is told comes next: a rematch only at a table that will have one. */
+function watcherNote(page) {
+  const { table, events } = page.state;
+  const people = table.slots.filter((slot) => slot && !String(slot.kind).startsWith("bot"));
+  if (!people.length) return "A table of bots plays one game: it closes after the results.";
+  if (events.some((e) => e.type === "leave"))
+    return "A player left: the table closes after the results.";
+  return (
+    "A rematch starts if every player asks for it before the clock runs out; " +
+    "if not, the table closes. "
+  );
+}
+
 export function resultsPanel(page) {
   const { table, view, seat } = page.state;
   const outcome = view.outcome;
@@ -96,8 +109,7 @@ export function resultsPanel(page) {
     footer = h(
       "p",
       { class: "notice", "data-testid": "countdown-note" },
-      "A rematch starts if every player asks for it before the clock runs out; " +
-        "if not, the table closes. ",
+      watcherNote(page),
       page.clock.element,
     );
   } else {

@@ -2,12 +2,14 @@
 // itself (cards, play area, actions) is drawn by the game's module.
 
 import { memory } from "./api.js";
-import { Board, pegHistory } from "./board.js";
+import { Board, pegHistory, teamPegColours } from "./board.js";
 import { TurnClock } from "./clock.js";
+import { withSymbols } from "./cards.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { logItem, Narrator } from "./narrate.js";
 import { resultsPanel, sidesOf } from "./results.js";
+import { howToPlay } from "./rules.js";
 import { TableSocket } from "./socket.js";
 import { waitingRoom } from "./waiting.js";
 
@@ -32,7 +34,8 @@ export class TablePage {
       "aside",
       { class: "log", "aria-label": "Game log" },
       h("h2", {}, "Log"),
-      h("div", { class: "log-scroll" }, this.logList),
+      // Focusable, so the keyboard can scroll it (arrows, Page Up / Page Down).
+      h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
     );
     this.overlay = h("div", { class: "overlay-slot" });
     root.replaceChildren(
@@ -41,7 +44,7 @@ export class TablePage {
         { class: "table-page" },
         this.header,
         h(
-          "div",
+          "main",
           { class: "table-body" },
           h("div", { class: "table-main" }, this.boardSlot, this.main, this.announcer),
           this.log,
@@ -127,7 +130,7 @@ export class TablePage {
       this.ui.hint = false; // no answer is coming: close the panel that waits for one
       this.render();
     }
-    toast(code === "stale" ? "Too late: the game moved on" : message);
+    toast(code === "stale" ? "Too late: the game moved on" : withSymbols(message));
   }
 
   key(event) {
@@ -180,7 +183,7 @@ export class TablePage {
   /** Selections belong to one decision: forget them when the hand, phase or count changes. */
   resetUi(view) {
     const key = view
-      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
+      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.played?.length}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
       : "";
     if (key !== this.ui.key) {
       this.ui.key = key;
@@ -277,7 +280,7 @@ export class TablePage {
       h(
         "div",
         { class: "title" },
-        h("strong", {}, table?.title ?? "Table"),
+        h("h1", { class: "page-title" }, table?.title ?? "Table"),
         table
           ? h(
               "span",
@@ -287,7 +290,7 @@ export class TablePage {
           : null,
         seat === null && this.view ? h("span", { class: "status" }, "watching") : null,
       ),
-      h("div", { class: "top-actions" }, leave),
+      h("div", { class: "top-actions" }, table ? howToPlay(table.game) : null, leave),
     );
   }
 
@@ -311,10 +314,14 @@ export class TablePage {
     const lanes = sidesOf(view).map((seats) => ({ seats }));
     const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
     const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
-    const key = `${this.state.table.match}/${target}/${lanes.length}`;
+    // Cribbage is not Enough's sides peg in grey and blue (the colours of its first hand).
+    this.pegColours = Array.isArray(view.teams)
+      ? teamPegColours(this.state.events, view.teams)
+      : null;
+    const key = `${this.state.table.match}/${target}/${lanes.length}/${this.pegColours}`;
     if (this.boardKey !== key) {
       this.boardKey = key;
-      this.board = target ? new Board(target, lanes) : null;
+      this.board = target ? new Board(target, lanes, { colours: this.pegColours }) : null;
       this.boardSlot.replaceChildren(this.board ? this.board.element : this.scoreList());
     }
     const history = pegHistory(this.state.events, view.players);
