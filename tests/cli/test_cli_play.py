@@ -13,7 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from pegboard.analysis import analyze_discards
-from pegboard.analysis.play_hint import play_answer, play_question
+from pegboard.bots.search.play_hint import play_answer, play_question
 from pegboard.cards import parse_cards
 from pegboard.cli.answers import Refusal, interpret
 from pegboard.cli.cards_display import with_symbols

@@ -10,8 +10,8 @@ import pytest
 from harness import Client, Server
 
 from pegboard.analysis import analyze_discards
-from pegboard.analysis.play_hint import play_answer, play_question
 from pegboard.analysis.question import DiscardQuestion
+from pegboard.bots.search.play_hint import play_answer, play_question
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
 from pegboard.errors import CardError

@@ -19,9 +19,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pegboard.analysis.play_hint import play_answer, play_question
 from pegboard.analysis.question import discard_answer, discard_question
 from pegboard.bots import Bot, make
+from pegboard.bots.search.play_hint import play_answer, play_question
 from pegboard.cards import parse_cards
 from pegboard.cli.analyze import analysis_table
 from pegboard.cli.answers import Help, Refusal, interpret

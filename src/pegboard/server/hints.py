@@ -1,5 +1,5 @@
 """Hints over the socket: :mod:`pegboard.analysis.question` (the discard) and
-:mod:`pegboard.analysis.play_hint` (the play) as protocol messages.
+:mod:`pegboard.bots.search.play_hint` (the play) as protocol messages.
 
 A hint is worked out from the seat's own view only (:func:`discard_question`,
 :func:`play_question`), so it cannot tell anyone more than their view already does.
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegboard.analysis.play_hint import PlayQuestion, play_answer, play_question
 from pegboard.analysis.question import (
     HINT_GAMES,
     DiscardQuestion,
     discard_answer,
     discard_question,
 )
+from pegboard.bots.search.play_hint import PlayQuestion, play_answer, play_question
 from pegboard.server.protocol import ProtocolError
 
 Question = DiscardQuestion | PlayQuestion
