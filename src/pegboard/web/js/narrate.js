@@ -248,6 +248,10 @@ export class Narrator {
           `${this.says(e.seat, "calls", "call")} Muggins for ${e.points}` +
           (e.valid ? ": good call!" : ": wrong call")
         );
+      case "calls": {
+        const whose = e.seat === this.you ? "your" : `${this.who(e.seat)}'s`;
+        return `Muggins on ${whose} ${e.crib ? "crib" : "hand"}: the other team may call`;
+      }
       case "pass":
         return `${this.says(e.seat, "passes", "pass")}`;
       case "score":
@@ -275,7 +279,6 @@ export class Narrator {
       case "roll":
         return `${this.says(e.seat, "rolls", "roll")} ${e.dice.join(", ")}`;
       case "battle":
-        if (!e.totals) return "No Might in hand: no battle for the crib";
         return e.winner === null || e.winner === undefined
           ? `The battle for the crib is a tie (${e.totals.join(" to ")}): each team keeps its pile`
           : `${this.says(e.winner, "wins", "win")} the battle for the crib (${e.totals.join(" to ")})`;
