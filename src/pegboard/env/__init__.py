@@ -1,0 +1,14 @@
+"""Environments for research: every game as integer actions, masks, observations, rewards.
+
+``env = pegboard.env.make("cribbage", players=2)``; ``env.reset(seed)``; while not
+``env.done``: ``env.step(action)`` with an id from ``env.legal_actions()`` (or
+``env.legal_mask()``) for ``env.current_player``. See docs/research.md for the id tables and
+observation layouts; :mod:`pegboard.env.pettingzoo` and :mod:`pegboard.env.gymnasium` wrap it
+for those libraries (the ``rl`` extra).
+"""
+
+from pegboard.env.actions import ActionSpace
+from pegboard.env.core import REWARDS, Env, make
+from pegboard.env.games import GAMES
+
+__all__ = ["GAMES", "REWARDS", "ActionSpace", "Env", "make"]
