@@ -244,7 +244,7 @@ class Env:
         sides = len(set(self._side_keys()))
         if sides < 2:
             return self._zeros
-        return tuple(1.0 - 2.0 * (rank - 1) / (sides - 1) for rank in outcome.ranks)
+        return tuple((sides + 1 - 2 * rank) / (sides - 1) for rank in outcome.ranks)
 
     @property
     def _zeros(self) -> Rewards:

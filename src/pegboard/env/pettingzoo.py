@@ -1,0 +1,98 @@
+"""Every game as a PettingZoo AEC environment: ``pegboard.env.pettingzoo.env(game="cribbage",
+players=2)``. Agents are ``seat_0`` ... ; each observation is ``{"observation", "action_mask"}``
+(the mask is all zeros for a seat that is not to act). Rewards as :func:`pegboard.env.make`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pegboard.env import spaces as pegboard_spaces
+from pegboard.env.core import make
+
+
+class RawEnv(AECEnv[str, dict[str, Any], int | None]):
+    metadata = {"name": "pegboard_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "cribbage",
+        players: int = 2,
+        reward: str = "rank",
+        render_mode: str | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__()
+        self.core = make(game, players, reward=reward, **options)
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(players)]
+        self.agents = list(self.possible_agents)
+        self._observation_space = pegboard_spaces.observation_space(self.core)
+        self._action_space = pegboard_spaces.action_space(self.core)
+        self._no_mask = np.zeros(self.core.num_actions, dtype=np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        core = self.core
+        mask = core.legal_mask().view(np.int8) if seat == core.current_player else self._no_mask
+        return {"observation": core.observation(seat), "action_mask": mask.copy()}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.core.reset(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._selected()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: give an action id, not None")
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.core.step(int(action))
+        self.rewards = dict(zip(self.agents, rewards, strict=True))
+        if self.core.done:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._selected()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        seat = self.core.current_player
+        return f"{self.core.spec.title}: seat {seat} to act, events so far {len(self.core.events)}"
+
+    def close(self) -> None:
+        pass
+
+    def _selected(self) -> str:
+        seat = self.core.current_player
+        return self.possible_agents[seat if seat is not None else 0]
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int | None]:
+    """The AEC environment, wrapped as PettingZoo's classic games are (order enforced,
+    out-of-range ids refused)."""
+    aec: AECEnv[str, dict[str, Any], int | None] = RawEnv(**kwargs)
+    aec = wrappers.AssertOutOfBoundsWrapper(aec)
+    return wrappers.OrderEnforcingWrapper(aec)
+
+
+raw_env = RawEnv
