@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from pegboard.core import new_game
 from pegboard.env import make
 
-CONFIGS: list[tuple[str, int, Mapping[str, object]]] = [
+CONFIGS: list[tuple[str, int, Mapping[str, Any]]] = [
     ("cribbage", 2, {}),
     ("cribbage", 3, {}),
     ("cribbage", 4, {}),
@@ -19,19 +20,20 @@ CONFIGS: list[tuple[str, int, Mapping[str, object]]] = [
 ]
 
 
-def config_id(config: tuple[str, int, Mapping[str, object]]) -> str:
+def config_id(config: tuple[str, int, Mapping[str, Any]]) -> str:
     game, players, options = config
     return f"{game}-{players}" + ("-teams" if options.get("teams") else "")
 
 
-def lockstep(game: str, players: int, seed: int, options: Mapping[str, object]) -> int:
+def lockstep(game: str, players: int, seed: int, options: Mapping[str, Any]) -> int:
     """Random legal ids through the environment, their actions through ``Game.apply``. At every
     decision the environment's legal ids are exactly the ids of ``Game``'s legal actions and
     its seat is one ``Game`` waits for; at the end both records are equal (actions, events,
     chance, outcome and final scores). Returns the number of decisions."""
     env = make(game, players, **options)
     env.reset(seed)
-    reference = new_game(game, players=players, seed=seed, **env.options)
+    same: dict[str, Any] = dict(env.options)
+    reference = new_game(game, players=players, seed=seed, **same)
     rng = random.Random(seed)
     decisions = 0
     while not env.done:

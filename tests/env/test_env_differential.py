@@ -8,6 +8,7 @@ game and player count runs a smaller batch in the suite and 10,000 offline with
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from env_lockstep import CONFIGS, config_id, lockstep
@@ -20,13 +21,15 @@ OTHER_GAMES = 300
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_ten_thousand_two_player_cribbage_games_match_game(chunk: int) -> None:
     size = CRIBBAGE_TWO_GAMES // CHUNKS
-    decisions = [lockstep("cribbage", 2, seed, {}) for seed in range(chunk * size, (chunk + 1) * size)]
+    decisions = [
+        lockstep("cribbage", 2, seed, {}) for seed in range(chunk * size, (chunk + 1) * size)
+    ]
     assert len(decisions) == size and min(decisions) > 0
 
 
 @pytest.mark.parametrize("config", CONFIGS[1:], ids=config_id)
 def test_every_game_and_player_count_matches_game(
-    config: tuple[str, int, Mapping[str, object]],
+    config: tuple[str, int, Mapping[str, Any]],
 ) -> None:
     game, players, options = config
     for seed in range(OTHER_GAMES):
@@ -37,6 +40,6 @@ def test_every_game_and_player_count_matches_game(
     "options",
     [{"post_show": True, "pre_show": True}, {"skip_pass": False, "skip_empty": False}],
 )
-def test_pauses_and_explicit_goes_have_ids_too(options: Mapping[str, object]) -> None:
+def test_pauses_and_explicit_goes_have_ids_too(options: Mapping[str, Any]) -> None:
     for seed in range(50):
         lockstep("cribbage", 2, seed, options)

@@ -26,7 +26,9 @@ TRIALS = 40
 KEYS: dict[str, Callable[[int], object]] = {
     "cribbage": lambda c: VALUE_OF[c],
     "cribist": lambda c: SUIT_OF[c],
-    "not-enough": lambda c: None if RANK_OF[c] in (1, 11, 12, 13) else (SUIT_OF[c] in (0, 3), VALUE_OF[c]),
+    "not-enough": lambda c: (
+        None if RANK_OF[c] in (1, 11, 12, 13) else (SUIT_OF[c] in (0, 3), VALUE_OF[c])
+    ),
 }
 
 
@@ -83,8 +85,15 @@ def twin(env: Env, hands_at_step: list[int], relabel: Mapping[Card, Card]) -> En
         (a["seat"], relabel_action(a["action"], relabel) if hands == hand_now else a["action"])
         for a, hands in zip(record["actions"], hands_at_step, strict=True)
     ]
-    game = new_game(env.spec.name, players=env.players, seed=env.seed, chance=ScriptedChance(outcomes), **env.options)
-    double = make(env.spec.name, env.players, **env.options)
+    options: dict[str, Any] = dict(env.options)
+    game = new_game(
+        env.spec.name,
+        players=env.players,
+        seed=env.seed,
+        chance=ScriptedChance(outcomes),
+        **options,
+    )
+    double = make(env.spec.name, env.players, **options)
     double.reset(env.seed, chance=ScriptedChance(outcomes))
     for seat, action in actions:
         game.apply(seat, action)
@@ -96,7 +105,7 @@ def twin(env: Env, hands_at_step: list[int], relabel: Mapping[Card, Card]) -> En
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_cards_a_seat_cannot_see_do_not_change_its_observation(
-    config: tuple[str, int, Mapping[str, object]],
+    config: tuple[str, int, Mapping[str, Any]],
 ) -> None:
     game, players, options = config
     others_differ = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -23,7 +24,7 @@ def _quiet_dict_observation_warnings() -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_pettingzoo_api_and_seed_tests_pass(config: tuple[str, int, Mapping[str, object]]) -> None:
+def test_pettingzoo_api_and_seed_tests_pass(config: tuple[str, int, Mapping[str, Any]]) -> None:
     game, players, options = config
     api_test(pegboard_pz.env(game=game, players=players, **options), num_cycles=1000)
     seed_test(lambda: pegboard_pz.env(game=game, players=players, **options), num_cycles=500)
@@ -39,7 +40,7 @@ def test_an_aec_game_runs_to_the_end_with_every_seat_removed() -> None:
         action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0])
         aec.step(action)
     assert aec.agents == []
-    scores = aec.unwrapped.core.outcome.scores  # type: ignore[attr-defined]
+    scores = aec.unwrapped.core.outcome.scores
     # Score rewards add up to each seat's lead over the mean of the others.
     for seat, agent in enumerate(aec.possible_agents):
         others = [s for i, s in enumerate(scores) if i != seat]
@@ -66,7 +67,9 @@ def test_gymnasium_cribbage_plays_whole_games_against_bots(players: int) -> None
         assert not truncated
     rank = env.unwrapped.core.outcome.ranks[0]  # type: ignore[attr-defined]
     # First place +1, last -1, evenly between (three or four players each on their own).
-    assert rewards[-1] == {1: 1.0, players: -1.0}.get(rank, (players + 1 - 2 * rank) / (players - 1))
+    assert rewards[-1] == {1: 1.0, players: -1.0}.get(
+        rank, (players + 1 - 2 * rank) / (players - 1)
+    )
     assert not any(rewards[:-1])  # rank rewards come at the end
 
 

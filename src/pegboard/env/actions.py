@@ -131,10 +131,14 @@ class ActionSpace:
             return {"type": "split", "captain": offset, "partner": split_total - offset}
         if kind == "cradle":
             what, colour = CRADLE[offset]
-            return {"type": "cradle", "action": what, "colour": colour} if colour else {
-                "type": "cradle",
-                "action": what,
-            }
+            return (
+                {"type": "cradle", "action": what, "colour": colour}
+                if colour
+                else {
+                    "type": "cradle",
+                    "action": what,
+                }
+            )
         return {"type": kind}
 
 

@@ -38,9 +38,7 @@ class Env:
     """``env = make("cribbage", players=2)``; ``env.reset(seed)``; then ``env.step(id)``
     with one of ``env.legal_actions()`` for ``env.current_player`` until ``env.done``."""
 
-    def __init__(
-        self, game: str, players: int, reward: str = "rank", **options: object
-    ) -> None:
+    def __init__(self, game: str, players: int, reward: str = "rank", **options: Any) -> None:
         self.spec = get_spec(game)
         known = GAMES.get(self.spec.name)
         if known is None:
@@ -84,6 +82,8 @@ class Env:
         self.actions: list[tuple[int, Action]] = []
         self.chance_log: list[tuple[Chance, ChanceOutcome]] = []
         self._hand_start = 0  # index of the latest deal event
+        self._legal: list[int] | None = None  # the current player's legal ids, once asked
+        self.current_player: int | None = None
         self._margins = self._score_margins()
         self._advance()
 
@@ -225,9 +225,9 @@ class Env:
             if auto is None:
                 break
             rules.apply(*auto)
-        self._legal: list[int] | None = None
+        self._legal = None
         waiting = rules.to_act if rules.outcome is None else ()
-        self.current_player: int | None = min(waiting) if waiting else None
+        self.current_player = min(waiting) if waiting else None
         events = rules.events
         for i in range(len(events) - 1, events_before - 1, -1):
             if events[i]["type"] == "deal":
@@ -258,9 +258,7 @@ class Env:
         side_scores = {k: scores[s] for k, s in firsts.items()}
         others = len(side_scores) - 1 or 1
         total = sum(side_scores.values())
-        return tuple(
-            float(side_scores[k] - (total - side_scores[k]) / others) for k in keys
-        )
+        return tuple(float(side_scores[k] - (total - side_scores[k]) / others) for k in keys)
 
     def _side_keys(self) -> list[int]:
         """Per seat, the lowest seat of its side (teams share a score)."""
@@ -288,7 +286,7 @@ def _seats(players: int) -> list[dict[str, str]]:
     return [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
 
 
-def make(game: str, players: int = 2, *, reward: str = "rank", **options: object) -> Env:
+def make(game: str, players: int = 2, *, reward: str = "rank", **options: Any) -> Env:
     """An environment for ``game`` (cribbage, cribist, not-enough) and ``players`` seats:
     ``make("cribbage", players=2, score_target=61)``. ``reward``: ``"rank"`` (at the end,
     +1 for first place to -1 for last) or ``"score"`` (every step, the change in each seat's

@@ -29,7 +29,7 @@ IDS = {
 
 
 class PegboardEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's type)
 
     def __init__(
         self,
@@ -85,7 +85,7 @@ class PegboardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The legal ids as a bool mask (the name sb3-contrib's MaskablePPO looks for)."""
         return self.core.legal_mask()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         scores = getattr(self.core.rules, "scores", [])

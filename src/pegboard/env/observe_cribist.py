@@ -46,4 +46,3 @@ def observe(view: dict[str, Any], hand_events: list[Event], lay: Layout) -> Obse
     if view["end"] == "deals":
         w.value("deals", view["hand_number"] / view["deals"])
     return w.array()
-

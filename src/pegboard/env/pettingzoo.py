@@ -4,7 +4,7 @@ players=2)``. Agents are ``seat_0`` ... ; each observation is ``{"observation", 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -15,8 +15,12 @@ from pegboard.env import spaces as pegboard_spaces
 from pegboard.env.core import make
 
 
-class RawEnv(AECEnv[str, dict[str, Any], int | None]):
-    metadata = {"name": "pegboard_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "pegboard_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
