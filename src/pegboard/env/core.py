@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.cards import NAME_OF
 from pegboard.core.chance import Chance, ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.chance import Outcome as ChanceOutcome
 from pegboard.core.game import RECORD_FORMAT
@@ -53,6 +54,7 @@ class Env:
         self.space = known.space
         self.layout = known.layout(players)
         self._seeds = random.Random()
+        self._zeros: Rewards = (0.0,) * players
         self.reset(self._seeds.randrange(2**31))
 
     # -- sizes -----------------------------------------------------------------------------
@@ -160,19 +162,19 @@ class Env:
         """The current player takes ``action`` (an id); the rewards every seat got for it,
         with chance and automatic moves up to the next decision. An illegal id is refused
         and changes nothing."""
-        if isinstance(action, bool):
-            raise IllegalAction(f"an action is an integer id, not {action!r}")
-        try:
-            action_id = operator.index(action)
-        except TypeError:
-            raise IllegalAction(f"an action is an integer id, not {action!r}") from None
         seat = self.current_player
-        if seat is None:
-            raise GameOver("the game is over")
-        chosen = self.decode(action_id)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action.__class__ is int and action < PLAYS and action in legal:
+            # The hot path: a card played. Everything else is checked and decoded in full.
+            chosen: Action = {"type": "play", "card": NAME_OF[action]}
+        else:
+            chosen = self.decode(_action_id(action))
+        assert seat is not None
         self.rules.apply(seat, chosen)
         self.actions.append((seat, chosen))
         self._advance()
+        if self.reward == "rank" and self.rules.outcome is None:
+            return self._zeros
         return self._rewards()
 
     def clone(self) -> Env:
@@ -213,21 +215,29 @@ class Env:
     def _advance(self) -> None:
         """Chance steps and automatic moves until a seat must act (as ``Game`` does)."""
         rules = self.rules
-        events_before = len(rules.events)
         while rules.outcome is None:
             step = rules.pending_chance()
             if step is not None:
-                outcome = self.chance.resolve(step, len(self.chance_log))
-                self.chance_log.append((step, outcome))
-                rules.resolve_chance(outcome)
+                self._resolve(step)
                 continue
             auto = rules.auto_action()
             if auto is None:
                 break
             rules.apply(*auto)
         self._legal = None
-        waiting = rules.to_act if rules.outcome is None else ()
-        self.current_player = min(waiting) if waiting else None
+        if rules.outcome is None:
+            waiting = rules.to_act
+            self.current_player = waiting[0] if len(waiting) == 1 else min(waiting)
+        else:
+            self.current_player = None
+
+    def _resolve(self, step: Chance) -> None:
+        """One chance step from the source; a deal starts a new hand for the observations."""
+        rules = self.rules
+        events_before = len(rules.events)
+        outcome = self.chance.resolve(step, len(self.chance_log))
+        self.chance_log.append((step, outcome))
+        rules.resolve_chance(outcome)
         events = rules.events
         for i in range(len(events) - 1, events_before - 1, -1):
             if events[i]["type"] == "deal":
@@ -245,10 +255,6 @@ class Env:
         if sides < 2:
             return self._zeros
         return tuple((sides + 1 - 2 * rank) / (sides - 1) for rank in outcome.ranks)
-
-    @property
-    def _zeros(self) -> Rewards:
-        return (0.0,) * self.players
 
     def _score_margins(self) -> tuple[float, ...]:
         """Per seat: its side's score less the mean score of the other sides."""
@@ -280,6 +286,16 @@ class Env:
 
 
 _DECODED_FROM_LEGAL = ("split",)  # its meaning depends on the Magic being shared out
+PLAYS = 52  # ids 0..51 play a card in every game
+
+
+def _action_id(action: object) -> int:
+    if isinstance(action, bool):
+        raise IllegalAction(f"an action is an integer id, not {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalAction(f"an action is an integer id, not {action!r}") from None
 
 
 def _seats(players: int) -> list[dict[str, str]]:
