@@ -6,6 +6,7 @@ import random
 
 import numpy as np
 import pytest
+from cribbage_view_observation import observe_view
 
 import pegboard
 from pegboard.cards import parse_card, parse_cards
@@ -178,3 +179,21 @@ def test_the_observation_shows_the_seat_its_own_hand_and_the_layout_fits() -> No
     assert list(obs[dealer : dealer + 2]) == [0.0, 1.0]  # the dealer sits one to seat 1's left
     with pytest.raises(IllegalAction):
         env.observation(2)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (3, {}), (4, {"teams": True}), (2, {"post_show": True})]
+)
+def test_the_cribbage_observation_is_what_the_view_shows(
+    players: int, options: dict[str, object]
+) -> None:
+    """The state-built observation equals the one built field by field from the view."""
+    for seed in range(15):
+        env = make("cribbage", players, **options)
+        env.reset(seed)
+        rng = random.Random(seed)
+        while not env.done:
+            for seat in range(players):
+                expected = observe_view(env.rules.view(seat), env.layout)
+                assert np.array_equal(env.observation(seat), expected)
+            env.step(rng.choice(env.legal_actions()))

@@ -52,7 +52,8 @@ class Env:
         self.options = self.spec.resolve(players, {**known.defaults, **options})
         known.check(self.options)
         self.space = known.space
-        self.layout = known.layout(players)
+        self._observer = known.observer(players)
+        self.layout = self._observer.layout
         self._seeds = random.Random()
         self._zeros: Rewards = (0.0,) * players
         self.reset(self._seeds.randrange(2**31))
@@ -119,9 +120,7 @@ class Env:
     def observation(self, seat: int) -> Observation:
         """``seat``'s observation (float32, ``observation_size`` long), built from its view."""
         self._check_seat(seat)
-        rules = self.rules
-        hand_events = [rules.redact(e, seat) for e in rules.events[self._hand_start :]]
-        return self.game.observe(rules.view(seat), hand_events, self.layout)
+        return self._observer(self.rules, seat, self._hand_start)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What a bot in ``seat`` is shown, ``Game.view`` style (with ``legal``)."""

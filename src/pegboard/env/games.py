@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pegboard.core.options import OptionValue
 from pegboard.core.rules import Event, Rules
@@ -14,7 +14,28 @@ from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, Acti
 from pegboard.env.layout import Layout, Observation
 from pegboard.errors import OptionError
 
-Observer = Callable[[dict[str, Any], list[Event], Layout], Observation]
+ViewObservation = Callable[[dict[str, Any], list[Event], Layout], Observation]
+
+
+class Observer(Protocol):
+    """Builds one seat's observation; ``hand_start`` is the index of the hand's deal event."""
+
+    layout: Layout
+
+    def __call__(self, rules: Any, seat: int, hand_start: int) -> Observation: ...
+
+
+class ViewObserver:
+    """An observation made from the seat's view and its redacted events of this hand."""
+
+    def __init__(self, layout: Layout, build: ViewObservation) -> None:
+        self.layout = layout
+        self.build = build
+
+    def __call__(self, rules: Any, seat: int, hand_start: int) -> Observation:
+        events = [rules.redact(e, seat) for e in rules.events[hand_start:]]
+        return self.build(rules.view(seat), events, self.layout)
+
 
 KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
 
@@ -23,8 +44,8 @@ KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
 class EnvGame:
     spec_name: str
     space: ActionSpace
-    layout: Callable[[int], Layout]
-    observe: Observer
+    observer: Callable[[int], Observer]
+    """The observer for a player count."""
     defaults: Mapping[str, OptionValue] = field(default_factory=dict)
     """Options the environment sets unless told otherwise (no pause points)."""
     refused: Mapping[str, tuple[OptionValue, str]] = field(default_factory=dict)
@@ -63,16 +84,14 @@ GAMES: dict[str, EnvGame] = {
     "cribbage": EnvGame(
         "cribbage",
         CRIBBAGE,
-        observe_cribbage.layout,
-        observe_cribbage.observe,
+        observe_cribbage.CribbageObserver,
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
     ),
     "cribist": EnvGame(
         "cribist",
         CRIBIST,
-        observe_cribist.layout,
-        observe_cribist.observe,
+        lambda players: ViewObserver(observe_cribist.layout(players), observe_cribist.observe),
         defaults={"counting": "auto"},
         refused={
             "counting": _MANUAL,
@@ -82,8 +101,9 @@ GAMES: dict[str, EnvGame] = {
     "not-enough": EnvGame(
         "not-enough",
         NOT_ENOUGH,
-        observe_not_enough.layout,
-        observe_not_enough.observe,
+        lambda players: ViewObserver(
+            observe_not_enough.layout(players), observe_not_enough.observe
+        ),
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
     ),

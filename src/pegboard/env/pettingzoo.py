@@ -1,6 +1,10 @@
 """Every game as a PettingZoo AEC environment: ``pegboard.env.pettingzoo.env(game="cribbage",
 players=2)``. Agents are ``seat_0`` ... ; each observation is ``{"observation", "action_mask"}``
-(the mask is all zeros for a seat that is not to act). Rewards as :func:`pegboard.env.make`."""
+(the mask is all zeros for a seat that is not to act). Rewards as :func:`pegboard.env.make`.
+
+The environment makes the checks PettingZoo's ``OrderEnforcingWrapper`` and
+``AssertOutOfBoundsWrapper`` would (reset first; ids in range, and legal) itself, so it is not
+wrapped: those wrappers' attribute forwarding cost more than the game's own rules per step."""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from pegboard.env import spaces as pegboard_spaces
 from pegboard.env.core import make
@@ -37,7 +40,8 @@ class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self._observation_space = pegboard_spaces.observation_space(self.core)
         self._action_space = pegboard_spaces.action_space(self.core)
-        self._no_mask = np.zeros(self.core.num_actions, dtype=np.int8)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._has_reset = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -46,13 +50,17 @@ class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         return self._action_space
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        self._check_reset()
+        seat = self._seat_of[agent]
         core = self.core
-        mask = core.legal_mask().view(np.int8) if seat == core.current_player else self._no_mask
-        return {"observation": core.observation(seat), "action_mask": mask.copy()}
+        mask = np.zeros(core.num_actions, dtype=np.int8)
+        if seat == core.current_player:
+            mask[core.legal_actions()] = 1
+        return {"observation": core.observation(seat), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.core.reset(seed)
+        self._has_reset = True
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -62,6 +70,7 @@ class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.agent_selection = self._selected()
 
     def step(self, action: int | None) -> None:
+        self._check_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -86,17 +95,18 @@ class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     def close(self) -> None:
         pass
 
+    def _check_reset(self) -> None:
+        if not self._has_reset:
+            raise RuntimeError("call reset() before step() or observe()")
+
     def _selected(self) -> str:
         seat = self.core.current_player
         return self.possible_agents[seat if seat is not None else 0]
 
 
-def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int | None]:
-    """The AEC environment, wrapped as PettingZoo's classic games are (order enforced,
-    out-of-range ids refused)."""
-    aec: AECEnv[str, dict[str, Any], int | None] = RawEnv(**kwargs)
-    aec = wrappers.AssertOutOfBoundsWrapper(aec)
-    return wrappers.OrderEnforcingWrapper(aec)
+def env(**kwargs: Any) -> RawEnv:
+    """The AEC environment: ``env(game="cribist", players=4, reward="score")``."""
+    return RawEnv(**kwargs)
 
 
 raw_env = RawEnv
