@@ -3,7 +3,8 @@ player count through both (tests/env/env_lockstep.py), every legal list and reco
 The suite runs 10,000 games of two-player Cribbage and a few hundred of the others; this is
 the full run docs/research.md reports.
 
-Run from the project root: ``.venv/bin/python -m benchmarks.env_differential [games]``
+Run from the project root: ``.venv/bin/python -m benchmarks.env_differential [games [name ...]]``
+(names as the tests print them: ``cribbage-3``, ``cribist-4``, ``not-enough-2`` ...).
 """
 
 from __future__ import annotations
@@ -29,4 +30,4 @@ def main(games: int = 10_000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000, sys.argv[2:])
