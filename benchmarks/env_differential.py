@@ -18,10 +18,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "env")
 from env_lockstep import CONFIGS, config_id, lockstep
 
 
-def main(games: int = 10_000) -> None:
+def main(games: int = 10_000, names: list[str] | None = None) -> None:
     print("| game | games | decisions | CPU (s) | records equal |")
     print("| --- | ---: | ---: | ---: | --- |")
     for game, players, options in CONFIGS:
+        if names and config_id((game, players, options)) not in names:
+            continue
         start = process_time()
         decisions = sum(lockstep(game, players, seed, options) for seed in range(games))
         seconds = process_time() - start
