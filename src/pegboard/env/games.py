@@ -61,11 +61,9 @@ class EnvGame:
         state directly; every other decision goes through the rules' legal list."""
         phase = rules.phase
         space = self.space
-        if phase == "play" and self.space is not CRIBIST:
+        if phase == "play":  # a card that fits, else go (a Cribist hand always has a card)
             playable = rules.playable(seat)
             return [int(c) for c in playable] if playable else [space.start["go"]]
-        if phase == "play":
-            return [int(c) for c in rules.playable(seat)]
         if phase == "discard":
             n = len(rules.hands[seat])
             start = space.start["discard"]
