@@ -15,7 +15,6 @@ from typing import Any, Protocol, TypeVar
 from pegboard.cards import Card, card_names, parse_cards
 from pegboard.errors import RecordError
 
-
 T = TypeVar("T")
 
 
