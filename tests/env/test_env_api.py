@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -185,7 +186,7 @@ def test_the_observation_shows_the_seat_its_own_hand_and_the_layout_fits() -> No
     ("players", "options"), [(2, {}), (3, {}), (4, {"teams": True}), (2, {"post_show": True})]
 )
 def test_the_cribbage_observation_is_what_the_view_shows(
-    players: int, options: dict[str, object]
+    players: int, options: dict[str, Any]
 ) -> None:
     """The state-built observation equals the one built field by field from the view."""
     for seed in range(15):
