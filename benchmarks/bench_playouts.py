@@ -354,6 +354,9 @@ def run(repeats: int = 5) -> str:
         "",
         *target_lines,
         "",
+        "Where the time goes, and why pure Python does not reach these targets: "
+        "docs/research.md, *Speed*.",
+        "",
         f"- OpenSpiel `cribbage` parameters (`get_parameters()`): {params}. The winning "
         f"score is not a parameter: it is fixed at {TARGET} in the C++ source.",
         "- **OpenSpiel**: `state = game.new_initial_state()`, then while not terminal: at a "
@@ -372,8 +375,8 @@ def run(repeats: int = 5) -> str:
         "`env.reset(i)` and `legal = env.legal_actions(); "
         "env.step(legal[rng.randrange(len(legal))])` until `env.done`. Same rules objects as "
         "`Game` (a differential test holds them to the same records), `post_show` off. The "
-        "second env row also builds the current player's `observation()` (from its view) "
-        "and `legal_mask()` every decision and draws from the mask.",
+        "second env row also builds the current player's `observation()` and "
+        "`legal_mask()` every decision and draws from the mask.",
         "- **PettingZoo AEC**: `pegboard.env.pettingzoo.env(game='cribbage', players=2)`, "
         "`reset(seed=i)`, then `for agent in aec.agent_iter(): obs, r, term, trunc, info = "
         "aec.last()`, a uniform pick from `np.flatnonzero(obs['action_mask'])`, `step()` "
