@@ -15,7 +15,7 @@ from env_lockstep import CONFIGS, config_id, lockstep
 
 CRIBBAGE_TWO_GAMES = 10_000
 CHUNKS = 4
-OTHER_GAMES = 300
+OTHER_GAMES = 200
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
