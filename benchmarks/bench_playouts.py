@@ -2,13 +2,18 @@
 ``cribbage`` driven from Python through pyspiel, in the same process.
 
 Every game is played to the end with uniformly random legal actions. pegboard is measured
-through its public checked API (with the default ``post_show`` pause and without it),
-through a rules-level loop that skips :meth:`pegboard.Game.apply`'s checks, and through its
-rollout fast path :func:`pegboard.games.cribbage.playout.random_game`. OpenSpiel's chance
-nodes are sampled from ``state.chance_outcomes()`` by probability.
+through its public checked API :meth:`pegboard.Game.apply` (with the default ``post_show``
+pause and without it), through the research environment's own API
+(:mod:`pegboard.env`: ``legal_actions()`` and ``step()``, and once more with an observation
+and a mask per decision), through the PettingZoo AEC loop over it, and through the rollout
+fast path :func:`pegboard.games.cribbage.playout.random_game`. OpenSpiel's chance outcomes
+are uniform and are sampled by index, as any user would; the loop that sampled them with
+``rng.choices(actions, weights=probs)`` (the source of the old 0.45x figure) is kept as a
+row of its own.
 
 Run from the project root: ``.venv/bin/python -m benchmarks.bench_playouts``
-(add ``--profile`` for a cProfile of the public-API loop instead).
+(add ``--profile`` for a cProfile of the environment loop, ``--profile-api`` of the
+``Game.apply`` loop).
 """
 
 from __future__ import annotations
@@ -24,16 +29,20 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from time import perf_counter
+from time import process_time
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 import pegboard
+from pegboard.env import make as make_env
+from pegboard.env import pettingzoo as pegboard_pettingzoo
 from pegboard.games.cribbage.playout import play_game, random_game
 
 COMMAND = ".venv/bin/python -m benchmarks.bench_playouts"
 PEGBOARD_GAMES = 300
+ENV_GAMES = 500
 OPENSPIEL_GAMES = 1000
 FAST_GAMES = 1000
 WARMUP_GAMES = 100
@@ -78,28 +87,52 @@ def pegboard_api(post_show: bool) -> Engine:
     return play
 
 
-def pegboard_rules(post_show: bool) -> Engine:
-    """The same rules object driven directly: ``rules.legal`` / ``rules.apply`` and then
-    ``Game._advance`` (chance and automatic moves), skipping ``Game.apply``'s seat, turn,
-    canonical-form and legality checks and its action log."""
-    new = _new_game_defaults if post_show else _new_game_no_post_show
+def pegboard_env(observe: bool) -> Engine:
+    """The environment's own API: ``legal_actions()`` and ``step(id)``; with ``observe``,
+    also the current player's ``observation()`` and ``legal_mask()`` at every decision (what
+    a learning agent reads), the random id then drawn from the mask."""
+    env = make_env("cribbage", 2)
 
     def play(i: int) -> Playout:
-        g = new(i)
-        rules = g.rules
-        advance = g._advance
+        env.reset(i)
         rng = random.Random(i)
-        decisions = 0
-        while rules.outcome is None:
-            seat = rules.to_act[0]
-            rules.apply(seat, rng.choice(rules.legal(seat)))
-            advance()
-            decisions += 1
-        outcome = rules.outcome
-        assert outcome is not None
-        return Playout(decisions, len(g.chance_log), _hands(g), outcome.scores)
+        while not env.done:
+            if observe:
+                seat = env.current_player
+                assert seat is not None
+                env.observation(seat)
+                legal = np.flatnonzero(env.legal_mask()).tolist()
+            else:
+                legal = env.legal_actions()
+            env.step(legal[rng.randrange(len(legal))])
+        return _env_playout(env)
 
     return play
+
+
+def pegboard_aec(i: int) -> Playout:
+    """The PettingZoo AEC loop: ``agent_iter()``, ``last()``, a random id from the mask."""
+    aec = _AEC
+    aec.reset(seed=i)
+    rng = random.Random(i)
+    for _ in aec.agent_iter():
+        observation, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        aec.step(int(legal[rng.randrange(len(legal))]))
+    return _env_playout(aec.unwrapped.core)
+
+
+_AEC = pegboard_pettingzoo.env(game="cribbage", players=2)
+
+
+def _env_playout(env: Any) -> Playout:
+    outcome = env.outcome
+    assert outcome is not None
+    hands = sum(1 for e in env.events if e["type"] == "deal")
+    return Playout(len(env.actions), len(env.chance_log), hands, outcome.scores)
 
 
 def pegboard_fast(i: int) -> Playout:
@@ -144,8 +177,10 @@ def _hands(g: pegboard.Game) -> int:
 # -- OpenSpiel -----------------------------------------------------------------------------
 
 
-def openspiel_engine(game: Any) -> Engine:
-    """The standard pyspiel random-playout loop."""
+def openspiel_engine(game: Any, by_weight: bool = False) -> Engine:
+    """The pyspiel random-playout loop. Chance outcomes (uniform in ``cribbage``) are drawn by
+    index; ``by_weight`` draws them with ``rng.choices(actions, weights=probs)`` instead,
+    which rebuilds the cumulative weights at every chance node."""
 
     def play(i: int) -> Playout:
         state = game.new_initial_state()
@@ -153,11 +188,16 @@ def openspiel_engine(game: Any) -> Engine:
         decisions = chance = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, weights=probs)[0])
+                outcomes = state.chance_outcomes()
+                if by_weight:
+                    actions, probs = zip(*outcomes, strict=True)
+                    state.apply_action(rng.choices(actions, weights=probs)[0])
+                else:
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 chance += 1
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
         return Playout(decisions, chance, *_openspiel_tally(state))
 
@@ -205,9 +245,10 @@ class Row:
 
 
 def timed_batch(engine: Engine, games: int) -> tuple[float, list[Playout]]:
-    start = perf_counter()
+    """CPU time of this process (the machine is shared: other people's load stays out)."""
+    start = process_time()
     playouts = [engine(i) for i in range(games)]
-    return perf_counter() - start, playouts
+    return process_time() - start, playouts
 
 
 def _winners_reached(row: Row) -> str:
@@ -217,26 +258,47 @@ def _winners_reached(row: Row) -> str:
     return f"{text} (both ≥{TARGET}: {both})" if both else text
 
 
+TARGETS = {"env": 2.0, "aec": 1.0, "api": 0.5}
+"""Issue 13's targets, as multiples of OpenSpiel's games/s (index sampling) in one run."""
+
+
 def run(repeats: int = 5) -> str:
     """Time every engine ``repeats`` times (medians reported); return a Markdown section."""
     os_game = pyspiel.load_game("cribbage")
     os_params = os_game.get_parameters()
     n = PEGBOARD_GAMES
+    peer = Row(
+        "OpenSpiel `cribbage` via pyspiel, chance by index",
+        openspiel_engine(os_game),
+        OPENSPIEL_GAMES,
+    )
+    api = Row("pegboard `Game.apply` (checked API), `post_show=False`", pegboard_api(False), n)
+    env = Row("pegboard env: `legal_actions()` + `step()`", pegboard_env(False), ENV_GAMES)
+    aec = Row("pegboard PettingZoo AEC loop (`last()`, mask, `step()`)", pegboard_aec, n)
     rows = [
-        Row("pegboard API (`Game.apply`), defaults: `post_show` on", pegboard_api(True), n),
-        Row("pegboard API (`Game.apply`), `post_show=False`", pegboard_api(False), n),
-        Row("pegboard rules-level loop, defaults: `post_show` on", pegboard_rules(True), n),
-        Row("pegboard rules-level loop, `post_show=False`", pegboard_rules(False), n),
+        Row("pegboard `Game.apply` (checked API), defaults: `post_show` on", pegboard_api(True), n),
+        api,
+        env,
+        Row("pegboard env + `observation()` + `legal_mask()` per decision", pegboard_env(True), n),
+        aec,
         Row(
-            "pegboard fast path `playout.random_game(i)`",
+            "pegboard fast path `playout.random_game(i)` (scores only)",
             pegboard_fast,
             FAST_GAMES,
             tally=pegboard_fast_tally,
         ),
-        Row("OpenSpiel `cribbage` via pyspiel", openspiel_engine(os_game), OPENSPIEL_GAMES),
+        Row(
+            "OpenSpiel, chance by `rng.choices(weights=...)` (the old loop)",
+            openspiel_engine(os_game, by_weight=True),
+            OPENSPIEL_GAMES,
+        ),
+        peer,
     ]
+    # One untimed pass of every engine: pegboard's lazily filled tables (the show's item
+    # templates) are warm for the same games the timed runs play.
     warmup_seconds, _ = timed_batch(pegboard_api(True), PEGBOARD_GAMES)
-    timed_batch(openspiel_engine(os_game), WARMUP_GAMES)
+    for row in rows[1:]:
+        timed_batch(row.engine, WARMUP_GAMES if row.label.startswith("OpenSpiel") else row.games)
 
     # Rows take turns within each repeat, so drift hits all of them alike.
     for _ in range(repeats):
@@ -250,9 +312,8 @@ def run(repeats: int = 5) -> str:
             tallies_match &= [p.scores for p in counted] == [p.scores for p in row.playouts]
             row.playouts = counted
 
-    peer = rows[-1]
     table = [
-        "| engine, loop | games | median (s) | games/s | × OpenSpiel | decisions/game "
+        "| engine, loop | games | median CPU (s) | games/s | × OpenSpiel | decisions/game "
         "| chance steps/game | hands/game | mean scores (winner, loser) "
         "| winner ≥121 | runs (s) |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |",
@@ -265,45 +326,73 @@ def run(repeats: int = 5) -> str:
             f"| {row.mean(lambda p: max(p.scores)):.1f}, {row.mean(lambda p: min(p.scores)):.1f} "
             f"| {_winners_reached(row)} | {', '.join(f'{t:.3f}' for t in row.times)} |"
         )
+    targets = [
+        ("the environment's API", env, TARGETS["env"]),
+        ("the PettingZoo AEC loop", aec, TARGETS["aec"]),
+        ("`Game.apply`", api, TARGETS["api"]),
+    ]
+    target_lines = [
+        f"- {name}: **{row.rate / peer.rate:.2f}×** OpenSpiel (target ≥ {goal:g}×: "
+        f"{'met' if row.rate / peer.rate >= goal else 'not met'})"
+        for name, row, goal in targets
+    ]
     params = ", ".join(f"`{k}={v!r}`" for k, v in sorted(os_params.items()))
     lines = [
         "## Random playouts",
         "",
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python "
         f"{platform.python_version()}, pegboard {pegboard.__version__}, "
-        f"open-spiel {metadata.version('open-spiel')}; median of {repeats} runs, the rows "
-        f"taking turns within each run, after one untimed pass of pegboard's {PEGBOARD_GAMES} "
-        f"games and {WARMUP_GAMES} untimed OpenSpiel games. "
-        "One process, one core. Game `i` uses seed `i` for pegboard's chance and "
-        "`random.Random(i)` for the random player, so every run plays the same games.",
+        f"open-spiel {metadata.version('open-spiel')}; CPU time of the process "
+        f"(`time.process_time`), median of {repeats} runs, the rows taking turns within each "
+        "run, after one untimed pass of every row. One process, one core. Game `i` uses seed "
+        "`i` for pegboard's chance and `random.Random(i)` for the random player, so every run "
+        "plays the same games.",
         "",
         *table,
         "",
+        "Issue 13's targets, as ratios to the OpenSpiel row with chance by index in this run:",
+        "",
+        *target_lines,
+        "",
+        "Where the time goes, and why pure Python does not reach these targets: "
+        "docs/research.md, *Speed*.",
+        "",
         f"- OpenSpiel `cribbage` parameters (`get_parameters()`): {params}. The winning "
         f"score is not a parameter: it is fixed at {TARGET} in the C++ source.",
-        "- **pegboard API**: `g = pegboard.new_game('cribbage', players=2, seed=i)`, then "
-        "`seat = g.to_act[0]; g.apply(seat, rng.choice(g.legal_actions(seat)))` until "
+        "- **OpenSpiel**: `state = game.new_initial_state()`, then while not terminal: at a "
+        "chance node `outcomes = state.chance_outcomes()` and "
+        "`state.apply_action(outcomes[rng.randrange(len(outcomes))][0])` (its chance "
+        "outcomes are uniform), else a uniform pick from `state.legal_actions()`. The C++ "
+        "engine is called once per step from Python, so the Python loop and the pybind11 "
+        "calls are part of its cost. The old loop's `rng.choices(actions, weights=probs)` "
+        "rebuilds the cumulative weights at every one of its ~164 chance nodes a game; the "
+        "0.45× figure docs/benchmarks.md once gave for `Game.apply` came from that loop.",
+        "- **pegboard `Game.apply`**: `g = pegboard.new_game('cribbage', players=2, seed=i)`, "
+        "then `seat = g.to_act[0]; g.apply(seat, rng.choice(g.legal_actions(seat)))` until "
         "`g.outcome`. With the default `post_show` pause each player also sends one "
         '`{"type": "ready"}` per hand, counted in decisions/game.',
-        "- **pegboard rules-level loop**: the same `Game`, but `g.rules.legal(seat)` / "
-        "`g.rules.apply(seat, action)` then `g._advance()` (a private method: chance steps "
-        "and the table's automatic moves). It skips `Game.apply`'s seat/turn checks, "
-        "canonical form, legality check and action log; events and the chance log are still "
-        "built.",
+        "- **pegboard env**: `env = pegboard.env.make('cribbage', 2)` once, then per game "
+        "`env.reset(i)` and `legal = env.legal_actions(); "
+        "env.step(legal[rng.randrange(len(legal))])` until `env.done`. Same rules objects as "
+        "`Game` (a differential test holds them to the same records), `post_show` off. The "
+        "second env row also builds the current player's `observation()` and "
+        "`legal_mask()` every decision and draws from the mask.",
+        "- **PettingZoo AEC**: `pegboard.env.pettingzoo.env(game='cribbage', players=2)`, "
+        "`reset(seed=i)`, then `for agent in aec.agent_iter(): obs, r, term, trunc, info = "
+        "aec.last()`, a uniform pick from `np.flatnonzero(obs['action_mask'])`, `step()` "
+        "(and `step(None)` for each seat once the game is over). `last()` builds the "
+        "observation every step.",
         "- **pegboard fast path**: `pegboard.games.cribbage.playout.random_game(i)`, the "
         "documented rollout path: plain card ids, no `Game`, events, explanations, checks or "
         "pauses, one `random.Random(i)` for chance and choices; it returns the final scores "
         "only. Its sanity columns come from an untimed replay of the same games with "
         "counters (`play_game` with the same generator), which reproduced all of its scores: "
         f"{tallies_match}.",
-        "- **OpenSpiel**: `state = game.new_initial_state()`, then while not terminal: at a "
-        "chance node `rng.choices(actions, weights=probs)` over `state.chance_outcomes()`, "
-        "else `rng.choice(state.legal_actions())`. The C++ engine is called once per step "
-        "from Python, so the Python loop and the pybind11 calls are part of its cost.",
-        "- Game construction and the per-game tally are inside the timing for every row.",
-        f"- pegboard's untimed warm-up pass (API, defaults) took {warmup_seconds:.3f} s. In a "
-        "fresh process that includes filling the show's lazily built item templates, so it "
-        "shows the cold-start cost against the first row's median.",
+        "- Game construction (or `reset`) and the per-game tally are inside the timing for "
+        "every row.",
+        f"- pegboard's untimed warm-up pass (`Game.apply`, defaults) took {warmup_seconds:.3f} s "
+        "of CPU. In a fresh process that includes filling the show's lazily built item "
+        "templates, so it shows the cold-start cost against the first row's median.",
         "- The engines do not count the same things. OpenSpiel deals card by card "
         "(12 chance steps and 1 for the starter per hand); pegboard resolves one shuffle per "
         "hand plus one cut for the first dealer. OpenSpiel makes every go an explicit "
@@ -324,9 +413,10 @@ def run(repeats: int = 5) -> str:
     return "\n".join(lines) + "\n"
 
 
-def profile(games: int = 300, post_show: bool = True, top: int = 25) -> str:
-    """cProfile of the public-API loop (after a warm-up), sorted by internal time."""
-    engine = pegboard_api(post_show)
+def profile(games: int = 300, api: bool = False, top: int = 25) -> str:
+    """cProfile of the environment loop, or of the ``Game.apply`` loop (after a warm-up),
+    sorted by internal time."""
+    engine = pegboard_api(False) if api else pegboard_env(False)
     timed_batch(engine, games)
     profiler = cProfile.Profile()
     profiler.enable()
@@ -341,7 +431,7 @@ def profile(games: int = 300, post_show: bool = True, top: int = 25) -> str:
 
 
 if __name__ == "__main__":
-    if "--profile" in sys.argv:
-        print(profile(post_show="--no-post-show" not in sys.argv))
+    if "--profile" in sys.argv or "--profile-api" in sys.argv:
+        print(profile(api="--profile-api" in sys.argv))
     else:
         print(run())

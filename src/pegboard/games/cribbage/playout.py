@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from pegboard.cards import VALUE_OF
+from pegboard.core.chance import shuffle
 from pegboard.games.cribbage.deal import hand_size
 from pegboard.scoring.pegging import pegging_points
 from pegboard.scoring.show import show_total
@@ -59,7 +60,7 @@ def random_game(seed: int | str, players: int = 2, target: int = 121) -> list[in
     deck = list(range(52))
 
     def shuffled() -> list[int]:
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         return deck
 
     return play_game(players, rng.randrange(players), shuffled, random_chooser(rng), target=target)

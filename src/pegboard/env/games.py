@@ -1,0 +1,108 @@
+"""What the environment needs to know about each game: its action space, its observation
+layout, the options it plays with, and a quick way to list the legal ids."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pegboard.core.options import OptionValue
+from pegboard.core.rules import Event, Rules
+from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
+from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, ActionSpace
+from pegboard.env.layout import Layout, Observation
+from pegboard.errors import OptionError
+
+ViewObservation = Callable[[dict[str, Any], list[Event], Layout], Observation]
+
+
+class Observer(Protocol):
+    """Builds one seat's observation; ``hand_start`` is the index of the hand's deal event."""
+
+    layout: Layout
+
+    def __call__(self, rules: Any, seat: int, hand_start: int) -> Observation: ...
+
+
+class ViewObserver:
+    """An observation made from the seat's view and its redacted events of this hand."""
+
+    def __init__(self, layout: Layout, build: ViewObservation) -> None:
+        self.layout = layout
+        self.build = build
+
+    def __call__(self, rules: Any, seat: int, hand_start: int) -> Observation:
+        events = [rules.redact(e, seat) for e in rules.events[hand_start:]]
+        return self.build(rules.view(seat), events, self.layout)
+
+
+KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
+
+
+@dataclass(frozen=True)
+class EnvGame:
+    spec_name: str
+    space: ActionSpace
+    observer: Callable[[int], Observer]
+    """The observer for a player count."""
+    defaults: Mapping[str, OptionValue] = field(default_factory=dict)
+    """Options the environment sets unless told otherwise (no pause points)."""
+    refused: Mapping[str, tuple[OptionValue, str]] = field(default_factory=dict)
+    """Option values the environment cannot play, and why."""
+
+    def check(self, options: Mapping[str, OptionValue]) -> None:
+        for name, (value, why) in self.refused.items():
+            if options.get(name) == value:
+                raise OptionError(f"the environment cannot play {name}={value}: {why}")
+
+    def legal_ids(self, rules: Any, seat: int) -> list[int]:
+        """The legal ids of ``seat`` now, ascending. The play and the discard are read off the
+        state directly; every other decision goes through the rules' legal list."""
+        phase = rules.phase
+        space = self.space
+        if phase == "play":  # a card that fits, else go (a Cribist hand always has a card)
+            playable = rules.playable(seat)
+            return [int(c) for c in playable] if playable else [space.start["go"]]
+        if phase == "discard":
+            n = len(rules.hands[seat])
+            start = space.start["discard"]
+            return sorted(start + i for i in SUBSET_IDS[(n, n - KEPT)])
+        return sorted(space.encode(hand_of(rules, seat), a) for a in rules.legal(seat))
+
+
+def hand_of(rules: Rules, seat: int) -> list[int]:
+    hands: list[list[int]] = getattr(rules, "hands", [])
+    return hands[seat] if seat < len(hands) else []
+
+
+_MANUAL = ("manual", "claims and Muggins have no ids; play with counting=auto")
+
+GAMES: dict[str, EnvGame] = {
+    "cribbage": EnvGame(
+        "cribbage",
+        CRIBBAGE,
+        observe_cribbage.CribbageObserver,
+        defaults={"post_show": False},
+        refused={"counting": _MANUAL},
+    ),
+    "cribist": EnvGame(
+        "cribist",
+        CRIBIST,
+        lambda players: ViewObserver(observe_cribist.layout(players), observe_cribist.observe),
+        defaults={"counting": "auto"},
+        refused={
+            "counting": _MANUAL,
+            "end": ("minutes", "the environment has no clock; use end=target or end=deals"),
+        },
+    ),
+    "not-enough": EnvGame(
+        "not-enough",
+        NOT_ENOUGH,
+        lambda players: ViewObserver(
+            observe_not_enough.layout(players), observe_not_enough.observe
+        ),
+        defaults={"post_show": False},
+        refused={"counting": _MANUAL},
+    ),
+}
