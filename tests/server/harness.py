@@ -20,6 +20,7 @@ from pegboard.server.app import Lobby, create_app
 from pegboard.server.bus import Bus
 from pegboard.server.clock import FakeClock
 from pegboard.server.cluster import WorkerSettings
+from pegboard.server.guard import server_config
 from pegboard.server.room import Room, RoomSettings
 
 T = TypeVar("T")
@@ -55,9 +56,7 @@ class Server:
             bus=self.bus() if self.bus is not None else None,
             workers=self.workers,
         )
-        config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
-        )
+        config = server_config(app, "127.0.0.1", self.port)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

@@ -1,0 +1,123 @@
+"""The HTTP connection before the app sees it: a request line or headers too long get 414 or
+431, and a connection that does not finish its header in time is closed.
+
+uvicorn's own protocol (httptools) accepts any length and waits for a header forever; a few
+hundred silent or slow connections would otherwise hold the server's sockets for good. This
+subclass counts as the parser reads, and closes the connection itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+
+from pegboard.server import limits
+from pegboard.server.limits import HEADER_TIMEOUT, MAX_HEADER_BYTES, MAX_URL_BYTES
+
+REASONS = {
+    408: "the request header took too long",
+    414: f"the URL is longer than {MAX_URL_BYTES} bytes",
+    431: f"the headers are larger than {MAX_HEADER_BYTES} bytes",
+}
+
+
+class _Refused(Exception):
+    """Raised in a parser callback: stop reading this connection."""
+
+
+class GuardedHttp(HttpToolsProtocol):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._header_bytes = 0
+        self._refused: int | None = None
+        self._header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._start_header_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_header_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused is None:
+            super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._header_bytes = 0
+        self._start_header_timer()
+
+    def on_url(self, url: bytes) -> None:
+        super().on_url(url)
+        if len(self.url) > MAX_URL_BYTES:
+            self._refuse(414)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_bytes += len(name) + len(value) + 4
+        if self._header_bytes > MAX_HEADER_BYTES:
+            self._refuse(431)
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        self._stop_header_timer()
+        super().on_headers_complete()
+
+    def send_400_response(self, msg: str) -> None:
+        """The parser gave up: because of us (_Refused), or a malformed request."""
+        if self._refused is None:
+            super().send_400_response(msg)
+
+    def _start_header_timer(self) -> None:
+        if self._header_timer is None:
+            self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+
+    def _stop_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if self.cycle is None or self.cycle.response_complete:  # not inside a request
+            self._answer(408)
+
+    def _refuse(self, status: int) -> None:
+        self._answer(status)
+        raise _Refused(status)
+
+    def _answer(self, status: int) -> None:
+        """Answer ``status`` and close the connection; nothing more is read from it."""
+        self._refused = status
+        self._stop_header_timer()
+        if self.transport.is_closing():
+            return
+        body = REASONS[status].encode()
+        self.transport.write(
+            STATUS_LINE[status]
+            + b"content-type: text/plain; charset=utf-8\r\n"
+            + b"content-length: "
+            + str(len(body)).encode()
+            + b"\r\nconnection: close\r\n\r\n"
+            + body
+        )
+        self.transport.close()
+
+
+def server_config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
+    """uvicorn's configuration with every limit of :mod:`pegboard.server.limits`: the same for
+    ``pegboard serve``, the tests and the benchmarks."""
+    settings: dict[str, Any] = {
+        "http": GuardedHttp,
+        "ws": "websockets-sansio",
+        "ws_max_size": limits.MAX_FRAME_BYTES,
+        "ws_ping_interval": limits.PING_EVERY,
+        "ws_ping_timeout": limits.PING_EVERY,
+        "timeout_keep_alive": limits.KEEP_ALIVE,
+        "log_level": "warning",
+    }
+    return uvicorn.Config(app, host=host, port=port, **(settings | extra))
