@@ -6,6 +6,7 @@ tell anyone more than their view already does.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from pegboard.analysis.question import (
@@ -29,6 +30,21 @@ def hint_query(view: dict[str, Any]) -> DiscardQuestion:
     return question
 
 
+_first = threading.Lock()  # held while the first answer builds the analysis tables
+_built = threading.Event()
+
+
+def _answer(question: DiscardQuestion) -> tuple[Any, ...]:
+    """The analysis; the first one alone, so that concurrent first hints wait for its tables
+    instead of building them again each (their caches do not lock)."""
+    if not _built.is_set():
+        with _first:
+            answer = discard_answer(question)
+            _built.set()
+            return answer
+    return discard_answer(question)
+
+
 def hint_message(question: DiscardQuestion) -> dict[str, Any]:
     """The ``hint`` message: every discard, best net first. The strong-toss model takes about
     10 ms (200 ms the first time, building its tables), so callers run this off the event loop."""
@@ -39,5 +55,5 @@ def hint_message(question: DiscardQuestion) -> dict[str, Any]:
         "role": question.role,
         "players": question.players,
         "tosses": question.tosses,
-        "discards": [row.to_json() for row in discard_answer(question)],
+        "discards": [row.to_json() for row in _answer(question)],
     }
