@@ -16,6 +16,7 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from pegboard.server.admission import Limits
 from pegboard.server.app import Lobby, create_app
 from pegboard.server.bus import Bus
 from pegboard.server.clock import FakeClock
@@ -24,6 +25,7 @@ from pegboard.server.guard import server_config
 from pegboard.server.room import Room, RoomSettings
 
 T = TypeVar("T")
+HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon
 
 
 class Server:
@@ -34,7 +36,9 @@ class Server:
         grace: float = 60.0,
         bus: Callable[[], Bus] | None = None,
         workers: WorkerSettings | None = None,
+        limits: Limits | None = None,
     ) -> None:
+        self.limits = limits  # per address: the server's own by default
         self.db = db  # an SQLite file, or any store's URL
         self.bus = bus  # makes the bus of each start: one worker of several
         self.workers = workers
@@ -55,8 +59,9 @@ class Server:
             settings=self.settings,
             bus=self.bus() if self.bus is not None else None,
             workers=self.workers,
+            limits=self.limits,
         )
-        config = server_config(app, "127.0.0.1", self.port)
+        config = server_config(app, "127.0.0.1", self.port, header_timeout=HEADER_TIMEOUT)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

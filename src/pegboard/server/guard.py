@@ -74,7 +74,8 @@ class GuardedHttp(HttpToolsProtocol):
 
     def _start_header_timer(self) -> None:
         if self._header_timer is None:
-            self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+            timeout = getattr(self.config, "header_timeout", HEADER_TIMEOUT)
+            self._header_timer = self.loop.call_later(timeout, self._too_slow)
 
     def _stop_header_timer(self) -> None:
         if self._header_timer is not None:
@@ -108,16 +109,19 @@ class GuardedHttp(HttpToolsProtocol):
         self.transport.close()
 
 
-def server_config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
+def server_config(
+    app: Any, host: str, port: int, header_timeout: float = HEADER_TIMEOUT, **extra: Any
+) -> uvicorn.Config:
     """uvicorn's configuration with every limit of :mod:`pegboard.server.limits`: the same for
-    ``pegboard serve``, the tests and the benchmarks."""
+    ``pegboard serve``, the tests (which shorten ``header_timeout``) and the benchmarks."""
     settings: dict[str, Any] = {
         "http": GuardedHttp,
-        "ws": "websockets-sansio",
         "ws_max_size": limits.MAX_FRAME_BYTES,
         "ws_ping_interval": limits.PING_EVERY,
         "ws_ping_timeout": limits.PING_EVERY,
         "timeout_keep_alive": limits.KEEP_ALIVE,
         "log_level": "warning",
     }
-    return uvicorn.Config(app, host=host, port=port, **(settings | extra))
+    config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
+    config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp
+    return config
