@@ -1,0 +1,116 @@
+"""A table's clocks: the deadline of the turn or intermission, the grace of each away player,
+and the idle time of a waiting table; one timer task sleeps until the next and acts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+from pegboard.server.matches import Matches
+from pegboard.server.room_core import TableClosed
+
+READY = {"type": "ready"}
+
+
+class Deadlines(Matches):
+    def _set_deadline(self) -> None:
+        game = self.game
+        assert game is not None
+        now = self.clock.now()
+        if self.row.status == "results":
+            waiting = [s for s in range(game.players) if self._human(s) and s not in self.rematch]
+            deadline = now + (
+                self.settings.intermission if waiting else self.settings.results_pause
+            )
+        elif not game.to_act:
+            deadline = None
+        elif all(game.legal_actions(s) == [READY] for s in game.to_act):
+            deadline = now + self.settings.intermission
+        else:
+            deadline = now + float(game.options.get("turn_time", 20))
+        if game.version != self._deadline_version or self.row.status == "results":
+            self.row.deadline = deadline
+            self._deadline_version = game.version
+        self._wake.set()
+
+    async def _expire(self, version: int, match: int) -> None:
+        """The clock ran out on ``version``: the game's own arbitrary move(s)."""
+        game = self.game
+        if game is None or match != self.row.match or game.version != version:
+            return
+        if self.row.status == "results":
+            await self._results_over()
+            return
+        before = game.version
+        game.timeout()
+        await self._changed(before)
+
+    async def _timer(self) -> None:
+        """Sleep until the next deadline (turn, intermission, or a player's grace), then act."""
+        while not self.closed:
+            self._wake.clear()
+            when, what = self._next_alarm()
+            if when is None:
+                await self._wake.wait()
+                continue
+            sleeper = asyncio.ensure_future(self.clock.sleep_until(when))
+            waker = asyncio.ensure_future(self._wake.wait())
+            done, pending = await asyncio.wait(
+                {sleeper, waker}, return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in pending:
+                task.cancel()
+            if sleeper in done and what is not None:
+                with contextlib.suppress(TableClosed):
+                    await self.call(what)
+
+    def _next_alarm(self) -> tuple[float | None, Callable[[], Awaitable[None]] | None]:
+        alarms: list[tuple[float, Callable[[], Awaitable[None]]]] = []
+        game = self.game
+        if game is not None and self.row.deadline is not None:
+            version, match = game.version, self.row.match
+            alarms.append((self.row.deadline, lambda: self._expire(version, match)))
+        if self.row.status == "waiting" and self.row.idle_since is not None:
+            alarms.append(
+                (self.row.idle_since + self.settings.abandon_waiting, self._abandon_waiting)
+            )
+        for index, slot in enumerate(self.slots):
+            if slot is not None and slot.away_since is not None:
+                alarms.append(
+                    (slot.away_since + self.settings.grace, partial(self._abandon, index))
+                )
+        if not alarms:
+            return None, None
+        when, what = min(alarms, key=lambda a: a[0])
+        return when, what
+
+    def _set_idle(self, since: float | None) -> None:
+        """A table still waiting for people: nobody has been here since ``since`` (None: someone
+        is connected). Stored, so that a restart keeps counting from the same moment."""
+        if self.row.status != "waiting" or self.row.idle_since == since:
+            return
+        self.row.idle_since = since
+        self.store.update_table(self.id, idle_since=since)
+        self._wake.set()
+
+    def _idle_after_restart(self) -> float:
+        """Since when a restored waiting table has been left alone. The stored time goes on, so
+        that restarts cannot keep a table forever; but a restart closed everyone's sockets, so
+        people get at least the grace period to come back. Nothing stored: someone was connected
+        when the server died (or the row is older than the column): the whole time, from now."""
+        now, since = self.clock.now(), self.row.idle_since
+        if since is None:
+            return now
+        return max(since, now - max(0.0, self.settings.abandon_waiting - self.settings.grace))
+
+    async def _abandon_waiting(self) -> None:
+        """Nobody connected to this waiting table, nor joined it, for ``abandon_waiting``: it
+        closes like a finished table (it has no records). Anyone connected has set idle_since
+        to None, so such a table is never closed under someone's eyes."""
+        since = self.row.idle_since
+        if self.row.status != "waiting" or since is None:
+            return
+        if self.clock.now() >= since + self.settings.abandon_waiting:
+            await self._finish()

@@ -1,0 +1,116 @@
+"""A table's seats: joining, the seat behind a token, connecting and going away (with the
+grace period), and leaving."""
+
+from __future__ import annotations
+
+import secrets
+
+from pegboard.server.deadlines import Deadlines
+from pegboard.server.room_core import SeatError, Watcher
+from pegboard.server.slot import Slot
+
+
+class Seats(Deadlines):
+    def slots_set_bot(self, index: int, bot: str) -> None:
+        """Put a bot in a slot (before the game starts)."""
+        slot = Slot(f"{bot.capitalize()} {index + 1}", f"bot:{bot}", secrets.token_urlsafe(24))
+        self.slots[index] = slot
+        self.store.set_slot(self.id, index, slot.name, slot.kind, slot.token)
+
+    async def join(self, name: str) -> tuple[int, str]:
+        """Take the first free seat; the game starts when every seat is taken."""
+
+        async def run() -> tuple[int, str]:
+            if self.row.status != "waiting":
+                raise SeatError("this table has already started")
+            free = [i for i, s in enumerate(self.slots) if s is None]
+            if not free:
+                raise SeatError("every seat at this table is taken")
+            clean = " ".join(name.split())[:32] or f"Player {free[0] + 1}"
+            token = secrets.token_urlsafe(24)
+            self.slots[free[0]] = Slot(clean, "human", token)
+            self.store.set_slot(self.id, free[0], clean, "human", token)
+            if not self.watchers:  # a join is a visit too: the idle time starts again
+                self._set_idle(self.clock.now())
+            if all(s is not None for s in self.slots):
+                await self._start_match()
+            else:
+                await self._broadcast_table()
+            return free[0], token
+
+        return await self.call(run)
+
+    def slot_of(self, token: str | None) -> int | None:
+        """The slot a token holds; None for a spectator; SeatError for a forged token."""
+        if token is None or token == "":
+            return None
+        for i, slot in enumerate(self.slots):
+            if (
+                slot is not None
+                and slot.kind == "human"
+                and secrets.compare_digest(slot.token, token)
+            ):
+                return i
+        raise SeatError("that seat token is not valid at this table")
+
+    async def connect(self, watcher: Watcher, since: int) -> None:
+        async def run() -> None:
+            self._set_idle(None)  # someone is here: a waiting table is not abandoned
+            slot = self._slot(watcher.slot)
+            if slot is not None:
+                slot.connections += 1
+                slot.away_since = None
+                self._wake.set()
+                if self._waiting_for_people():  # the first one back: the results again
+                    self._set_deadline()
+                    self.store.update_table(self.id, deadline=self.row.deadline)
+                    await self._broadcast_table()
+            self.watchers.add(watcher)
+            await watcher.send(self._welcome(watcher, since))
+
+        await self.call(run)
+
+    async def disconnect(self, watcher: Watcher) -> None:
+        async def run() -> None:
+            self.watchers.discard(watcher)
+            if not self.watchers:
+                self._set_idle(self.clock.now())
+            slot = self._slot(watcher.slot)
+            if slot is not None:
+                slot.connections -= 1
+                if slot.connections == 0 and self.game is not None:  # playing, or the results
+                    slot.away_since = self.clock.now()
+                    self._wake.set()
+
+        await self.call(run)
+
+    async def leave(self, watcher: Watcher) -> None:
+        async def run() -> None:
+            game, seat = self._playing(watcher)
+            before = game.version
+            self.gone.add(self.row.seating[seat])
+            if game.outcome is None and game.rules.in_game(seat):
+                game.leave(seat)
+            await self._changed(before)
+
+        await self.call(run)
+
+    async def _abandon(self, slot_index: int) -> None:
+        """A player stayed away past the grace period: they leave the match."""
+        game = self.game
+        slot = self.slots[slot_index]
+        if game is None or slot is None or slot.connections:
+            return
+        slot.away_since = None  # this alarm has rung: it must not ring again and again
+        if self.row.status == "results":
+            self.gone.add(slot_index)
+            if self._waiting_for_people():
+                await self._finish()
+            else:  # the intermission ends as planned, without a rematch
+                self.store.update_table(self.id, gone=sorted(self.gone))
+            return
+        seat = self.row.seating.index(slot_index)
+        if game.rules.in_game(seat):
+            before = game.version
+            game.leave(seat)
+            await self._changed(before)

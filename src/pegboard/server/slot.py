@@ -1,0 +1,28 @@
+"""A seat of a table as the server keeps it: who sits there, with what token, and whether they
+are connected."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pegboard.server.store import TableRow
+
+
+@dataclass
+class Slot:
+    name: str
+    kind: str  # "human" or "bot:<name>"
+    token: str
+    connections: int = 0
+    away_since: float | None = None
+
+    @property
+    def bot(self) -> str | None:
+        return self.kind[4:] if self.kind.startswith("bot:") else None
+
+
+def slots_of(row: TableRow) -> list[Slot | None]:
+    slots: list[Slot | None] = [None] * row.players
+    for s in row.slots:
+        slots[int(s["slot"])] = Slot(str(s["name"]), str(s["kind"]), str(s["token"]))
+    return slots

@@ -1,0 +1,109 @@
+"""What a table's watchers see: the table info, each one's own view and events, and the seat
+behind each connection."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pegboard.core.game import Game
+from pegboard.core.spec import get_spec
+from pegboard.errors import IllegalAction
+from pegboard.server.hints import offers_hints
+from pegboard.server.room_core import RoomCore, SeatError, Watcher
+from pegboard.server.slot import Slot
+from pegboard.server.store import TableRow
+
+
+def describe(
+    row: TableRow, slots: Sequence[Slot | None], game: Game | None, now: float
+) -> dict[str, Any]:
+    """Table info (docs/protocol.md), for a room in memory or a closed table in the store."""
+    spec = get_spec(row.game)
+    return {
+        "id": row.id,
+        "game": spec.name,
+        "title": spec.title,
+        "players": row.players,
+        "hints": row.hints and offers_hints(spec.name),  # older rows say yes to any game
+        "options": dict(row.options) | (dict(game.options) if game else {}),
+        "status": row.status,
+        "match": row.match,
+        "slots": [
+            {"slot": i, "name": s.name, "kind": s.kind, "connected": s.connections > 0}
+            if s is not None
+            else None
+            for i, s in enumerate(slots)
+        ],
+        "seating": list(row.seating) if game else None,
+        "deadline": row.deadline,
+        "now": now,
+    }
+
+
+class Watchers(RoomCore):
+    def _slot(self, index: int | None) -> Slot | None:
+        return self.slots[index] if index is not None else None
+
+    def _human(self, seat: int) -> bool:
+        slot = self.slots[self.row.seating[seat]]
+        return slot is not None and slot.bot is None
+
+    def seat_of(self, watcher: Watcher) -> int | None:
+        if watcher.slot is None or self.game is None:
+            return None
+        return self.row.seating.index(watcher.slot)
+
+    def _playing(self, watcher: Watcher) -> tuple[Game, int]:
+        seat = self.seat_of(watcher)
+        if self.game is None:
+            raise IllegalAction("the game has not started yet")
+        if seat is None:
+            raise SeatError("spectators cannot act")
+        return self.game, seat
+
+    def table_info(self) -> dict[str, Any]:
+        return describe(self.row, self.slots, self.game, self.clock.now())
+
+    def _welcome(self, watcher: Watcher, since: int) -> dict[str, Any]:
+        seat = self.seat_of(watcher)
+        message: dict[str, Any] = {
+            "type": "welcome",
+            "table": self.table_info(),
+            "seat": seat,
+            "slot": watcher.slot,
+        }
+        if self.game is not None:
+            since = max(0, min(since, self.game.version))
+            message |= {
+                "from": since,
+                "events": self.game.events_for(seat, since),
+                "view": self.game.view(seat),
+                "version": self.game.version,
+            }
+        return message
+
+    async def _send_update(self, watcher: Watcher, before: int) -> None:
+        game = self.game
+        assert game is not None
+        seat = self.seat_of(watcher)
+        await watcher.send(
+            {
+                "type": "update",
+                "from": before,
+                "events": game.events_for(seat, before),
+                "view": game.view(seat),
+                "version": game.version,
+                "table": self.table_info(),
+            }
+        )
+
+    async def resync(self, watcher: Watcher, since: int) -> None:
+        async def run() -> None:
+            await watcher.send(self._welcome(watcher, since) | {"type": "resync"})
+
+        await self.call(run)
+
+    async def _broadcast_table(self) -> None:
+        for watcher in list(self.watchers):
+            await watcher.send({"type": "table", "table": self.table_info()})
