@@ -17,6 +17,7 @@ from pegboard.errors import PegboardError
 from pegboard.server.limits import MAX_JSON_DEPTH
 
 NAME_LENGTH = 32
+DEFAULT_NAME = "Player"  # a person who gives no name is "Player <slot>"
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # ids are made by secrets.token_hex
 MAX_RECORD = 1_000_000  # no table plays more matches: a larger number is no record
 

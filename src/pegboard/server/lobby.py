@@ -24,7 +24,7 @@ from pegboard.errors import PegboardError
 from pegboard.server.admission import Admission, Limits
 from pegboard.server.clock import Clock
 from pegboard.server.hints import offers_hints
-from pegboard.server.inputs import BadInput, clean_name, impersonates, table_id_ok
+from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
 from pegboard.server.store import Store, TableRow
@@ -33,7 +33,6 @@ from pegboard.server.thinking import BotPool
 log = logging.getLogger(__name__)
 
 Word = Annotated[str, Field(max_length=32)]  # a name or a key: refusals may quote it
-DEFAULT_NAME = "Player"  # a person who gives no name is "Player <slot>"
 
 
 class NewTable(BaseModel):
@@ -213,13 +212,8 @@ class Lobby:
         return await self._join(self.get(table_id), name)
 
     async def _join(self, room: Room, name: str) -> dict[str, Any]:
-        clean = clean_name(name)
-        seated = [s.name for s in room.slots if s is not None]
-        why = impersonates(clean, seated, [*bot_names(), DEFAULT_NAME]) if clean else None
-        if why is not None:
-            raise BadInput(f"choose another name: {why}")
         try:
-            slot, token = await room.join(clean)
+            slot, token = await room.join(clean_name(name))
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         self._listing = None
