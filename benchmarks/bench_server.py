@@ -89,7 +89,7 @@ class Settings:
     fixes: tuple[str, ...] = ()  # experiments of load_server (--fix): gc-freeze, wal-thread…
     quiet_wait: float = 10.0  # at most this long before a level for other processes to calm
     nice: int = 0  # scheduling priority of the server and the load generator (<0 needs root)
-    sync: str = "full"  # SQLite's synchronous mode in the server
+    sync: str = "normal"  # SQLite's synchronous mode in the server
 
 
 @dataclass
@@ -648,7 +648,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--hostile", action="store_true", help="the flood and the crowd of bots, side by side"
     )
-    parser.add_argument("--sync", choices=("full", "normal"), default="full", help="SQLite's")
+    parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
     parser.add_argument("--db-dir", default=None, help="folder of the server's SQLite file")
     parser.add_argument(
         "--fix",

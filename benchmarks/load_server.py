@@ -217,7 +217,7 @@ def serve(
     profile: str | None = None,
     diagnose: str | None = None,
     fixes: tuple[str, ...] = (),
-    sync: str = "full",
+    sync: str = "normal",
 ) -> None:
     stop = threading.Event()
     if "wal-thread" in fixes:
@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", default=None, help="write cProfile stats to this file")
     parser.add_argument("--diagnose", default=None, help="write loop lag and GC pauses here")
     parser.add_argument("--fix", action="append", choices=FIXES, default=[], help="experiments")
-    parser.add_argument("--sync", choices=("full", "normal"), default="full", help="SQLite's")
+    parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
     args = parser.parse_args(argv)
     serve(
         args.db,

@@ -9,6 +9,7 @@ import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -26,7 +27,8 @@ from pegboard.server.limits import (
     STRIKES,
     TABLES_PER_ADDRESS,
 )
-from pegboard.server.protocol import GONE, POLICY, TRY_LATER
+from pegboard.server.lobby import Lobby
+from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER
 
 POLICY_VIOLATION, TOO_BIG = POLICY, 1009
 
@@ -113,6 +115,39 @@ def test_a_join_or_socket_to_an_impossible_table_id_is_no_table(server: Server) 
     table = waiting_table(server)
     with server.player(table, "tok%00en", since=10**30) as forger:
         assert forger.receive()["code"] == "seat"
+
+
+def test_a_change_the_store_refuses_is_forgotten_and_the_table_rebuilt(server: Server) -> None:
+    """Memory is never ahead of the store: a change whose write fails is told to nobody, the
+    socket comes back (1012), and the table is as the store has it."""
+    table = waiting_table(server)
+    token = server.join(table, "Ann")
+
+    def fail_once(lobby: Lobby) -> None:
+        store = lobby.store
+        write = store.commit_change
+
+        def refused(*args: Any, **kwargs: Any) -> None:
+            store.commit_change = write  # type: ignore[method-assign]
+            raise OSError("the disk is full")
+
+        store.commit_change = refused  # type: ignore[method-assign]
+
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.drain()
+        version, hand = ann.version, list(ann.view["hand"])
+        server.on_loop(fail_once)
+        ann.act(ann.view["legal"][0])
+        assert ann.closed_with() == RESTART
+    server.wait_for(lambda: table in server.open_tables(), "the table to be rebuilt")
+    with server.player(table, token) as again:
+        again.receive()
+        again.drain()
+        assert again.version == version and again.view["hand"] == hand, "as the store has it"
+        again.act(again.view["legal"][0])
+        again.drain()
+        assert len(again.view["hand"]) == 4, "and it goes on"
 
 
 # -- names (issue 16 item 9) -------------------------------------------------------------------

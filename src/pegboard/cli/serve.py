@@ -50,9 +50,10 @@ def serve(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
     sync: str = typer.Option(
-        "full",
-        help="SQLite: 'full' keeps every acknowledged action through a power loss; 'normal' "
-        "is a little faster and survives a crash of the server, not a power loss",
+        "normal",
+        help="SQLite: 'normal' keeps every acknowledged action through a crash of the server "
+        "(kill -9), not a power loss; 'full' through a power loss too, with an fsync per "
+        "action (far fewer tables: docs/benchmarks.md)",
     ),
 ) -> None:
     """Run the web app: open the address it prints and play."""

@@ -64,7 +64,7 @@ def create_app(
     bus: Bus | None = None,
     workers: WorkerSettings | None = None,
     limits: Limits | None = None,
-    sync: str = "full",
+    sync: str = "normal",
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.

@@ -27,7 +27,7 @@ from pegboard.server.hints import offers_hints
 from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
-from pegboard.server.store import Store, TableRow
+from pegboard.server.store import CLOSED, Store, TableRow
 from pegboard.server.thinking import BotPool
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,29 @@ class Lobby:
 
     def _room(self, row: TableRow, bots_only: bool = False) -> Room:
         pool = self.bot_pool if bots_only else self.pool
-        return Room(row, self.store, self.clock, self.settings, pool, self._forget)
+        room = Room(row, self.store, self.clock, self.settings, pool, self._forget)
+        room.on_store_error = self._refused_by_store
+        return room
+
+    def _refused_by_store(self, room: Room) -> None:
+        """The store refused a change (it failed): the room's memory is ahead of the store,
+        which is the truth. Nobody heard of the change; the room goes (its sockets come back,
+        1012) and the table is rebuilt from the store."""
+        log.warning("the store refused a change of table %s: rebuilding it", room.id)
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        self._listing = None
+        self._later(self._reopen(room))
+
+    async def _reopen(self, room: Room) -> None:
+        await room.stop()
+        try:
+            row = self.store.table(room.id)
+        except Exception:
+            log.exception("table %s could not be read back: it waits for a restart", room.id)
+            return
+        if row is not None and row.status not in CLOSED and room.id not in self.rooms:
+            self._open(row)
 
     def _forget(self, room: Room) -> None:
         """A room has finished: drop it, then stop its tasks (from outside its own writer)."""

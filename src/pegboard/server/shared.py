@@ -81,11 +81,6 @@ class SharedLobby(Lobby):
             await room.call(room.hand_over)
         await room.stop()
 
-    def _room(self, row: TableRow, bots_only: bool = False) -> Room:
-        room = super()._room(row, bots_only)
-        room.on_store_error = self._refused_by_store
-        return room
-
     def _refused_by_store(self, room: Room) -> None:
         """The store refused a change (another worker wrote the table: the lease was lost while
         this worker was stalled): drop the room. Its lease, no longer renewed, runs out unless
