@@ -6,12 +6,14 @@ monotonic clock: these are limits on a client's speed, not part of any game.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from fastapi import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pegboard.server import limits
 
@@ -26,7 +28,54 @@ class Limits:
     tables_per_address: int = limits.TABLES_PER_ADDRESS
     table_every: float = limits.TABLE_EVERY
     bot_tables_per_address: int = limits.BOT_TABLES_PER_ADDRESS
+    request_rate: float = limits.REQUEST_RATE
+    request_burst: float = limits.REQUEST_BURST
     exempt: frozenset[str] = field(default_factory=frozenset)
+
+
+MANY_ADDRESSES = 10_000  # request buckets kept before the full ones are forgotten
+
+
+def _spend(
+    bucket: tuple[float, float] | None, burst: float, rate: float, now: float
+) -> tuple[bool, tuple[float, float]]:
+    """A token bucket (credit, when last counted): whether one more is allowed, and the bucket
+    after it."""
+    credit, since = bucket if bucket is not None else (burst, now)
+    credit = min(burst, credit + (now - since) * rate)
+    if credit < 1:
+        return False, (credit, now)
+    return True, (credit - 1, now)
+
+
+class RequestLimit:
+    """ASGI middleware: an address past its HTTP request rate gets 429, after REFUSAL_PAUSE (a
+    client that asks again at once is slowed to the pause; the wait costs the server nothing)."""
+
+    def __init__(self, app: ASGIApp, admission: Admission) -> None:
+        self.app = app
+        self.admission = admission
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        address = client[0] if client else ""
+        if scope["type"] != "http" or self.admission.allow_request(address):
+            await self.app(scope, receive, send)
+            return
+        await asyncio.sleep(limits.REFUSAL_PAUSE)
+        body = b'{"error": "too many requests from one address: slow down"}'
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"retry-after", b"1"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
 
 
 class Admission:
@@ -36,6 +85,25 @@ class Admission:
         self._sockets: Counter[str] = Counter()
         self._credit: dict[str, tuple[float, float]] = {}  # address: (tables it may make, when)
         self._bot_tables: dict[str, set[str]] = {}
+        self._requests: dict[str, tuple[float, float]] = {}  # address: (credit, when)
+
+    def allow_request(self, address: str) -> bool:
+        """One HTTP request from ``address``: False if it asks faster than the limit."""
+        if address in self.settings.exempt:
+            return True
+        allowed, self._requests[address] = _spend(
+            self._requests.get(address),
+            self.settings.request_burst,
+            self.settings.request_rate,
+            self._now(),
+        )
+        if len(self._requests) > MANY_ADDRESSES:  # forget the ones whose credit is full again
+            now = self._now()
+            burst, rate = self.settings.request_burst, self.settings.request_rate
+            self._requests = {
+                a: (c, t) for a, (c, t) in self._requests.items() if c + (now - t) * rate < burst
+            }
+        return allowed
 
     def open_socket(self, address: str) -> bool:
         """Count a new socket from ``address``; False (and not counted) if it has too many."""
@@ -68,17 +136,16 @@ class Admission:
                     "from one address: wait for one to finish",
                 )
         burst, every = float(self.settings.tables_per_address), self.settings.table_every
-        now = self._now()
-        credit, since = self._credit.get(address, (burst, now))
-        credit = min(burst, credit + (now - since) / every)
-        if credit < 1:
-            wait = int((1 - credit) * every) + 1
+        allowed, self._credit[address] = _spend(
+            self._credit.get(address), burst, 1 / every, self._now()
+        )
+        if not allowed:
+            wait = int((1 - self._credit[address][0]) * every) + 1
             raise HTTPException(
                 429,
                 f"too many new tables from one address: try again in {wait} s",
                 headers={"Retry-After": str(wait)},
             )
-        self._credit[address] = (credit - 1, now)
 
     def made_bot_table(self, address: str, table_id: str) -> None:
         if address not in self.settings.exempt:

@@ -12,20 +12,20 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
-from pegboard.server.admission import Limits
+from pegboard.server.admission import Limits, RequestLimit
 from pegboard.server.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.bus import Bus
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.cluster import Workers, WorkerSettings
 from pegboard.server.commands import handle
 from pegboard.server.inputs import record_number, table_id_ok
-from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX
+from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
@@ -91,6 +91,7 @@ def create_app(
     app = FastAPI(title="pegboard", lifespan=lifespan)
     app.state.lobby = lobby
     app.add_middleware(BodyLimit)
+    app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:
@@ -113,8 +114,9 @@ def create_app(
     async def tables(
         offset: int = Query(0, ge=0, le=1_000_000),
         limit: int = Query(LOBBY_PAGE, ge=1, le=LOBBY_PAGE_MAX),
-    ) -> list[dict[str, Any]]:
-        return await lobby.tables(offset, limit)  # finished ones are gone
+    ) -> Response:
+        page = await lobby.page(offset, limit)  # finished ones are gone
+        return Response(page, media_type="application/json")
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
@@ -156,6 +158,7 @@ def create_app(
         address = _address(websocket)
         await websocket.accept()
         if not admission.open_socket(address):
+            await asyncio.sleep(REFUSAL_PAUSE)  # a client that comes straight back is slowed
             await _refuse(websocket, "too-many-sockets", "too many sockets from one address")
             return
         try:

@@ -8,6 +8,7 @@ socket lands) and answers ``ping``; the table's owner performs the rest.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pegboard.errors import PegboardError
@@ -51,21 +52,27 @@ async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None
             await room.resync(watcher, 0)
 
 
-def screened(frame: str | None, screen: Screen, watcher: SocketWatcher) -> dict[str, Any] | None:
+async def screened(
+    frame: str | None, screen: Screen, watcher: SocketWatcher
+) -> dict[str, Any] | None:
     """The message if ``screen`` lets it through; else the refusal is queued for the socket,
-    and a socket that struck out is let go (None either way)."""
+    and a socket that struck out is let go (None either way). Past the rate, the socket is not
+    read again until its next message would be allowed: a flood waits in its own buffers (the
+    server stops reading it) instead of costing the server a refusal for every frame."""
     try:
         return screen.check(frame)
     except ProtocolError as error:
         watcher.put(refusal(error))
         if screen.struck_out:
             watcher.finish(POLICY)
+        elif error.code == "rate":
+            await asyncio.sleep(screen.limit.wait())
         return None
 
 
 async def handle(room: Room, watcher: SocketWatcher, frame: str | None, screen: Screen) -> None:
     """One client frame on a socket of the table's own worker."""
-    message = screened(frame, screen, watcher)
+    message = await screened(frame, screen, watcher)
     if message is None:
         return
     if message["type"] == "ping":

@@ -12,6 +12,9 @@ MAX_URL_BYTES = 8 * 1024  # the request line's target; longer: 414
 MAX_HEADER_BYTES = 16 * 1024  # every header together; more: 431
 HEADER_TIMEOUT = 10.0  # seconds from connecting (or the previous request) to a whole header
 KEEP_ALIVE = 5  # seconds an idle keep-alive connection stays open
+REQUEST_RATE = 30.0  # HTTP requests a second per address ...
+REQUEST_BURST = 100.0  # ... in bursts of up to this many (a page load fetches ~30 files)
+REFUSAL_PAUSE = 1.0  # seconds a refused request or socket waits for its answer (a flood slows)
 MAX_JSON_DEPTH = 16  # nesting of a body or a message; deeper: 400 / error bad-json
 
 # WebSocket
@@ -34,4 +37,4 @@ LOBBY_PAGE_MAX = 200  # ... and at most
 LOBBY_FRESH = 1.0  # seconds a lobby answer is served from memory before it is made again
 
 # Bots
-BOT_TABLE_WORKERS = 1  # threads for the bots of tables without people (people's have their own)
+BOT_TABLE_WORKERS = 1  # processes for the bots of tables without people (people's: 2 threads)

@@ -8,6 +8,7 @@ room in this process's memory, and every socket talks to its room directly.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -28,7 +29,7 @@ from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
 from pegboard.server.store import CLOSED, Store, TableRow
-from pegboard.server.thinking import BotPool
+from pegboard.server.thinking import BotPool, BotProcesses
 
 log = logging.getLogger(__name__)
 
@@ -77,13 +78,18 @@ class Lobby:
         self.admission = Admission(limits or Limits())
         self.rooms: dict[str, Room] = {}
         self.pool = BotPool()  # where the bots of tables with people think
-        # Tables of bots only get a bounded share: they never hold up a person's bots.
-        self.bot_pool = BotPool(BOT_TABLE_WORKERS)
+        # Tables of bots only get a bounded share, in processes of their own: they never hold
+        # up a person's bots. Bots a test makes (settings.make_bot) may not travel: a thread.
+        self.bot_pool = BotProcesses(BOT_TABLE_WORKERS)
+        self.bot_threads = BotPool(BOT_TABLE_WORKERS)
         self._stopping: set[asyncio.Task[None]] = set()
         self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
+        self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
 
     def _room(self, row: TableRow, bots_only: bool = False) -> Room:
-        pool = self.bot_pool if bots_only else self.pool
+        pool = self.pool
+        if bots_only:
+            pool = self.bot_pool if self.settings.make_bot is None else self.bot_threads
         room = Room(row, self.store, self.clock, self.settings, pool, self._forget)
         room.on_store_error = self._refused_by_store
         return room
@@ -150,6 +156,7 @@ class Lobby:
         await asyncio.gather(*self._stopping, return_exceptions=True)
         self.pool.close()
         self.bot_pool.close()
+        self.bot_threads.close()
 
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
@@ -206,14 +213,30 @@ class Lobby:
 
     async def tables(self, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
         """One page of the lobby: the open tables (finished ones are gone), those still waiting
-        for people first, oldest first. The whole list is made at most once every LOBBY_FRESH
-        seconds, however many lobbies ask (a change of the tables makes it again)."""
+        for people first, oldest first."""
+        return (await self._listed())[offset : offset + limit]
+
+    async def page(self, offset: int = 0, limit: int = 50) -> bytes:
+        """:meth:`tables` as JSON, encoded once for everyone who asks the same page."""
+        listing = await self._listed()
+        made = self._pages.get((offset, limit))
+        if made is not None and made[0] is listing:
+            return made[1]
+        if len(self._pages) > 64:  # pages asked of an older list, or odd sizes
+            self._pages.clear()
+        body = json.dumps(listing[offset : offset + limit]).encode()
+        self._pages[(offset, limit)] = (listing, body)
+        return body
+
+    async def _listed(self) -> list[dict[str, Any]]:
+        """Every open table in lobby order, made at most once every LOBBY_FRESH seconds however
+        many lobbies ask (a change of this worker's tables makes it again)."""
         made = self._listing
         if made is None or time.monotonic() - made[0] > LOBBY_FRESH:
             listing = await self._all_tables()
             listing.sort(key=lambda t: t["status"] != "waiting")  # stable: oldest first
             made = self._listing = (time.monotonic(), listing)
-        return made[1][offset : offset + limit]
+        return made[1]
 
     async def _all_tables(self) -> list[dict[str, Any]]:
         return [room.table_info() for room in self.rooms.values()]

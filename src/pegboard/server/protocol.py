@@ -83,6 +83,10 @@ class RateLimit:
         self._tokens -= 1
         return True
 
+    def wait(self) -> float:
+        """Seconds until the next message would be allowed."""
+        return max(0.0, (1 - self._tokens) / self.rate)
+
 
 class Screen:
     """One socket's gate: every frame is checked for rate, size and shape. A socket whose

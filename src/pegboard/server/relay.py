@@ -110,7 +110,7 @@ class Relay:
     async def _forward(self, websocket: WebSocket, watcher: SocketWatcher, conn: str) -> None:
         screen = Screen()
         while not screen.struck_out:
-            message = screened(await receive_frame(websocket), screen, watcher)
+            message = await screened(await receive_frame(websocket), screen, watcher)
             if message is None:
                 continue
             if message["type"] == "ping":
