@@ -228,7 +228,14 @@ def serve(
         limits=Limits(exempt=frozenset({LOOPBACK})),
         sync=sync,
     )
-    config = server_config(app, LOOPBACK, 0, timeout_graceful_shutdown=3, backlog=4096)
+    config = server_config(
+        app,
+        LOOPBACK,
+        0,
+        exempt=frozenset({LOOPBACK}),
+        timeout_graceful_shutdown=3,
+        backlog=4096,
+    )
     server = uvicorn.Server(config)
     if "gc-freeze" in fixes or "gc-tune" in fixes:
         warm_and_freeze()

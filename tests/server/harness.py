@@ -37,8 +37,12 @@ class Server:
         bus: Callable[[], Bus] | None = None,
         workers: WorkerSettings | None = None,
         limits: Limits | None = None,
+        inbound_limit: bool = False,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
+        # The bytes a second an address may send: off unless asked, since tests play far
+        # faster than people (two seats on one address, no think time).
+        self.inbound_limit = inbound_limit
         self.db = db  # an SQLite file, or any store's URL
         self.bus = bus  # makes the bus of each start: one worker of several
         self.workers = workers
@@ -61,7 +65,10 @@ class Server:
             workers=self.workers,
             limits=self.limits,
         )
-        config = server_config(app, "127.0.0.1", self.port, header_timeout=HEADER_TIMEOUT)
+        exempt = frozenset() if self.inbound_limit else frozenset({"127.0.0.1"})
+        config = server_config(
+            app, "127.0.0.1", self.port, header_timeout=HEADER_TIMEOUT, exempt=exempt
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

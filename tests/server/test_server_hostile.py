@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,11 +15,13 @@ from typing import Any
 import httpx
 import pytest
 from harness import Server
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import connect
 
 from pegboard.server.admission import Limits
 from pegboard.server.limits import (
     BOT_TABLES_PER_ADDRESS,
+    INBOUND_BURST,
     MAX_BODY_BYTES,
     MAX_FRAME_BYTES,
     MAX_HEADER_BYTES,
@@ -303,6 +306,33 @@ def test_one_address_may_hold_a_bounded_number_of_sockets(server: Server) -> Non
         server.wait_for(lambda: watchers(server, table) == SOCKETS_PER_ADDRESS - 1, "a close")
         with server.player(table, None) as room_again:
             assert room_again.receive()["type"] == "welcome"
+
+
+@pytest.fixture
+def guarded_server(tmp_path: Path) -> Iterator[Server]:
+    """A server that counts the bytes each address sends on its sockets, as pegboard serve."""
+    running = Server(tmp_path / "pegboard.sqlite", inbound_limit=True)
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_an_address_that_floods_its_sockets_is_cut_off_unread(guarded_server: Server) -> None:
+    """Far more bytes than any client sends: the socket is cut at once (no close handshake),
+    and the address's next socket too while its credit is spent."""
+    server = guarded_server
+    table = waiting_table(server)
+    noise = random.Random(16)
+    with server.player(table, None) as flooder:
+        flooder.receive()
+        with pytest.raises(ConnectionClosed) as cut:
+            for _ in range(4 * INBOUND_BURST // 200):  # 800 bytes each: past the burst
+                flooder.socket.send(json.dumps({"type": "ping", "pad": noise.randbytes(400).hex()}))
+            flooder.receive()
+        assert cut.value.rcvd is None, "cut, not closed"
+    with pytest.raises(WebSocketException), server.player(table, None) as right_after:
+        right_after.receive()
+    assert server.get(f"/api/tables/{table}").status_code == 200, "the server goes on"
 
 
 def watchers(server: Server, table: str) -> int:

@@ -238,9 +238,10 @@ def _socket_query(websocket: WebSocket) -> tuple[str | None, int]:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int = POLICY) -> None:
-    """An ``error`` saying which limit was hit, then the close."""
-    await websocket.send_json({"type": "error", "code": code, "message": message})
-    await websocket.close(code=close, reason=message)
+    """An ``error`` saying which limit was hit, then the close (unless the client has gone)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_json({"type": "error", "code": code, "message": message})
+        await websocket.close(code=close, reason=message)
 
 
 async def _closed(websocket: WebSocket, info: dict[str, Any]) -> None:

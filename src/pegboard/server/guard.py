@@ -1,5 +1,6 @@
-"""The HTTP connection before the app sees it: a request line or headers too long get 414 or
-431, and a connection that does not finish its header in time is closed.
+"""The connection before the app sees it: a request line or headers too long get 414 or
+431, a connection that does not finish its header in time is closed, and a WebSocket whose
+client sends far faster than the protocol allows is cut before its data is even parsed.
 
 uvicorn's own protocol (httptools) accepts any length and waits for a header forever; a few
 hundred silent or slow connections would otherwise hold the server's sockets for good. This
@@ -9,13 +10,21 @@ subclass counts as the parser reads, and closes the connection itself.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from pegboard.server import limits
-from pegboard.server.limits import HEADER_TIMEOUT, MAX_HEADER_BYTES, MAX_URL_BYTES
+from pegboard.server.limits import (
+    HEADER_TIMEOUT,
+    INBOUND_BURST,
+    INBOUND_RATE,
+    MAX_HEADER_BYTES,
+    MAX_URL_BYTES,
+)
 
 REASONS = {
     408: "the request header took too long",
@@ -109,13 +118,62 @@ class GuardedHttp(HttpToolsProtocol):
         self.transport.close()
 
 
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """The WebSockets of one address may send INBOUND_RATE bytes a second together, after a
+    burst of INBOUND_BURST; past that, the socket is cut at once, its data unparsed, and so is
+    every socket of that address that sends more before its credit is back. No client of the
+    protocol comes near (20 messages of a few hundred bytes a second per socket); parsing a
+    flood of tiny frames would cost the server more than any refusal after it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._inbound: Inbound | None = getattr(self.config, "inbound", None)
+
+    def data_received(self, data: bytes) -> None:
+        address = self.client[0] if self.client else ""
+        if self._inbound is not None and not self._inbound.take(address, len(data)):
+            self.transport.abort()  # connection_lost tells the app: a disconnect
+            return
+        super().data_received(data)
+
+
+class Inbound:
+    """Bytes received on WebSockets, per address: a token bucket each (``exempt`` has none)."""
+
+    def __init__(self, rate: float, burst: float, exempt: frozenset[str]) -> None:
+        self.rate, self.burst, self.exempt = rate, burst, exempt
+        self._credit: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str, size: int) -> bool:
+        if address in self.exempt:
+            return True
+        now = time.monotonic()
+        credit, since = self._credit.get(address, (self.burst, now))
+        credit = min(self.burst, credit + (now - since) * self.rate) - size
+        self._credit[address] = (credit, now)
+        if len(self._credit) > 10_000:  # forget the addresses whose credit is full again
+            self._credit = {
+                a: (c, t)
+                for a, (c, t) in self._credit.items()
+                if c + (now - t) * self.rate < self.burst
+            }
+        return credit >= 0
+
+
 def server_config(
-    app: Any, host: str, port: int, header_timeout: float = HEADER_TIMEOUT, **extra: Any
+    app: Any,
+    host: str,
+    port: int,
+    header_timeout: float = HEADER_TIMEOUT,
+    exempt: frozenset[str] = frozenset(),
+    **extra: Any,
 ) -> uvicorn.Config:
     """uvicorn's configuration with every limit of :mod:`pegboard.server.limits`: the same for
-    ``pegboard serve``, the tests (which shorten ``header_timeout``) and the benchmarks."""
+    ``pegboard serve``, the tests (which shorten ``header_timeout``) and the benchmarks (whose
+    load generator's address is ``exempt`` from the per-address inbound limit)."""
     settings: dict[str, Any] = {
         "http": GuardedHttp,
+        "ws": GuardedWebSocket,
         "ws_max_size": limits.MAX_FRAME_BYTES,
         "ws_ping_interval": limits.PING_EVERY,
         "ws_ping_timeout": limits.PING_EVERY,
@@ -124,4 +182,5 @@ def server_config(
     }
     config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
     config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp
+    config.inbound = Inbound(INBOUND_RATE, INBOUND_BURST, exempt)  # type: ignore[attr-defined]
     return config

@@ -20,6 +20,8 @@ MAX_JSON_DEPTH = 16  # nesting of a body or a message; deeper: 400 / error bad-j
 # WebSocket
 MAX_FRAME_BYTES = 64 * 1024  # a frame; larger: the socket is closed (1009, "message too big")
 MAX_MESSAGE_BYTES = 4096  # a message's text; larger: error too-large
+INBOUND_RATE = 64 * 1024  # bytes a second the sockets of one address may send together ...
+INBOUND_BURST = 128 * 1024  # ... after a burst of this many; more: the socket is cut (1006)
 MESSAGE_RATE = 20.0  # messages a second per socket ...
 MESSAGE_BURST = 40.0  # ... in bursts of up to this many
 STRIKES = 50  # refused messages in a row (rate, shape) before the socket is closed (1008)
