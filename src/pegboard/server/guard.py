@@ -30,6 +30,7 @@ REASONS = {
     408: "the request header took too long",
     414: f"the URL is longer than {MAX_URL_BYTES} bytes",
     431: f"the headers are larger than {MAX_HEADER_BYTES} bytes",
+    429: "this address sent too much on its sockets: wait a few seconds",
 }
 
 
@@ -75,6 +76,15 @@ class GuardedHttp(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._stop_header_timer()
         super().on_headers_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        """An address still over its inbound budget gets 429, not a socket to cut again."""
+        inbound: Inbound | None = getattr(self.config, "inbound", None)
+        address = self.client[0] if self.client else ""
+        if inbound is not None and not inbound.has_credit(address):
+            self._answer(429)
+            return
+        super().handle_websocket_upgrade()
 
     def send_400_response(self, msg: str) -> None:
         """The parser gave up: because of us (_Refused), or a malformed request."""
@@ -143,6 +153,9 @@ class Inbound:
     def __init__(self, rate: float, burst: float, exempt: frozenset[str]) -> None:
         self.rate, self.burst, self.exempt = rate, burst, exempt
         self._credit: dict[str, tuple[float, float]] = {}
+
+    def has_credit(self, address: str) -> bool:
+        return self.take(address, 0)
 
     def take(self, address: str, size: int) -> bool:
         if address in self.exempt:
