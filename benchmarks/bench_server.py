@@ -558,7 +558,8 @@ the same load alone, measured in the same run. The people (two per table, a rand
 after {settings.think[0]:g}–{settings.think[1]:g} s, as in "Web server load") come from
 127.0.0.1, which stands for hundreds of addresses and is exempt from the per-address limits.
 
-- **The flood**: from {FLOODER}, {FLOOD_SOCKETS} sockets to the people's tables, each sending
+- **The flood** (a process of its own, at the usual priority: it stands for a client elsewhere):
+  from {FLOODER}, {FLOOD_SOCKETS} sockets to the people's tables, each sending
   pings and bad JSON as fast as the socket takes them and coming back 0.2 s after any close or
   refusal; from {MAKER}, a client making tables and reading the lobby without pause.
 - **The crowd**: {CROWD} tables of two `{CROWD_BOT}` bots only (made from the exempt address, so

@@ -19,11 +19,17 @@ maker 127.0.0.3, with the limits of ``pegboard serve``.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import json
+import os
 import random
+import signal
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -40,6 +46,7 @@ from benchmarks.load_client import (
     Table,
 )
 
+ROOT = Path(__file__).resolve().parent.parent
 FLOODER = "127.0.0.2"
 MAKER = "127.0.0.3"
 FLOOD_SOCKETS = 50
@@ -51,32 +58,63 @@ FLOOD = ("ping", '{"type": "ping"}', "{bad json", '{"type": "act", "version": -1
 
 class FloodBench(PlayersBench):
     """The people's tables, with the flooder and the table maker running through the ramp,
-    the warm-up and the window."""
+    the warm-up and the window, in a process of their own (``python -m
+    benchmarks.load_hostile``): the flood must load the server, not the people's measurer."""
 
     async def run(self) -> LevelResult:
-        hostile = [asyncio.create_task(self._flood_socket(i)) for i in range(FLOOD_SOCKETS)]
-        hostile.append(asyncio.create_task(self._make_tables()))
+        hostile = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "benchmarks.load_hostile",
+            "--port",
+            str(self.config.port),
+            stdout=asyncio.subprocess.PIPE,
+            cwd=ROOT,
+        )
+        # It stands for a client elsewhere: on this machine it runs at the usual priority,
+        # whatever the server's and the measurer's (--nice).
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, hostile.pid, 0)
         try:
             return await super().run()
         finally:
-            for task in hostile:
-                task.cancel()
-            await asyncio.gather(*hostile, return_exceptions=True)
+            hostile.send_signal(signal.SIGTERM)
+            out, _ = await hostile.communicate()
+            with contextlib.suppress(ValueError):
+                self.result.hostile.update(json.loads(out or b"{}"))
+
+
+class Hostile:
+    """The flooder and the table maker against the server on ``port``."""
+
+    def __init__(self, port: int) -> None:
+        self.url = f"http://{LOOPBACK}:{port}"
+        self.port = port
+        self.counts: Counter[str] = Counter()
+        self.tables: list[str] = []
+
+    async def run(self) -> None:
+        await asyncio.sleep(1.0)  # the people's first tables exist
+        transport = httpx.AsyncHTTPTransport(local_address=FLOODER)
+        async with httpx.AsyncClient(
+            base_url=self.url, transport=transport, trust_env=False
+        ) as http:
+            while not self.tables:
+                self.tables = [t["id"] for t in (await http.get("/api/tables")).json()]
+                await asyncio.sleep(0.2)
+        tasks = [self._flood_socket(i) for i in range(FLOOD_SOCKETS)]
+        await asyncio.gather(*tasks, self._make_tables())
 
     async def _flood_socket(self, index: int) -> None:
         """One flooding socket: connect (to one of the people's tables), send without pause,
         read what comes back, and come back after any close."""
-        hostile = self.result.hostile
+        hostile = self.counts
         rng = random.Random(index)
-        await asyncio.sleep(1.0)  # the people's first tables exist
         while True:
-            if not self.tables:
-                await asyncio.sleep(0.1)
-                continue
-            table = rng.choice(self.tables).id
+            table = rng.choice(self.tables)
             try:
                 socket = await connect(
-                    f"ws://{LOOPBACK}:{self.config.port}/ws/{table}",
+                    f"ws://{LOOPBACK}:{self.port}/ws/{table}",
                     proxy=None,
                     open_timeout=10,
                     ping_interval=None,
@@ -100,18 +138,18 @@ class FloodBench(PlayersBench):
 
     async def _make_tables(self) -> None:
         """Make a table, read the lobby, again, without pause, from the maker's address."""
-        hostile = self.result.hostile
+        hostile = self.counts
         transport = httpx.AsyncHTTPTransport(local_address=MAKER)
         body = {"game": "cribbage", "players": 2}
         async with httpx.AsyncClient(
-            base_url=self.config.url, transport=transport, timeout=30, trust_env=False
+            base_url=self.url, transport=transport, timeout=30, trust_env=False
         ) as http:
             while True:
                 try:
                     made = await http.post("/api/tables", json=body)
                     hostile[f"maker: tables {made.status_code}"] += 1
                     lobby = await http.get("/api/tables")
-                    hostile["maker: lobby reads"] += 1
+                    hostile[f"maker: lobby {lobby.status_code}"] += 1
                     hostile["maker: lobby bytes"] += len(lobby.content)
                 except httpx.HTTPError as error:
                     hostile[f"maker: {type(error).__name__}"] += 1
@@ -212,3 +250,26 @@ async def run_hostile_level(config: LevelConfig, crowd: int = 0) -> LevelResult:
     else:
         bench = PlayersBench(config)
     return await bench.run()
+
+
+def main() -> None:
+    """The hostile clients, until SIGTERM; then what they did, as JSON on stdout."""
+    parser = argparse.ArgumentParser(description="the flooder and the table maker")
+    parser.add_argument("--port", type=int, required=True)
+    args = parser.parse_args()
+    hostile = Hostile(args.port)
+
+    async def until_stopped() -> None:
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        work = asyncio.create_task(hostile.run())
+        await stop.wait()
+        work.cancel()
+        await asyncio.gather(work, return_exceptions=True)
+
+    asyncio.run(until_stopped())
+    print(json.dumps(dict(hostile.counts)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
