@@ -575,8 +575,9 @@ What the hostile clients did and got, over all scenarios:
 
 {counts}
 
-Reproduce: `{COMMAND} --hostile --duration {settings.duration:g} --warmup {settings.warmup:g}`
-(about two minutes).
+Reproduce: `{COMMAND} --hostile --duration {settings.duration:g} --warmup {settings.warmup:g}{
+        f" --nice {settings.nice}" if settings.nice else ""
+    }` (about two minutes).
 """
 
 

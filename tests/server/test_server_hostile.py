@@ -326,8 +326,8 @@ def test_an_address_that_floods_its_sockets_is_cut_off_unread(guarded_server: Se
     with server.player(table, None) as flooder:
         flooder.receive()
         with pytest.raises(ConnectionClosed) as cut:
-            for _ in range(4 * INBOUND_BURST // 200):  # 800 bytes each: past the burst
-                flooder.socket.send(json.dumps({"type": "ping", "pad": noise.randbytes(400).hex()}))
+            for _ in range(25 * INBOUND_BURST // 16384):  # 16 KiB that do not compress, each
+                flooder.socket.send(noise.randbytes(8192).hex())
             flooder.receive()
         assert cut.value.rcvd is None, "cut, not closed"
     with pytest.raises(WebSocketException), server.player(table, None) as right_after:
