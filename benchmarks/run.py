@@ -13,6 +13,7 @@ from benchmarks import (
     bench_playouts,
     bench_scoring,
     bench_server,
+    bench_vector,
 )
 from benchmarks.machine import machine
 
@@ -25,6 +26,7 @@ def main() -> None:
         bench_scoring.run(repeats),
         bench_analysis.run(repeats),
         bench_playouts.run(repeats),
+        bench_vector.run(repeats),
         bench_cribist.run(repeats),
         bench_bots.run(20),  # CPU time per decision: one run, its spread in the table
         bench_server.run(1),  # one stepped run takes minutes; it reports its own spread

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +11,7 @@ from pegboard.bots import make
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
+from pegboard.parallel import Cluster, chunk_size, run_chunks
 
 MAX_ACTIONS = 100_000  # a game that has not ended by then is a bug, not a long game
 
@@ -134,8 +134,11 @@ def simulate(
     record: bool = False,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    cluster: Cluster | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games; game ``i`` uses seed ``seed + i`` so any one can be replayed."""
+    """Play ``games`` games; game ``i`` uses seed ``seed + i`` so any one can be replayed.
+    The games run here, over ``workers`` processes, or on a Dask ``cluster``
+    (:func:`pegboard.parallel.cluster`), with the same results."""
     spec = get_spec(game)
     resolved = spec.resolve(players, options or {})
     if len(bots) != players:
@@ -143,29 +146,18 @@ def simulate(
     for name in bots:
         make(name)  # fail early on an unknown bot
     seeds = [(i, seed + i) for i in range(games)]
-    size = max(1, min(50, games // max(1, workers * 8)))
+    size = chunk_size(games, cluster.workers if cluster else workers, 50)
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    results: list[tuple[GameSummary, dict[str, Any] | None]] = []
+    calls = [(spec.name, players, list(bots), chunk, resolved, record) for chunk in chunks]
     start = time.perf_counter()
-    if workers <= 1:
-        for chunk in chunks:
-            results.extend(_play_chunk(spec.name, players, bots, chunk, resolved, record))
-            if progress:
-                progress(len(chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(
-                    _play_chunk, spec.name, players, list(bots), chunk, resolved, record
-                ): len(chunk)
-                for chunk in chunks
-            }
-            for future in as_completed(futures):
-                results.extend(future.result())
-                if progress:
-                    progress(futures[future])
+    results = run_chunks(
+        _play_chunk,
+        calls,
+        workers=workers,
+        cluster=cluster,
+        done=(lambda i: progress(len(chunks[i]))) if progress else None,
+    )
     seconds = time.perf_counter() - start
-    results.sort(key=lambda pair: pair[0].index)
     return SimulationResult(
         game=spec.name,
         players=players,

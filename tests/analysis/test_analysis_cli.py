@@ -98,3 +98,19 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert message in lines[0]
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        HAND.split(),  # pegboard analyze 5H 5C 5S JD 7C 9D --pone
+        [HAND],  # pegboard analyze "5H 5C 5S JD 7C 9D" --pone
+        ["5H 5C 5S", "JD", "7C 9D"],  # a mix of both
+    ],
+)
+def test_cards_as_separate_arguments_or_one_string(cards: list[str]) -> None:
+    one = runner.invoke(app, ["analyze", HAND, "--pone", "--json"])
+    result = runner.invoke(app, ["analyze", *cards, "--pone", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads(one.stdout)
+    assert json.loads(result.stdout)["hand"] == HAND.split()

@@ -81,3 +81,24 @@ def test_hoyle_plays_whole_games_legally() -> None:
     )
     assert manual.games == 2
     assert new_game("cribist", players=4).view(0)["game"] == "cribist"
+
+
+@pytest.mark.parametrize("game", ["cribist", "not-enough"])
+def test_hoyle_plays_the_other_games_as_greedy_does(game: str) -> None:
+    """``simulate -g not-enough -b hoyle,greedy`` works (the README says hoyle plays all
+    three games): outside Cribbage it is greedy, move for move."""
+    from pegboard import simulate
+
+    players = 4 if game == "cribist" else 2
+    hoyle = simulate(
+        game,
+        players=players,
+        bots=["hoyle", "greedy"] * (players // 2),
+        games=2,
+        seed=9,
+        record=True,
+    )
+    greedy = simulate(
+        game, players=players, bots=["greedy"] * players, games=2, seed=9, record=True
+    )
+    assert [r["actions"] for r in hoyle.records] == [r["actions"] for r in greedy.records]

@@ -156,3 +156,18 @@ def build_claim(page: Page, items: list[ScoreItem]) -> None:
         for card in card_names(item.cards):
             page.click(f"{CLAIM_CARDS}[data-card='{card}']")
         page.click(f".claims [data-key=kind-{item.kind}]")
+
+
+def sit_down(
+    page: Page, url: str, game: str = "cribbage", *, bot: str = "greedy", **options: int
+) -> None:
+    """Ann makes a table from the lobby form, a ``bot`` in the other seat(s), and sits at it."""
+    page.goto(url + "/")
+    page.fill("#player-name", "Ann")
+    page.check(f"input[value={game}]")
+    for option, value in options.items():
+        page.fill(f"#option-{option}", str(value))
+    for seat in page.locator("select[name^=seat-]").all():
+        seat.select_option(bot)
+    page.click("[data-key=create]")
+    page.wait_for_selector(".felt")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import httpx
@@ -23,10 +24,11 @@ from clicker import (
 )
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from test_browser_not_enough import other_move
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 375, "height": 740}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def shoot(page: Page, name: str) -> None:
@@ -115,11 +117,58 @@ def my_turn_with(page: Page, count_cards: int) -> bool:
 
 
 def phone(browser: Browser, server: LiveServer) -> None:
+    """Each game on a phone, on the player's turn in the play: hand, count and scores at once."""
     page = new_page(browser, PHONE, phone=True)
     create(page, server.url, "Ann", score_target="61")
     ann = Clicker(page)
     play_until(lambda: page.locator(".log-deal").count() >= 2 and my_turn_with(page, 1), ann)
     shoot(page, "cribbage-phone")
+    page.context.close()
+
+    page = new_page(browser, PHONE, phone=True)
+    create(page, server.url, "Ann", game="cribist")
+    ann = Clicker(page, high=True)
+    playable = ".phase-play .hand .button-card:not([disabled])"
+    play_until(
+        lambda: (
+            page.locator(".trick:not(.done) .trick-card").count() >= 2
+            and page.locator(playable).count() > 0
+        ),
+        ann,
+        timeout=90,
+    )
+    shoot(page, "cribist-phone")
+    page.context.close()
+
+    page = new_page(browser, PHONE, phone=True)
+    create(page, server.url, "Ann", game="not-enough")
+    ann = Clicker(page)
+    last: list[str | None] = [None]
+    deadline = time.monotonic() + 90
+    while not (
+        page.locator(".ne-deck .ne-top .card").count() == 2
+        and page.locator(".ne-count .count-card").count() >= 1
+        and page.locator(playable).count() > 1
+    ):
+        assert time.monotonic() < deadline, "no not-enough play turn in time"
+        if not (other_move(page, last) or ann.step()):
+            ann.wait_for_change(300)
+    shoot(page, "not-enough-phone")
+    page.context.close()
+
+
+def rules(browser: Browser, server: LiveServer) -> None:
+    """How to play: the top of the Cribbage rules page, and a worked example of each game."""
+    page = new_page(browser, {"width": 1280, "height": 1000})
+    page.goto(server.url + "/#/rules/cribbage")
+    page.wait_for_selector(".example")
+    shoot(page, "rules")
+    for game, title in [("cribbage", "A hand counted"), ("not-enough", "The battle")]:
+        page.goto(f"{server.url}/#/rules/{game}")
+        example = page.locator(".example", has_text=title)
+        example.scroll_into_view_if_needed()
+        example.screenshot(path=str(OUT / f"rules-example-{game}.png"), animations="disabled")
+        print("saved", OUT / f"rules-example-{game}.png")
     page.context.close()
 
 
@@ -181,6 +230,7 @@ def main() -> int:
         cribbage(browser, server)
         hint(browser, server)
         phone(browser, server)
+        rules(browser, server)
         cribist(browser, server)
         results_and_replay(browser, server)
         browser.close()

@@ -1,4 +1,5 @@
-"""The discard hint in a real browser: ask, pick the best row, discard, and play on."""
+"""Hints in a real browser: the discard hint (ask, pick the best row, discard, play on) and
+the play hint (the cards Ann may play, best expected gain first)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from clicker import CHROMIUM
+from axe import assert_accessible
+from clicker import CHROMIUM, Clicker, play_until, sit_down
 from live_server import LiveServer
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -31,7 +33,7 @@ def test_the_hint_panel_picks_the_best_discard_and_the_game_goes_on(
     page.fill("#player-name", "Ann")
     page.fill("#option-score_target", "61")
     expect(page.locator("#table-hints")).to_be_checked()  # "Allow hints" is on by default
-    page.click("[data-key=create]")  # seat 2 is a greedy bot
+    page.click("[data-key=create]")  # seat 2 is a bot
     page.wait_for_url(re.compile(r"#/table/\w+"))
     table = page.url.rsplit("/", 1)[1]
     assert httpx.get(f"{live.url}/api/tables/{table}", timeout=10).json()["hints"] is True
@@ -53,6 +55,7 @@ def test_the_hint_panel_picks_the_best_discard_and_the_game_goes_on(
     assert sorted(hint["hand"]) == sorted(cards(page, ".hand .button-card"))
     expect(rows.first.locator("td.net")).to_have_text(f"{best['net']:.2f}")
     expect(rows.first.locator(".inline-card")).to_have_count(2)
+    assert_accessible(page, "the discard hint")
 
     # Picking the row selects its cards; the discard itself is still the player's to confirm.
     rows.first.locator("button.hint-pick").click()
@@ -69,4 +72,35 @@ def test_the_hint_panel_picks_the_best_discard_and_the_game_goes_on(
 
     page.goto(live.url + "/")  # the lobby says the table allows hints
     expect(page.locator(f"[data-table='{table}']")).to_contain_text("hints allowed")
+    assert not errors
+
+
+def test_the_play_hint_ranks_the_cards_ann_may_play(
+    context: BrowserContext, live: LiveServer
+) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sit_down(page, live.url)
+    playable = ".phase-play .hand .button-card:not([disabled])"
+    play_until(lambda: page.locator(playable).count() > 1, Clicker(page))
+    hint_button = page.locator(".phase-play [data-key=hint]")
+    hint_button.click()
+    rows = page.locator("#hint-panel tbody tr")
+    expect(rows.first).to_have_class(re.compile(r"\bbest\b"))
+    hint: dict[str, Any] = page.evaluate("window.pegboard.page.state.hint")
+    assert hint["kind"] == "play"
+    ranked = [card for row in hint["plays"] for card in row["cards"]]
+    assert sorted(ranked) == sorted(cards(page, playable))  # every legal card, once
+    gains = [row["gain"] for row in hint["plays"]]
+    assert gains == sorted(gains, reverse=True)
+    expect(rows).to_have_count(len(hint["plays"]))
+    expect(page.locator("#hint-panel caption")).to_contain_text(f"count of {hint['count']}")
+    assert_accessible(page, "the play hint")
+    # The best row puts the keyboard on its card; Enter plays it.
+    best = hint["plays"][0]["cards"][0]
+    rows.first.locator("button.hint-pick").click()
+    expect(page.locator(f".hand [data-card='{best}']")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(f".count-card [data-card='{best}']")).to_have_count(1)
     assert not errors

@@ -202,6 +202,79 @@ def test_cribbage_manual_refused_claim_and_muggins_then_replayed(tmp_path: Path)
     assert "You claim " in told.stdout and "Greedy calls Muggins for " in told.stdout
 
 
+# -- a Muggins call naming cards outside the count goes to the game, as from every client ------
+
+
+class CallsOutsideTheCount:
+    """Seat 0: the first legal move, claims nothing, and once calls Muggins on a pair of two
+    cards that are not in the count (then passes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.asked: list[str] = []
+        self.called = False
+
+    def __call__(self, prompt: str) -> str:
+        self.asked.append(prompt)
+        if len(self.asked) > 2_000:
+            raise EOFError
+        view = self.game.view(0)
+        counting = view["counting"]
+        if counting is None:
+            action = view["legal"][0]
+            if action["type"] in ("discard", "reveal", "magic"):
+                return " ".join(action["cards"])
+            if action["type"] == "play":
+                return str(action["card"])
+            return "g" if action["type"] == "go" else "1" if len(view["legal"]) > 1 else ""
+        if not counting["claimed"] or self.called:
+            return ""
+        self.called = True
+        return f"m pair: {outside_pair(counting['cards'])} = 2"
+
+
+def outside_pair(counted: Sequence[str]) -> str:
+    """Two cards of one rank, neither of them among ``counted``."""
+    for rank in "23456789":
+        pair = [f"{rank}C", f"{rank}S"]
+        if not set(pair) & set(counted):
+            return " ".join(pair)
+    raise AssertionError("every rank is in the count")
+
+
+def test_a_cribist_call_on_cards_not_in_the_trick_costs_its_points_in_the_terminal() -> None:
+    game, session, out = table("cribist", 1, ["end=deals", "deals=1"])
+    person = CallsOutsideTheCount(game)
+    session.input_fn = person
+    session.run()
+    assert person.called and game.outcome is not None
+    (call,) = claims_of(game, "muggins", 0)
+    assert call["valid"] is False and call["points"] == 2
+    lost = [e for e in game.events if e["type"] == "score" and e["items"][0]["kind"] == "muggins"]
+    assert [(e["seat"], e["points"]) for e in lost if e["seat"] == 0] == [(0, -2)]
+    assert "You call Muggins for 2" in out.getvalue() and "you lose 2" in out.getvalue()
+
+
+def test_a_not_enough_call_on_cards_not_in_the_hand_is_refused_by_the_game_at_no_cost() -> None:
+    game, bots = new_table(
+        "not-enough", players=2, vs="greedy", seed=3, name="You", options=["counting=manual"]
+    )
+    out = io.StringIO()
+    session = Session(game, bots, console=Console(file=out, width=200))
+    person = CallsOutsideTheCount(game)
+    session.input_fn = person
+    session.run()
+    assert person.called and game.outcome is not None
+    assert claims_of(game, "muggins", 0) == []
+    text = out.getvalue()
+    assert "✗ no Muggins: pair " in text and " is not in this " in text
+    assert not [
+        e
+        for e in game.events
+        if e["type"] == "score" and e["points"] < 0 and e["items"][0]["kind"] == "muggins"
+    ]
+
+
 # -- the clock of a game against time ---------------------------------------------------------
 
 

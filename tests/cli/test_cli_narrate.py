@@ -259,3 +259,24 @@ def test_a_manual_show_waits_for_the_claim() -> None:
     ]
     assert lines([show], manual=True) == ["Ann shows 5♥ 5♣ 4♠ 6♦ + T♦"]
     assert lines([show]) == ["Ann shows 5♥ 5♣ 4♠ 6♦ + T♦ — 0"]  # counted for you: nothing
+
+
+def test_a_move_the_clock_made_says_so() -> None:
+    you = ["You", "Bob"]
+    played = {"type": "play", "seat": 0, "card": "TH", "count": 25, "auto": "timeout"}
+    told = narrate_event(played, you)
+    assert told is not None and told.plain == "Time ran out: T♥ was played for you — count 25"
+    tossed = {"type": "discard", "seat": 0, "cards": ["5C", "6D"], "auto": "timeout"}
+    told = narrate_event(tossed, you)
+    assert told is not None and told.plain == "Time ran out: 5♣ 6♦ went to the crib for you"
+    assert line({"type": "go", "seat": 1, "auto": "timeout"}) == "Time ran out: Bob: go"
+    trick = Narrator(you).lines([{"type": "play", "seat": 0, "card": "9C", "auto": "timeout"}])
+    assert [t.plain for t in trick] == ["Time ran out: 9♣ was played for you"]
+
+
+def test_a_seat_given_up_for_being_away_is_not_a_leave() -> None:
+    away = {"type": "leave", "seat": 0, "rank": 2, "auto": "away"}
+    told = narrate_event(away, ["You", "Bob"])
+    assert told is not None
+    assert told.plain == "You were away too long, your seat was given up (rank 2)"
+    assert line(away) == "Ann was away too long: their seat was given up (rank 2)"

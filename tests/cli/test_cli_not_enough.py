@@ -105,13 +105,13 @@ def test_a_whole_two_player_game_in_the_terminal(seed: int) -> None:
         assert words in text
     assert "Tops: grey " in text and " · blue " in text and "Your hand: 1)" in text
     # the narration: colours, the Tops, the count, the shows with their Top, the bonus, the
-    # battle (or none), the crib and its owners, and the result
+    # battle, the crib and its owners, and the result
     assert "takes grey" in text or "takes blue" in text or "take grey" in text
     assert "The Tops: grey " in text
     assert "You play " in text and "Random plays " in text
     assert "You show " in text and " + " in text
     assert "Intel in hand: You " in text
-    assert "Battle for the crib: " in text or "No battle for the crib" in text
+    assert "Battle for the crib: " in text and "No battle" not in text
     assert "The crib: grey " in text and "(to " in text
     assert "Result" in text and "1st" in text
     assert any(p.startswith("Discard 2 to your ") for p in person.asked)
@@ -349,7 +349,17 @@ def test_the_bonus_battle_crib_and_cradle_are_told() -> None:
             {"type": "cradle", "seat": 1, "action": "ban", "colour": "grey"},
             {"type": "cradle", "seat": 0, "action": "add", "card": "7C"},
             {"type": "intel", "sums": [0, 0], "winner": None},
-            {"type": "battle", "dice": [0, 0], "winner": None},
+            {"type": "calls", "seat": 1, "crib": False},
+            {"type": "calls", "seat": 0, "crib": True},
+            {"type": "roll", "seat": 0, "dice": [1, 2]},
+            {
+                "type": "battle",
+                "dice": [2, 0],
+                "bonus": [0, 3],
+                "winner": None,
+                "rolls": [[1, 2], []],
+                "totals": [3, 3],
+            },
             {
                 "type": "score",
                 "seat": 1,
@@ -368,7 +378,11 @@ def test_the_bonus_battle_crib_and_cradle_are_told() -> None:
         "Bob robs the cradle: grey is banned (its crib cards and Top)",
         "You rob the cradle: 7♣ joins the crib",
         "Intel in hand: You 0 · Bob 0 — no single highest: no intelligence bonus",
-        "No battle for the crib: nobody holds Might, each team keeps its own pile",
+        "Muggins on Bob's hand: the other team may call",
+        "Muggins on your crib: the other team may call",
+        "You roll 1 2 = 3",
+        "Battle for the crib: You 1+2 = 3 · Bob no dice +3 (Tops) = 3 — a tie: each team keeps"
+        " its own pile",
         "Bob loses 1: her heels (Q♥)  [30–19]",
     ]
 
@@ -387,3 +401,25 @@ def test_a_crib_counted_with_both_tops_is_shown_with_both() -> None:
         ]
     )
     assert line == "You show the crib: 9♣ T♠ + K♣ + 5♥ — 0"
+
+
+def test_pegboard_rules_not_enough_states_the_seeds_rules() -> None:
+    """The rules printed: the pegger leads after a go or a 31, the battle every hand, and
+    manual counting with the seed's Muggins timing and no penalty."""
+    told = runner.invoke(app, ["rules", "not-enough"], env={"COLUMNS": "100"})
+    assert told.exit_code == 0, told.output
+    text = " ".join(told.stdout.split())
+    for words in (
+        "after a go or a 31, the player who pegged leads the next count",
+        "if they have no cards left, the next player in order who has cards leads",
+        "The battle for the crib, held every hand",
+        "the dealer always rolls 2 more dice (so there is a battle even when nobody holds Might)",
+        "every hand is claimed, in show order",
+        "the intelligence bonus is settled",
+        "one Muggins round over the hands",
+        "then a second Muggins round goes over the cribs",
+        "is refused with the reason and costs nothing",
+        "Team-mates never call on each other",
+    ):
+        assert words in text, words
+    assert "there is no battle" not in text and "costs the caller" not in text

@@ -13,6 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from pegboard.analysis import analyze_discards
+from pegboard.analysis.play_hint import play_answer, play_question
 from pegboard.cards import parse_cards
 from pegboard.cli.answers import Refusal, interpret
 from pegboard.cli.cards_display import with_symbols
@@ -277,18 +278,43 @@ def test_a_hint_shows_the_best_discards_and_changes_nothing() -> None:
     assert versions[0] == versions[1]  # asked again, of the same game
 
 
-def test_no_hint_without_a_discard_to_make_or_when_hints_are_off() -> None:
+def test_no_hint_when_hints_are_off() -> None:
     _, table, out = session(7)
     table.hints = False
-    answers = ["hint", "1 2", "hint"]
-
-    def hints_on_at_the_play() -> None:
-        if len(answers) == 1:
-            table.hints = True  # at the play, hints on: still nothing to hint
-
-    table.input_fn = answers_then_eof(answers, hints_on_at_the_play)
+    table.input_fn = answers_then_eof(["hint", "1 2", "hint"])
     table.run()
     text = out.getvalue()
-    assert "✗ hints are off at this table" in text
-    assert "✗ a hint is for your Cribbage discard" in text
+    assert text.count("✗ hints are off at this table") == 2  # at the discard and at the play
     assert "Discards from" not in text
+    assert "best first" not in text
+
+
+def test_a_play_hint_ranks_the_cards_by_the_experts_expected_gain() -> None:
+    game, table, out = session(7)
+    seen: list[dict[str, Any]] = []
+    answers = ["1 2", "hint"]
+
+    def keep_the_view() -> None:
+        if len(answers) == 1:
+            seen.append(game.view(0))
+
+    table.input_fn = answers_then_eof(answers, keep_the_view)
+    table.run()
+    text = out.getvalue()
+    question = play_question(seen[0])
+    assert question is not None, "Ann has a card to play when she asks"
+    answer = play_answer(question)
+    assert f"Your cards at the count of {question.count}, best first" in text
+    hint = text.split("best first")[1].split("Result")[0]  # the results table comes after
+    rows = [line for line in hint.splitlines() if line.startswith("│")]
+    assert len(rows) == len(answer) == len({card[:-1] for card in question.playable})
+    for row, value in zip(rows, answer, strict=True):
+        assert f"{value.gain:+.2f}" in row
+        assert all(with_symbols(card) in row for card in value.cards), row
+    assert [v.gain for v in answer] == sorted((v.gain for v in answer), reverse=True)
+
+
+def test_no_hint_while_it_is_not_your_turn_to_play() -> None:
+    view = {"game": "cribbage", "phase": "play", "legal": [], "hand_number": 1}
+    assert play_question(view) is None
+    assert play_question({**view, "legal": [{"type": "go"}]}) is None

@@ -95,3 +95,22 @@ def test_missing_argument_is_one_line() -> None:
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["5H", "5C", "5S", "JD", "--starter", "5D"],  # separate arguments
+        ["5H", "5C", "5S", "JD", "5D"],  # five, the starter last
+        ["5H 5C", "5S JD", "--starter", "5D"],  # quoted in pieces
+    ],
+)
+def test_cards_as_separate_arguments(args: list[str]) -> None:
+    result = runner.invoke(app, ["score", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["total"] == 29
+
+
+def test_no_cards_is_an_error() -> None:
+    result = runner.invoke(app, ["score", "--starter", "5D"])
+    assert result.exit_code == 2

@@ -1,5 +1,5 @@
 """The battle for the crib: Might dice (the dealer's two more), the Tops' Might, the single
-highest player taking both piles, ties and no battle at all."""
+highest player taking both piles, ties, and a battle every hand even without Might in hand."""
 
 from __future__ import annotations
 
@@ -60,24 +60,42 @@ def test_a_tie_leaves_each_team_its_own_pile() -> None:
     assert cribs == [(1, ["8D", "9H"]), (0, ["9C", "TS"])]  # the dealer's team last
 
 
-def test_no_might_in_any_hand_means_no_battle() -> None:
-    game = start([GREY_HAND, "2H 4D 6H 8D 9H TD"], tops=TOPS)
+def test_a_hand_without_might_still_has_a_battle_the_dealers_two_dice() -> None:
+    """Nobody holds Might: the dealer rolls two dice anyway, and a total above 0 wins."""
+    game = start([GREY_HAND, "2H 4D 6H 8D 9H TD"], tops=TOPS, rolls=[[3, 4]])
     discard(game, {0: GREY_DISCARD, 1: "9H TD"})
     play_out(game)
-    assert of_type(game, "roll") == []
+    assert [(e["seat"], e["dice"]) for e in of_type(game, "roll")] == [(0, [3, 4])]
     (battle,) = of_type(game, "battle")
-    assert battle == {"type": "battle", "dice": [0, 0], "winner": None}
-    assert of_type(game, "crib")[0]["owners"] == {GREY: [0], BLUE: [1]}
+    assert battle["dice"] == [2, 0] and battle["totals"] == [7, 0] and battle["winner"] == 0
+    assert of_type(game, "crib")[0]["owners"] == {GREY: [0], BLUE: [0]}
 
 
-def test_a_top_used_for_might_needs_dice_in_hand_to_matter() -> None:
-    top = court(GREY, lambda c: value(c, "might") > 0)
-    game = start([GREY_HAND, "2H 4D 6H 8D 9H TD"], tops={GREY: top, BLUE: "3H"})
+def test_without_might_in_hand_a_tops_might_can_beat_the_dealers_dice() -> None:
+    """The other team's Top, used for Might, is its whole total; the dealer rolls low."""
+    top = court(BLUE, lambda c: value(c, "might") > 2)
+    game = start([GREY_HAND, "2H 4D 6H 8D 9H TD"], tops={GREY: "4C", BLUE: top}, rolls=[[1, 1]])
     discard(game, {0: GREY_DISCARD, 1: "9H TD"})
-    game.apply(0, {"type": "power", "power": "might"})
+    game.apply(1, {"type": "power", "power": "might"})
     play_out(game)
-    assert of_type(game, "battle")[0]["winner"] is None
-    assert of_type(game, "roll") == []
+    (battle,) = of_type(game, "battle")
+    assert battle["bonus"] == [0, value(top, "might")]
+    assert battle["totals"] == [2, value(top, "might")] and battle["winner"] == 1
+    assert of_type(game, "crib")[0]["owners"] == {GREY: [1], BLUE: [1]}
+
+
+def test_a_tie_without_might_in_hand_leaves_each_team_its_own_pile() -> None:
+    top = court(BLUE, lambda c: value(c, "might") in range(2, 13))
+    m = value(top, "might")
+    game = start(
+        [GREY_HAND, "2H 4D 6H 8D 9H TD"], tops={GREY: "4C", BLUE: top}, rolls=[dice_summing(2, m)]
+    )
+    discard(game, {0: GREY_DISCARD, 1: "9H TD"})
+    game.apply(1, {"type": "power", "power": "none"})  # unused: its Might counts all the same
+    play_out(game)
+    (battle,) = of_type(game, "battle")
+    assert battle["totals"] == [m, m] and battle["winner"] is None
+    assert of_type(game, "crib")[0]["owners"] == {GREY: [0], BLUE: [1]}
 
 
 def test_the_intel_winner_takes_the_enemy_tops_might_and_the_loser_loses_its_own() -> None:

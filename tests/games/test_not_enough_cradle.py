@@ -7,6 +7,7 @@ import pytest
 from not_enough_script import (
     acting,
     court,
+    dice_summing,
     discard,
     in_order,
     of_type,
@@ -28,14 +29,24 @@ def magic_card() -> str:
     return court(GREY, lambda c: value(c, "magic") > 0)
 
 
+def blue_top() -> str:
+    """A blue King or Ace on top (no nob, no pot) whose Might two dice can tie."""
+    return court(BLUE, lambda c: c[0] in "KA" and 2 <= value(c, "might") <= 12)
+
+
 def robbing(
     blue_hand: str = BLUE_HAND, blue_discard: str = "9H TD", rolls: list[list[int]] | None = None
 ) -> Game:
-    """Seat 0 (grey) throws a court card with Magic into the crib; nobody keeps Might."""
+    """Seat 0 (grey) throws a court card with Magic into the crib; nobody keeps Might, and the
+    dealer's two dice tie the blue Top's Might (unless ``rolls`` say otherwise), so each team
+    keeps its own pile."""
     card = magic_card()
     hands = [f"2C 3S 5C 7S 9C {card}", blue_hand]
-    game = start(hands, tops=TOPS, below={GREY: "6C"}, rolls=rolls or [])
+    tie = [dice_summing(2, value(blue_top(), "might"))]
+    tops = {GREY: "4C", BLUE: blue_top()}
+    game = start(hands, tops=tops, below={GREY: "6C"}, rolls=rolls or tie)
     discard(game, {0: f"9C {card}", 1: blue_discard})
+    game.apply(1, {"type": "power", "power": "might"})
     play_out(game)
     return game
 
@@ -65,7 +76,7 @@ def test_doing_nothing_counts_both_piles() -> None:
     game = robbing()
     game.apply(0, {"type": "cradle", "action": "none"})
     assert cribs(game) == [
-        (1, ["9H", "TD"], ["3H"]),
+        (1, ["9H", "TD"], [blue_top()]),
         (0, in_order(f"9C {magic_card()}"), ["4C"]),
     ]
 
@@ -76,7 +87,7 @@ def test_banning_your_own_colour_drops_its_cards_and_its_top() -> None:
     assert of_type(game, "cradle") == [
         {"type": "cradle", "seat": 0, "action": "ban", "colour": GREY}
     ]
-    assert cribs(game) == [(1, ["9H", "TD"], ["3H"])]  # grey counts nothing
+    assert cribs(game) == [(1, ["9H", "TD"], [blue_top()])]  # grey counts nothing
 
 
 def test_banning_the_enemy_colour() -> None:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from fastapi import FastAPI
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -38,12 +39,14 @@ class Server:
         workers: WorkerSettings | None = None,
         limits: Limits | None = None,
         inbound_limit: bool = False,
+        app: FastAPI | None = None,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
         # The bytes a second an address may send: off unless asked, since tests play far
         # faster than people (two seats on one address, no think time).
         self.inbound_limit = inbound_limit
         self.db = db  # an SQLite file, or any store's URL
+        self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
         self.workers = workers
         self.clock = FakeClock()
@@ -57,7 +60,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        app = self.app = create_app(
+        app = self.app = self.given_app or create_app(
             self.db if isinstance(self.db, str) else f"sqlite:///{self.db}",
             clock=self.clock,
             settings=self.settings,
@@ -247,3 +250,20 @@ class Client:
             except TimeoutError:
                 acted = -1
         raise AssertionError("the game did not end")
+
+
+def play_together(*clients: Client, limit: int = 4000) -> None:
+    """Each client answers its first legal action whenever asked, until all see the game end."""
+    acted = {id(c): -1 for c in clients}
+    for _ in range(limit):
+        if all(c.view.get("outcome") is not None for c in clients):
+            return
+        for client in clients:
+            if client.view.get("legal") and acted[id(client)] != client.version:
+                acted[id(client)] = client.version
+                client.act(client.view["legal"][0])
+            try:
+                client.receive(timeout=0.05)
+            except TimeoutError:
+                acted[id(client)] = -1
+    raise AssertionError("the game did not end")

@@ -11,6 +11,7 @@ import pytest
 from harness import Client, Server
 
 from pegboard.analysis import analyze_discards, clear_caches, tables
+from pegboard.analysis.play_hint import play_answer, play_question
 from pegboard.analysis.question import DiscardQuestion
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
@@ -136,6 +137,7 @@ def test_the_role_comes_from_the_view_partners_included() -> None:
     cases = [(3, True, "dealer"), (1, True, "partner"), (0, True, "pone"), (1, False, "pone")]
     for seat, teams, role in cases:
         query = hint_query(base | {"seat": seat, "teams": teams})
+        assert isinstance(query, DiscardQuestion), "a discard to make asks the discard question"
         assert query.role == role, (seat, teams)
         message = hint_message(query)
         expected = analyze_discards(
@@ -213,18 +215,31 @@ def test_no_hint_for_a_spectator(server: Server) -> None:
         refused(spectator, "seat")
 
 
-def test_no_hint_before_the_start_or_after_the_discard(server: Server) -> None:
+def test_no_hint_before_the_start(server: Server) -> None:
     waiting = server.post("/api/tables", {"game": "cribbage", "players": 2}).json()["id"]
     with server.player(waiting, server.join(waiting, "Ann")) as ann:
         ann.receive()
         refused(ann, "not-now")
+
+
+def test_a_play_hint_ranks_the_cards_ann_may_play_from_her_view(server: Server) -> None:
+    script(server, TWO)  # Ann deals: the bot leads, then Ann has a card to play
     table = new_table(server)
     with server.player(table, server.join(table, "Ann")) as ann:
         ann.receive()
-        ann.act(ann.view["legal"][0])
-        ann.drain()
-        assert ann.view["discarded"]
-        refused(ann, "not-now")
+        ann.act({"type": "discard", "cards": ["7C", "9D"]})
+        while not any(a["type"] == "play" for a in ann.view.get("legal") or []):
+            ann.receive()
+        view = ann.view
+        reply = ask(ann)
+        assert reply["type"] == "hint" and reply["kind"] == "play", reply
+        question = play_question(view)
+        assert question is not None
+        assert reply["plays"] == [value.to_json() for value in play_answer(question)]
+        assert reply["count"] == view["count"] and reply["playable"] == list(question.playable)
+        played = {p["card"] for p in view["played"]}
+        assert cards_in(reply) <= set(view["hand"]), "the hint names only Ann's own cards"
+        assert not cards_in(reply) & played
 
 
 def test_only_cribbage_tables_offer_hints(server: Server) -> None:

@@ -10,6 +10,7 @@ import pytest
 from harness import Server
 
 from pegboard.bots import Bot, make
+from pegboard.core.chance import ScriptedChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.server.room import Room
@@ -133,7 +134,7 @@ def test_a_bot_move_made_for_a_state_that_changed_is_dropped(server: Server, gat
         assert len(played) == 1
 
 
-def test_an_all_bot_table_plays_the_game_its_seed_says(server: Server) -> None:
+def test_an_all_bot_table_plays_the_game_its_bots_seeds_say(server: Server) -> None:
     table = server.table(bots=["greedy", "random", "greedy"], players=3, score_target=61)
     server.wait_for(
         lambda: server.get(f"/api/tables/{table}/records").json() == [1], "the game", 30
@@ -142,9 +143,11 @@ def test_an_all_bot_table_plays_the_game_its_seed_says(server: Server) -> None:
         table, lambda room: (room.row.seed, room.row.options, list(room.row.seating))
     )
     played = server.get(f"/api/tables/{table}/records/1").json()
-    # The same game, without a server: each bot from its seed, the first seat to act moves.
+    # The same game, without a server: the same deals, each bot from its seed, the first seat
+    # to act moves.
     names = ["greedy", "random", "greedy"]
-    game = Game(get_spec("cribbage"), 3, seed * 1000 + 1, options)
+    dealt = ScriptedChance([outcome_from_json(o) for o in played["chance"]])
+    game = Game(get_spec("cribbage"), 3, None, options, chance=dealt)
     bots = {s: make(names[slot], seed=seed * 1000 + 8 + s) for s, slot in enumerate(seating)}
     while game.outcome is None:
         seat = game.to_act[0]

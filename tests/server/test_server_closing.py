@@ -72,33 +72,51 @@ def test_the_rematch_window_is_kept_in_full(server: Server) -> None:
         server.advance(29)
         ann.drain()
         assert ann.table["status"] == "results" and table in listed(server)
-        server.advance(2)
+        ann.act({"type": "rematch"})  # at the last moment
+        ann.drain()
+        server.advance(1.5)
         ann.drain()
         assert ann.table["status"] == "playing" and ann.table["match"] == 2, "the rematch"
     assert table in server.open_tables() and table in listed(server)
 
 
+def test_no_match_starts_for_a_person_who_did_not_ask(server: Server) -> None:
+    """Ann stays at the results but never asks for the rematch: when they are over she gives
+    her seat up, nobody else is seated, and the table finishes (before, the rematch started
+    and the clock played her cards)."""
+    with ann_at_the_results(server) as (table, _, ann):
+        ann.drain()
+        server.advance(29)
+        ann.drain()
+        assert ann.table["status"] == "results"
+        server.advance(1.5)
+        assert ann.closed_with() == GONE
+        assert ann.table["status"] == "finished" and ann.table["match"] == 1
+    assert_closed(server, table)
+    assert server.get(f"/api/tables/{table}/records").json() == [1], "no rematch was played"
+
+
 def test_everyone_away_keeps_the_table_for_the_grace_period(server: Server) -> None:
-    with ann_at_the_results(server) as (table, token, _):
-        pass  # Ann sees the results, then her socket closes
+    with ann_at_the_results(server) as (table, token, ann):
+        ann.act({"type": "rematch"})  # Ann asks, then her socket closes
+        ann.drain()
     server.wait_for(lambda: not connected(server, table), "Ann's socket to close")
-    server.advance(31)  # the results are over, but nobody is here for a rematch: it waits
+    server.advance(31)  # the results are over, but nobody is here for the rematch: it waits
     info = server.get(f"/api/tables/{table}").json()
     assert (info["status"], info["match"], info["deadline"]) == ("results", 1, None)
     assert table in server.open_tables() and table in listed(server)
     with server.player(table, token) as ann:  # back within the grace period
         ann.receive()
-        assert ann.table["deadline"] - ann.table["now"] == 30, "the results start again"
-        ann.send({"type": "act", "version": ann.version, "action": {"type": "rematch"}})
-        ann.drain()
+        assert ann.table["deadline"] - ann.table["now"] == 3, "the results again, briefly"
         server.advance(3.5)
         ann.drain()
         assert ann.table["status"] == "playing" and ann.table["match"] == 2
 
 
 def test_a_table_everyone_walked_away_from_closes_after_the_grace_period(server: Server) -> None:
-    with ann_at_the_results(server) as (table, _, _):
-        pass  # Ann sees the results, then her socket closes
+    with ann_at_the_results(server) as (table, _, ann):
+        ann.act({"type": "rematch"})  # Ann asks, then her socket closes
+        ann.drain()
     server.wait_for(lambda: not connected(server, table), "Ann's socket to close")
     server.advance(31)
     assert table in server.open_tables()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from harness import Server
+from harness import Server, play_together
+
+from pegboard.server.store import Store
 
 
 def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
@@ -25,18 +27,7 @@ def test_four_players_two_people_and_two_bots(server: Server) -> None:
     with server.player(table, ann) as a, server.player(table, bob) as b:
         a.receive()
         b.receive()
-        acted = {id(a): -1, id(b): -1}
-        for _ in range(4000):
-            if a.view.get("outcome") is not None and b.view.get("outcome") is not None:
-                break
-            for client in (a, b):
-                if client.view.get("legal") and acted[id(client)] != client.version:
-                    acted[id(client)] = client.version
-                    client.act(client.view["legal"][0])
-                try:
-                    client.receive(timeout=0.05)
-                except TimeoutError:
-                    acted[id(client)] = -1
+        play_together(a, b)
         assert a.view["outcome"] == b.view["outcome"] is not None
         # Each saw its own hand in every deal, and never the other's.
         seat_a, seat_b = a.seat, b.seat
@@ -129,3 +120,39 @@ def test_a_player_away_past_the_grace_period_leaves(tmp_path: object) -> None:
             assert watcher.view["outcome"]["reason"] == "leave"
     finally:
         running.stop()
+
+
+def test_away_is_not_leaving_until_the_grace_period_is_over(tmp_path: object) -> None:
+    """Ann drops: the clock plays her turns and her seat waits for her; past the grace period
+    the seat is given up, and the leave says she was away (her log must not say she left)."""
+    from pathlib import Path
+
+    running = Server(Path(str(tmp_path)) / "away.sqlite", grace=45)
+    running.start()
+    try:
+        table = running.table(bots=[None, "greedy"], turn_time=20)
+        token = running.join(table, "Ann")
+        with running.player(table, token) as ann:
+            ann.receive()
+        running.advance(21)  # the clock discards for Ann; she keeps her seat
+        with running.player(table, None) as watcher:
+            watcher.receive()
+            assert watcher.view["outcome"] is None
+            ann_seat = next(
+                s for s, info in enumerate(watcher.view["seats"]) if info["name"] == "Ann"
+            )
+            assert ann_seat in watcher.view["discarded_seats"]
+            discard = next(
+                e for e in watcher.events if e["type"] == "discard" and e["seat"] == ann_seat
+            )
+            assert discard["auto"] == "timeout"
+        running.advance(25)  # 46 s away
+        with running.player(table, token) as ann:
+            ann.receive()
+            leave = next(e for e in ann.events if e["type"] == "leave")
+            assert (leave["seat"], leave["auto"], leave["rank"]) == (ann.seat, "away", 2)
+    finally:
+        running.stop()
+    record = Store(f"sqlite:///{Path(str(tmp_path)) / 'away.sqlite'}").record(table, 1)
+    assert record is not None
+    assert {"seat": leave["seat"], "action": {"type": "leave"}, "auto": "away"} in record["actions"]

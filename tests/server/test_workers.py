@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Client, Server
+from harness import Client, Server, play_together
 from redis_server import free_port
 
 from pegboard.server.bus import Bus, MemoryBus
@@ -47,23 +47,6 @@ def workers(tmp_path: Path, make_bus: Callable[[], Bus]) -> Iterator[tuple[Serve
     for server in (one, two):
         if server.running:
             server.stop()
-
-
-def play_to_the_end(*clients: Client, limit: int = 4000) -> None:
-    """Every client answers its first legal action whenever asked, until all see the outcome."""
-    acted = {id(c): -1 for c in clients}
-    for _ in range(limit):
-        if all(c.view.get("outcome") is not None for c in clients):
-            return
-        for client in clients:
-            if client.view.get("legal") and acted[id(client)] != client.version:
-                acted[id(client)] = client.version
-                client.act(client.view["legal"][0])
-            try:
-                client.receive(timeout=0.05)
-            except TimeoutError:
-                acted[id(client)] = -1
-    raise AssertionError("the game did not end")
 
 
 def assert_only_own_cards(client: Client) -> None:
@@ -139,7 +122,7 @@ def test_two_people_on_two_workers_play_a_game_to_the_end(
         assert b.receive()["code"] == "stale"
         assert b.receive()["type"] == "resync"
 
-        play_to_the_end(a, b)
+        play_together(a, b)
         assert a.view["outcome"] == b.view["outcome"]
         assert max(a.view["outcome"]["scores"]) >= 31
         assert_only_own_cards(a)
@@ -256,7 +239,7 @@ def test_the_other_worker_takes_a_table_over_when_its_owner_stops(
         assert table in two.open_tables(), "the other worker took it over"
         assert b.view == view_b, "exactly where it was"
         with reconnect(two, table, ann, seen_a) as a:
-            play_to_the_end(a, b)
+            play_together(a, b)
             assert_only_own_cards(a)
             assert_only_own_cards(b)
     record = two.get(f"/api/tables/{table}/records/1").json()
@@ -293,7 +276,7 @@ def test_a_dead_owners_table_is_taken_over_once_its_lease_runs_out(
             assert table in two.open_tables(), "taken over"
             assert b.view == view_b, "exactly where it was"
             with reconnect(two, table, ann, seen_a) as a:
-                play_to_the_end(a, b)
+                play_together(a, b)
         record = two.get(f"/api/tables/{table}/records/1").json()
         assert record["outcome"] == b.view["outcome"]
     finally:

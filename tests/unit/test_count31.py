@@ -1,10 +1,13 @@
 """The 31 count on its own (pegboard.games.count31): who plays next, who pegs a go or the last
-card, who leads after a reset, and that seats outside the count are passed over."""
+card, who leads after a reset (the next player, or the pegger), and that seats outside the
+count are passed over."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
+
+import pytest
 
 from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.core.rules import Action, Event
@@ -66,6 +69,12 @@ class Table(Count31Rules):
         return set()
 
 
+class PeggerTable(Table):
+    """A game whose pegger leads the next count (Cribbage is not Enough)."""
+
+    leader = "pegger"
+
+
 def move(table: Table, seat: int, card: str) -> None:
     """``seat`` plays ``card`` (or says "go"), which must be its turn and a legal move."""
     action = GO if card == "go" else {"type": "play", "card": card}
@@ -123,3 +132,29 @@ def test_nobody_pegs_a_go_when_nobody_has_played() -> None:
     move(table, 1, "go")
     assert table.pegged == []
     assert table.shows == 1
+
+
+@pytest.mark.parametrize(
+    ("third_hand", "leader"),
+    [
+        ("9C 3D", 2),  # seat 2 pegged the go and still holds 3D: it leads
+        ("9C", 1),  # seat 2 has no cards, nor has seat 0 after it: seat 1 leads
+    ],
+)
+def test_the_pegger_of_a_go_leads_or_the_next_player_holding_cards(
+    third_hand: str, leader: int
+) -> None:
+    """Cribbage is not Enough's rule, where the game says so."""
+    table = PeggerTable(["KH", "QD 5S", third_hand], in_count=(0, 1, 2))
+    for seat, card in [(0, "KH"), (1, "QD"), (2, "9C"), (0, "go"), (1, "go"), (2, "go")]:
+        move(table, seat, card)
+    assert table.pegged == [(2, ["go"])]
+    assert table.turn == leader
+
+
+def test_the_pegger_of_a_31_leads_when_the_game_says_so() -> None:
+    table = PeggerTable(["KH AS 2D", "QS JD 3C"], in_count=(0, 1))
+    for seat, card in [(0, "KH"), (1, "QS"), (0, "AS"), (1, "JD")]:
+        move(table, seat, card)
+    assert table.pegged == [(1, ["thirty-one"])]
+    assert (table.count, table.turn) == (0, 1)

@@ -16,7 +16,7 @@ import random as _random
 import time
 from collections.abc import Sequence
 
-from pegboard.bots.base import View, register_bot
+from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
 from pegboard.bots.expert_cribist import act_cribist
 from pegboard.bots.expert_discard import choose_discard
@@ -82,6 +82,3 @@ def count_show(view: View) -> Action:
         return score_show([c for c in cards if c != starter], starter, crib=crib).items
 
     return perfect_count(counting, score)
-
-
-register_bot("expert", ExpertBot)

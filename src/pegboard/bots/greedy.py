@@ -10,7 +10,7 @@ import random as _random
 from collections.abc import Sequence
 from itertools import combinations
 
-from pegboard.bots.base import View, register_bot
+from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
 from pegboard.bots.greedy_cribist import act_cribist
 from pegboard.bots.not_enough_greedy import act_greedy as act_not_enough
@@ -84,6 +84,3 @@ class GreedyBot:
         if card is None:
             return {"type": "go"}
         return {"type": "play", "card": str(card)}
-
-
-register_bot("greedy", GreedyBot)

@@ -1,4 +1,5 @@
-"""``hoyle``: the classic published rules of thumb, as a third baseline (Cribbage).
+"""``hoyle``: the classic published rules of thumb, as a third baseline (Cribbage; the other
+games as ``greedy`` plays them).
 
 Discarding (the way the handbooks teach it, no tables):
 
@@ -21,7 +22,8 @@ Pegging:
 * otherwise play the higher card while the count is below 15 (low cards are kept for a go
   or 31 later), and the lower card past 15, to keep the count going.
 
-It counts and calls Muggins perfectly in manual mode; Cribist is played as ``greedy`` does.
+It counts and calls Muggins perfectly in manual mode. The handbooks' advice is Cribbage's, so
+Cribist and Cribbage is not Enough are played as ``greedy`` plays them.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ import random as _random
 from collections.abc import Sequence
 from itertools import combinations, pairwise
 
-from pegboard.bots.base import View, register_bot
+from pegboard.bots.base import View
 from pegboard.bots.expert import count_show
 from pegboard.bots.greedy_cribist import act_cribist
+from pegboard.bots.not_enough_greedy import act_greedy as act_not_enough
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, card_names, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
@@ -139,6 +142,8 @@ class HoyleBot:
         game = view.get("game")
         if game == "cribist":
             return act_cribist(view)
+        if game == "not-enough":
+            return act_not_enough(view)
         if game != "cribbage":
             raise OptionError(f"the hoyle bot does not play {game!r}")
         if view.get("counting") is not None:
@@ -153,6 +158,3 @@ class HoyleBot:
         if card is None:
             return {"type": "go"}
         return {"type": "play", "card": str(card)}
-
-
-register_bot("hoyle", HoyleBot)

@@ -16,7 +16,9 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.bots.base import Bot, View, make, register_bot
+from pegboard.bots.base import Bot, View
+from pegboard.bots.greedy import GreedyBot
+from pegboard.bots.hoyle import HoyleBot
 from pegboard.cards import parse_cards
 from pegboard.core.claims import nominal_points
 from pegboard.core.rules import Action
@@ -52,7 +54,7 @@ class EasyBot:
     name = "easy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.inner = make("greedy", seed=seed)
+        self.inner = GreedyBot(seed)
         self.rng = _random.Random(f"{seed}/slips")
 
     def act(self, view: View) -> Action:
@@ -79,12 +81,8 @@ class MediumBot:
     name = "medium"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.hoyle: Bot = make("hoyle", seed=seed)
-        self.greedy: Bot = make("greedy", seed=seed)
+        self.hoyle: Bot = HoyleBot(seed)
+        self.greedy: Bot = GreedyBot(seed)
 
     def act(self, view: View) -> Action:
         return (self.hoyle if view.get("game") == "cribbage" else self.greedy).act(view)
-
-
-register_bot("easy", EasyBot)
-register_bot("medium", MediumBot)

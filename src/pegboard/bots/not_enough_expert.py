@@ -158,21 +158,23 @@ class Settle:
             own = hands.keys[winner] + top_keys[t]
             bonus = combo_of_key(own + top_keys[1 - t]) - combo_of_key(own)
             value += bonus if t == self.team else -bonus
-        outcomes: list[tuple[int | None, float]] = [(None, 1.0)]
-        if any(hands.might):
-            rolls = []
-            for seat in range(self.players):
-                t = seat % 2
-                bonus = 0
-                if intel_team == t:
-                    bonus += self.might[tops[1 - t]]
-                if not spent[t] and intel_team in (None, t):
-                    bonus += self.might[tops[t]]
-                dice = hands.might[seat] + (DEALER_DICE if seat == self.dealer else 0)
-                rolls.append((dice, bonus))
-            odds = battle_odds(tuple(rolls))
-            by_team = [sum(odds[s] for s in range(t, self.players, 2)) for t in (0, 1)]
-            outcomes = [(None, max(0.0, 1.0 - sum(by_team))), (0, by_team[0]), (1, by_team[1])]
+        rolls = []  # the battle is held every hand: the dealer always has two dice
+        for seat in range(self.players):
+            t = seat % 2
+            bonus = 0
+            if intel_team == t:
+                bonus += self.might[tops[1 - t]]
+            if not spent[t] and intel_team in (None, t):
+                bonus += self.might[tops[t]]
+            dice = hands.might[seat] + (DEALER_DICE if seat == self.dealer else 0)
+            rolls.append((dice, bonus))
+        odds = battle_odds(tuple(rolls))
+        by_team = [sum(odds[s] for s in range(t, self.players, 2)) for t in (0, 1)]
+        outcomes: list[tuple[int | None, float]] = [
+            (None, max(0.0, 1.0 - sum(by_team))),
+            (0, by_team[0]),
+            (1, by_team[1]),
+        ]
         for battle_team, p in outcomes:
             if p > 1e-9:
                 value += p * self._crib(hands, top_keys, intel_team, battle_team)
@@ -428,7 +430,8 @@ def expert_magic(view: View, rng: random.Random) -> Action:
 
 @dataclass
 class Peg:
-    """The rest of the 31 count, as the game plays it."""
+    """The rest of the 31 count, as the game plays it: after a go or a 31 the player who
+    pegged leads (or the next player with cards)."""
 
     hands: dict[int, list[Card]]
     count: int
@@ -480,7 +483,15 @@ class Peg:
             if not any(self.hands.values()):
                 return gained, -1
             self.count, self.cards, self.passed = 0, [], set()
-            self.turn = (self.last + 1) % self.players
+            self.turn = self.leader()
+
+    def leader(self) -> int:
+        """Who leads a new count: the last to play (who pegged), or the next with cards."""
+        for k in range(self.players):
+            seat = (self.last + k) % self.players
+            if self.hands[seat]:
+                return seat
+        raise AssertionError("no cards left to lead")
 
 
 def rollout_choice(playable: Sequence[Card], peg: Peg) -> Card:

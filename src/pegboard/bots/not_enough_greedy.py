@@ -5,8 +5,9 @@ Each decision takes the legal action with the best immediate expectation:
 * **discard**: the four cards (and the two or one thrown to the team's own crib pile) with the
   best mean hand + pile over every card of the team's deck that could be its Top;
 * **power**: Magic when the best Magic discard gains at least :data:`MAGIC_GAIN` points on
-  average; Might when the hand holds Might or the team deals (a battle the Top adds to);
-  Intel when it reveals anything; none otherwise. Every value comes from the view's table;
+  average; Might when the hand holds Might or the team deals (where the Top's Might most
+  likely decides the battle); Intel when it reveals anything; none otherwise. Every value
+  comes from the view's table;
 * **reveal**: the cards that tell least (ten-cards first, fives and low cards last);
   **magic**: the cards whose replacement gains most; **split**: the captain's own best share;
 * **play**: the card that pegs most now, avoiding leaving 5 or 21; **cradle**: the action

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random as _random
 
-from pegboard.bots.base import View, register_bot
+from pegboard.bots.base import View
 from pegboard.core.rules import Action
 from pegboard.errors import IllegalAction
 
@@ -20,6 +20,3 @@ class RandomBot:
         if not legal:
             raise IllegalAction("this seat has nothing to do now")
         return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-
-
-register_bot("random", RandomBot)

@@ -77,9 +77,11 @@ def analysis_table(
 
 def analyze(
     cards: Annotated[
-        str,
+        list[str],
         typer.Argument(
-            metavar="CARDS", help='Your hand: 6 cards (2 players) or 5, like "5H 5C 5S JD 7C 9D".'
+            metavar="CARDS...",
+            help="Your hand: 6 cards (2 players) or 5, like 5H 5C 5S JD 7C 9D "
+            '(or one quoted "5H 5C 5S JD 7C 9D").',
         ),
     ],
     dealer: Annotated[bool, typer.Option("--dealer", help="You deal: the crib is yours.")] = False,
@@ -105,7 +107,7 @@ def analyze(
 ) -> None:
     """Every discard with its expected hand, crib and net value, best first."""
     role = _role(dealer, pone, partner_deals)
-    hand = parse_cards(cards)
+    hand = parse_cards(" ".join(cards))
     if tosses not in TOSSES:
         raise OptionError(f"--tosses must be one of {', '.join(TOSSES)}, not {tosses!r}")
     results = analyze_discards(

@@ -208,7 +208,9 @@ def counting_help(view: dict[str, Any], *, muggins: bool) -> str:
         shown = ", ".join(f"{i['kind']} {labels(i['cards'])}".strip() for i in taken)
         lines.append(f"Taken already: {shown or 'nothing'}")
         lines.append("Call Muggins on what is unclaimed: m 15: 5H TD (= N states the points).")
-        lines.append("A wrong call loses the points stated. Enter passes.")
+        costly = (view.get("counting") or {}).get("penalty", True)
+        wrong = "loses the points stated" if costly else "is refused, at no cost"
+        lines.append(f"A wrong call {wrong}. Enter passes.")
     else:
         lines.append("A combination not in the count is refused. Enter claims nothing.")
     return "\n".join(lines)
@@ -217,9 +219,9 @@ def counting_help(view: dict[str, Any], *, muggins: bool) -> str:
 def _claim(answer: str, view: dict[str, Any]) -> Action:
     if answer.lower() in HELP_WORDS:
         raise Help(counting_help(view, muggins=False))
-    cards, _, jack = _counting(view)
-    try:
-        items = parse_claim(answer, cards, jack=jack)
+    _, _, jack = _counting(view)
+    try:  # the game, not the terminal, says whether the items are in the count
+        items = parse_claim(answer, jack=jack)
     except ClaimSyntaxError as error:
         raise Refusal(f"{error} (? for help)") from None
     return {"type": "claim", "items": [item.to_json() for item in items]}
@@ -228,9 +230,9 @@ def _claim(answer: str, view: dict[str, Any]) -> Action:
 def _muggins(answer: str, view: dict[str, Any]) -> Action:
     if answer.lower() in HELP_WORDS:
         raise Help(counting_help(view, muggins=True))
-    cards, _, jack = _counting(view)
-    try:
-        call = parse_muggins(answer, cards, jack=jack)
+    _, _, jack = _counting(view)
+    try:  # the game, not the terminal, judges the call (and any penalty)
+        call = parse_muggins(answer, jack=jack)
     except ClaimSyntaxError as error:
         raise Refusal(f"{error} (? for help)") from None
     if call is None:

@@ -13,9 +13,10 @@ A Muggins call is the same list, optionally after ``m``/``muggins``, optionally 
 ``= N`` to state its points (by default, what the items are worth). Nothing at all claims
 nothing, or passes.
 
-Everything here is checked against what a person can see — the counted cards are face up —
-and never against the true count: a wrong claim is refused by the game, a wrong call costs
-the caller.
+Only the writing is checked here, never what is in the count: the terminal sends every claim
+and call to the game like any other client, so a claim naming what is not there is refused by
+the game, and a wrong call has whatever consequence the game gives it (Cribist and Cribbage:
+the caller loses the points stated; Cribbage is not Enough: refused, at no cost).
 """
 
 from __future__ import annotations
@@ -118,18 +119,14 @@ def kind_phrase(words: Sequence[str]) -> tuple[str | None, int]:
     return None, 0
 
 
-def read_cards(tokens: Sequence[str], counted: Sequence[str]) -> tuple[str, ...]:
-    """Card names for ``tokens``, each one of the ``counted`` cards, none twice."""
+def read_cards(tokens: Sequence[str]) -> tuple[str, ...]:
+    """Card names for ``tokens``, none twice."""
     names: list[str] = []
     for token in tokens:
         try:
             name = str(parse_card(token))
         except CardError as error:
             raise ClaimSyntaxError(str(error)) from None
-        if counted and name not in counted:
-            raise ClaimSyntaxError(
-                f"{card_label(name)} is not among the cards counted ({labels(counted)})"
-            )
         if name in names:
             raise ClaimSyntaxError(f"{card_label(name)} is named twice in one combination")
         names.append(name)
@@ -171,7 +168,7 @@ def guess_kind(cards: tuple[str, ...], jack: str) -> str:
     raise ClaimSyntaxError(f"{shown} is both a {words}: say which, like {found[-1]}: {shown}")
 
 
-def read_item(text: str, counted: Sequence[str], jack: str) -> list[ClaimItem]:
+def read_item(text: str, jack: str) -> list[ClaimItem]:
     """One combination (a pair of 3 or 4 cards: every pair among them)."""
     head, colon, tail = text.partition(":")
     if colon:
@@ -212,7 +209,7 @@ def read_item(text: str, counted: Sequence[str], jack: str) -> list[ClaimItem]:
         raise ClaimSyntaxError(
             f"name the cards of the {name}, like {example.get(what, '15: 5H TD')}"
         )
-    cards = read_cards(tokens, counted)
+    cards = read_cards(tokens)
     if kind is None:
         kind = guess_kind(cards, jack)
     if kind == JACK:
@@ -247,15 +244,14 @@ def unknown_kind(word: str, jack: str) -> str:
     return f"{word!r} is not a kind: say 15 (fifteen), pair, run, flush or {jack_words}"
 
 
-def parse_items(text: str, counted: Sequence[str] = (), *, jack: str = "nobs") -> list[ClaimItem]:
-    """Every combination named in ``text`` (empty: none). Cards must be among ``counted``
-    (when given); no combination may be named twice."""
+def parse_items(text: str, *, jack: str = "nobs") -> list[ClaimItem]:
+    """Every combination named in ``text`` (empty: none); no combination may be named twice."""
     items: list[ClaimItem] = []
     seen: set[tuple[str, frozenset[str]]] = set()
     for part in _LIST_SPLIT.split(text):
         if not part.strip():
             continue
-        for item in read_item(part, counted, jack):
+        for item in read_item(part, jack):
             key = (item.kind, frozenset(item.cards))
             if key in seen:
                 raise ClaimSyntaxError(f"{item.kind} {labels(item.cards)} is named twice")
@@ -264,7 +260,7 @@ def parse_items(text: str, counted: Sequence[str] = (), *, jack: str = "nobs") -
     return items
 
 
-def parse_claim(text: str, counted: Sequence[str] = (), *, jack: str = "nobs") -> list[ClaimItem]:
+def parse_claim(text: str, *, jack: str = "nobs") -> list[ClaimItem]:
     """A claim: the combinations named (none for an empty line, or ``nothing``)."""
     answer = text.strip()
     if answer.lower() in NOTHING_WORDS:
@@ -273,10 +269,10 @@ def parse_claim(text: str, counted: Sequence[str] = (), *, jack: str = "nobs") -
         raise ClaimSyntaxError(
             "a claim states no points (only a Muggins call does): name the combinations"
         )
-    return parse_items(answer, counted, jack=jack)
+    return parse_items(answer, jack=jack)
 
 
-def parse_muggins(text: str, counted: Sequence[str] = (), *, jack: str = "nobs") -> Muggins | None:
+def parse_muggins(text: str, *, jack: str = "nobs") -> Muggins | None:
     """A Muggins call, or None to pass (an empty line, ``p``, ``pass``)."""
     answer = text.strip()
     if answer.lower() in PASS_WORDS:
@@ -292,7 +288,7 @@ def parse_muggins(text: str, counted: Sequence[str] = (), *, jack: str = "nobs")
             )
         stated = int(number)
         answer = answer[: match.start()].strip()
-    items = parse_items(answer, counted, jack=jack)
+    items = parse_items(answer, jack=jack)
     if not items:
         raise ClaimSyntaxError("name the combinations you found, like m 15: 5H TD (Enter passes)")
     worth = sum(item.points for item in items)

@@ -10,74 +10,24 @@ can tell a game in pieces, one prompt at a time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.text import Text
 
-from pegboard.cards import parse_cards
-from pegboard.cli.cards_display import card_text, cards_text, suit_symbol
-from pegboard.core.claims import nominal_points
-from pegboard.errors import PegboardError
-
-Event = dict[str, Any]
-Names = Sequence[str]
-
-YOU = "You"
-KIND_NAMES = {
-    "his-nob": "his nob",
-    "her-pot": "her pot",
-    "her-heels": "her heels",
-    "run-replaced": "shorter run replaced",
-}
-"""Item kinds read better in words than as their JSON names."""
-
-
-def verb(name: str, third_person: str, second_person: str) -> str:
-    """``Ann plays`` but ``You play``."""
-    return f"{name} {second_person if name == YOU else third_person}"
-
-
-def subject(name: str) -> str:
-    """A name in the middle of a sentence: ``Ann``, but ``you``."""
-    return "you" if name == YOU else name
-
-
-def inner_verb(name: str, third_person: str, second_person: str) -> str:
-    """``verb`` in the middle of a sentence: ``Ann pegs``, but ``you peg``."""
-    return f"{subject(name)} {second_person if name == YOU else third_person}"
-
-
-def name_of(names: Names, seat: object) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"Seat {seat}"
-
-
-def item_points(item: dict[str, Any]) -> int:
-    """An item's points: as scored, or (a claimed item) what its kind and cards are worth."""
-    if "points" in item:
-        return int(item["points"])
-    try:
-        return nominal_points(str(item.get("kind")), parse_cards(item.get("cards") or []))
-    except PegboardError:
-        return 0
-
-
-def describe_items(items: Sequence[dict[str, Any]]) -> Text:
-    """``fifteen (5♥ T♦)``; with several, each shows its points: ``fifteen 2 (…), pair 2 (…)``."""
-    parts: list[Text] = []
-    for item in items:
-        kind = str(item.get("kind", "?"))
-        part = Text(KIND_NAMES.get(kind, kind))
-        if len(items) > 1:
-            part.append(f" {item_points(item)}")
-        cards = item.get("cards") or []
-        if cards:
-            part.append(" (")
-            part.append_text(cards_text(cards))
-            part.append(")")
-        parts.append(part)
-    return Text(", ").join(parts)
+from pegboard.cli.cards_display import card_text, cards_text
+from pegboard.cli.narrate_not_enough import EVENTS as NOT_ENOUGH_EVENTS
+from pegboard.cli.narrate_not_enough import intel_line
+from pegboard.cli.words import (
+    YOU,
+    Event,
+    Names,
+    describe_items,
+    inner_verb,
+    item_points,
+    name_of,
+    subject,
+    suit_text,
+    verb,
+)
 
 
 def _scores_suffix(event: Event | None) -> Text:
@@ -167,11 +117,6 @@ def _play(event: Event, names: Names, *, leads: bool = False, trumps: bool = Fal
     return line
 
 
-def suit_text(letter: str) -> Text:
-    """A suit by its letter, as a coloured symbol: ``H`` -> a red ``♥``."""
-    return Text(suit_symbol(letter), style="bold red" if letter in "DH" else "bold")
-
-
 def _starter(event: Event, names: Names) -> Text:
     if "card" in event:
         return Text("Starter: ") + card_text(str(event["card"]))
@@ -242,7 +187,29 @@ def _passes(events: Sequence[Event], names: Names) -> Text:
 
 def _leave(event: Event, names: Names) -> Text:
     who = name_of(names, event.get("seat"))
-    return Text(f"{verb(who, 'leaves', 'leave')} the game (rank {event.get('rank')})")
+    rank = f"(rank {event.get('rank')})"
+    if event.get("auto") == "away":  # the table gave the seat up: the player never asked
+        if who == YOU:
+            return Text(f"You were away too long, your seat was given up {rank}")
+        return Text(f"{who} was away too long: their seat was given up {rank}")
+    return Text(f"{verb(who, 'leaves', 'leave')} the game {rank}")
+
+
+def _timed_out(event: Event, names: Names, line: Text | None) -> Text | None:
+    """A move the clock made says so: ``Time ran out: 10♥ was played for you``."""
+    if line is None or event.get("auto") != "timeout":
+        return line
+    head = Text("Time ran out: ", style="bold yellow")
+    mine = name_of(names, event.get("seat")) == YOU
+    kind = event.get("type")
+    if mine and kind == "play":
+        told = head + card_text(str(event.get("card"))) + Text(" was played for you")
+        if "count" in event:
+            told.append(f" — count {event['count']}")
+        return told
+    if mine and kind == "discard" and event.get("cards") is not None:
+        return head + cards_text(event["cards"]) + Text(" went to the crib for you")
+    return head + line
 
 
 _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
@@ -264,23 +231,16 @@ _SIMPLE: dict[str, Callable[[Event, Names], Text | None]] = {
 }
 
 
-def _game_events() -> dict[str, Callable[[Event, Names], Text | None]]:
-    """Events only one game has (imported late: those modules build on this one)."""
-    from pegboard.cli.narrate_not_enough import EVENTS
-
-    return EVENTS
-
-
 def narrate_event(event: Event, names: Names) -> Text | None:
     """One event as a line (None for events not worth a line, like "ready")."""
     kind = str(event.get("type"))
     if kind == "show":
         return _show(event, names, None)
-    tell = _SIMPLE.get(kind) or _game_events().get(kind)
+    tell = _SIMPLE.get(kind) or NOT_ENOUGH_EVENTS.get(kind)
     if tell is None:
         details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return Text(f"{kind}: {details}", style="dim")
-    return tell(event, names)
+    return _timed_out(event, names, tell(event, names))
 
 
 class Narrator:
@@ -319,8 +279,6 @@ class Narrator:
                 i = run
                 continue
             if kind == "intel":  # the bonus and what it scored, in one line
-                from pegboard.cli.narrate_not_enough import intel_line
-
                 winner = event.get("winner")
                 won = None
                 if winner is not None and following is not None:
@@ -358,7 +316,9 @@ class Narrator:
             trumps = leads and not self.trumps_named
             self.in_trick += 1
             self.trumps_named = True
-            return _play(event, self.names, leads=leads, trumps=trumps)
+            return _timed_out(
+                event, self.names, _play(event, self.names, leads=leads, trumps=trumps)
+            )
         return narrate_event(event, self.names)
 
 

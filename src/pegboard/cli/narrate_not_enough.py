@@ -1,22 +1,19 @@
 """Cribbage is not Enough's own events as sentences: colours, the Tops' powers, Intel reveals,
-Magic draws, the intelligence bonus, the dice, the battle for the crib and rob the cradle.
+Magic draws, the intelligence bonus, the dice, the battle for the crib, rob the cradle, and
+the Muggins round over each claimed hand or crib.
 
 :mod:`pegboard.cli.narrate` tells every game's shared events (deal, discard, play, show,
-score, claims) and hands these to :data:`EVENTS`.
+score, claims) and looks up these in :data:`EVENTS`; both build on :mod:`pegboard.cli.words`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.text import Text
 
 from pegboard.cli.cards_display import cards_text
-from pegboard.cli.narrate import YOU, describe_items, inner_verb, name_of, subject, verb
-
-Event = dict[str, Any]
-Names = Sequence[str]
+from pegboard.cli.words import YOU, Event, Names, describe_items, inner_verb, name_of, subject, verb
 
 
 def seats_text(names: Names, seats: Sequence[int]) -> str:
@@ -108,9 +105,7 @@ def _roll(event: Event, names: Names) -> Text:
 
 def _battle(event: Event, names: Names) -> Text:
     """``Battle for the crib: You 4+5+6 = 15 · Bob 3+1 +4 = 8 — you win both piles``."""
-    totals: list[int] | None = event.get("totals")
-    if totals is None:
-        return Text("No battle for the crib: nobody holds Might, each team keeps its own pile")
+    totals: list[int] = event.get("totals") or []
     rolls: list[list[int]] = event.get("rolls") or []
     bonus: list[int] = event.get("bonus") or [0] * len(totals)
     parts = []
@@ -126,6 +121,14 @@ def _battle(event: Event, names: Names) -> Text:
         who = name_of(names, winner)
         line.append(" — " + inner_verb(who, "wins", "win") + " both piles", style="bold green")
     return line
+
+
+def _calls(event: Event, names: Names) -> Text:
+    """``Muggins on Bob's hand: the other team may call``, once every count is claimed."""
+    who = name_of(names, event.get("seat"))
+    whose = "your" if who == YOU else f"{who}'s"
+    what = "crib" if event.get("crib") else "hand"
+    return Text(f"Muggins on {whose} {what}: the other team may call", style="magenta")
 
 
 def _crib(event: Event, names: Names) -> Text:
@@ -170,6 +173,7 @@ EVENTS: dict[str, Callable[[Event, Names], Text | None]] = {
     "intel": intel_line,
     "roll": _roll,
     "battle": _battle,
+    "calls": _calls,
     "crib": _crib,
     "cradle": _cradle,
 }

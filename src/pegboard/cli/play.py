@@ -17,17 +17,20 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
+from pegboard.analysis.play_hint import play_answer, play_question
 from pegboard.analysis.question import discard_answer, discard_question
 from pegboard.bots import Bot, make
 from pegboard.cards import parse_cards
 from pegboard.cli.analyze import analysis_table
 from pegboard.cli.answers import Help, Refusal, interpret
-from pegboard.cli.cards_display import with_symbols
-from pegboard.cli.narrate import YOU, Narrator
+from pegboard.cli.cards_display import cards_text, with_symbols
+from pegboard.cli.narrate import Narrator
 from pegboard.cli.options import GameArg, OptionArgs, parse_bot_list, parse_options
 from pegboard.cli.results import result_view
 from pegboard.cli.table_view import table_view
+from pegboard.cli.words import YOU
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
@@ -239,6 +242,8 @@ class Session:
             except Help as shown:
                 if self.hints and discard_question(view) is not None:
                     shown = Help(f"{shown}; hint shows the best discards")
+                elif self.hints and play_question(view) is not None:
+                    shown = Help(f"{shown}; hint ranks the cards you may play")
                 self.console.print(str(shown), style="cyan", markup=False, highlight=False)
                 continue
             except Refusal as refusal:
@@ -256,18 +261,37 @@ class Session:
             return True
 
     def hint(self, view: dict[str, Any]) -> None:
-        """The best discards of the person's hand, from the exact analysis."""
+        """The best discards of the person's hand, from the exact analysis; in the play, the
+        cards they may play ranked by the expert's expected pegging gain."""
         question = discard_question(view)
         if not self.hints:
             self.refuse("hints are off at this table")
+        elif question is None and play_question(view) is not None:
+            self.play_hint(view)
         elif question is None:
-            self.refuse("a hint is for your Cribbage discard, while you have one to make")
+            self.refuse("a hint is for your Cribbage discard or your card to play, on your turn")
         else:
             best = list(discard_answer(question)[:HINT_ROWS])
             hand = parse_cards(question.hand)
             self.console.print(
                 analysis_table(hand, question.role, question.players, question.tosses, best)
             )
+
+    def play_hint(self, view: dict[str, Any]) -> None:
+        question = play_question(view)
+        assert question is not None
+        self.console.print(
+            f"Your cards at the count of {question.count}, best first: the points your side "
+            "can expect to peg minus the others', to the end of the play",
+            markup=False,
+            highlight=False,
+        )
+        table = Table()
+        table.add_column("Play")
+        table.add_column("Gain", justify="right")
+        for value in play_answer(question):
+            table.add_row(cards_text(value.cards), f"{value.gain:+.2f}")
+        self.console.print(table)
 
     def refuse(self, reason: str) -> None:
         """One line saying why the answer was refused; the question is asked again."""

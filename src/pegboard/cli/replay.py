@@ -46,7 +46,8 @@ def header(record: dict[str, Any]) -> str:
     changed = {k: v for k, v in record["options"].items() if defaults.get(k) != v}
     options = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default options"
     seats = ", ".join(f"{s.get('name')} ({s.get('kind')})" for s in record.get("seats") or [])
-    return f"{spec.title}, {record['players']} players, seed {record['seed']}, {options}\n{seats}"
+    seed = "dealt live" if record["seed"] is None else f"seed {record['seed']}"
+    return f"{spec.title}, {record['players']} players, {seed}, {options}\n{seats}"
 
 
 def replay_command(

@@ -42,7 +42,11 @@ def score_table(hand: list[Card], starter: Card, score: Score, *, crib: bool) ->
 
 def score_command(
     cards: Annotated[
-        str, typer.Argument(metavar="CARDS", help='The 4 cards of the hand, like "5H 5C 5S JD".')
+        list[str],
+        typer.Argument(
+            metavar="CARDS...",
+            help='The 4 cards of the hand, like 5H 5C 5S JD (or one quoted "5H 5C 5S JD").',
+        ),
     ],
     starter: Annotated[
         str | None, typer.Option("--starter", "-s", help="The starter card, like 5D.")
@@ -55,7 +59,7 @@ def score_command(
     ] = False,
 ) -> None:
     """Count a hand (or the crib) with the starter: fifteens, pairs, runs, flush, nobs."""
-    hand, cut = read_hand(cards, starter)
+    hand, cut = read_hand(" ".join(cards), starter)
     score = score_show(hand, cut, crib=crib)
     if as_json:
         typer.echo(json.dumps(score.to_json()))

@@ -12,6 +12,7 @@ from pegboard.server.app import DEFAULT_DB, create_app
 from pegboard.server.bus import Bus
 from pegboard.server.cluster import WorkerSettings
 from pegboard.server.guard import server_config
+from pegboard.server.room import RoomSettings
 from pegboard.server.store import SYNC_MODES
 
 
@@ -46,6 +47,16 @@ def serve(
         max=300.0,
         help="with --redis: seconds before a dead worker's tables are taken over",
     ),
+    grace: float = typer.Option(
+        RoomSettings.grace,
+        min=0.0,
+        help="seconds a player who dropped keeps the seat (the clock plays their turns)",
+    ),
+    abandon: float = typer.Option(
+        RoomSettings.abandon_waiting,
+        min=1.0,
+        help="seconds a table waiting for people may go with nobody there before it closes",
+    ),
     powers: str | None = typer.Option(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
@@ -62,7 +73,8 @@ def serve(
     if sync not in SYNC_MODES:
         raise typer.BadParameter(f"one of {', '.join(SYNC_MODES)}", param_hint="--sync")
     bus = _redis_bus(redis) if redis is not None else None
-    app = create_app(db, bus=bus, workers=WorkerSettings(lease=lease), sync=sync)
+    settings = RoomSettings(grace=grace, abandon_waiting=abandon)
+    app = create_app(db, settings=settings, bus=bus, workers=WorkerSettings(lease=lease), sync=sync)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     worker = f", a worker on {redis}" if redis is not None else ""
     Console(stderr=True).print(

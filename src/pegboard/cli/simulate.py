@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from pegboard import parallel
 from pegboard.arena import SimulationResult, simulate
 from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
 from pegboard.core.options import OptionValue
@@ -53,7 +57,20 @@ def simulate_command(
         Path | None, typer.Option("--out", help="Write every game record here (JSONL).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", help="Processes to play in (with --cluster local: its workers)."
+        ),
+    ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
+            "for --workers worker processes on this machine. Same seeds, same results.",
+        ),
+    ] = None,
     option: OptionArgs = None,
     duplicate: Annotated[
         bool,
@@ -80,32 +97,65 @@ def simulate_command(
         raise OptionError(f"--games must be at least 1, not {games}")
     if workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
-    if duplicate:
-        _duplicate_match(
-            spec.name, players, seat_bots, games, seed, values, workers, as_json, chart
-        )
-        return
-    if chart is not None:
+    if chart is not None and not duplicate:
         raise OptionError("--chart needs --duplicate")
-    err = Console(stderr=True)
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    quiet = as_json or not sys.stderr.isatty()
-    with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
-        task = bar.add_task("games", total=games)
+    with ExitStack() as stack:
+        on = stack.enter_context(parallel.cluster(cluster, workers)) if cluster else None
+        plan = _Plan(spec.name, players, seat_bots, games, seed, values, workers, on, as_json)
+        if duplicate:
+            _duplicate_match(plan, chart)
+        else:
+            _simulate(plan, out)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What to play and where, as the command line gave it."""
+
+    game: str
+    players: int
+    bots: list[str]
+    games: int
+    """Games, or with --duplicate deals."""
+    seed: int
+    options: dict[str, OptionValue]
+    workers: int
+    cluster: parallel.Cluster | None
+    as_json: bool
+
+    def progress(self, total: int) -> tuple[Progress, Callable[[int], None]]:
+        """A transient progress bar on stderr (none with --json or off a terminal), and the
+        callback that advances it by a number of finished games."""
+        columns = (
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        quiet = self.as_json or not sys.stderr.isatty()
+        bar = Progress(*columns, console=Console(stderr=True), transient=True, disable=quiet)
+        task = bar.add_task("games", total=total)
+        return bar, lambda done: bar.advance(task, done)
+
+
+def _simulate(plan: _Plan, out: Path | None) -> None:
+    bar, advance = plan.progress(plan.games)
+    with bar:
         result = simulate(
-            spec.name,
-            players=players,
-            bots=seat_bots,
-            games=games,
-            seed=seed,
-            options=values,
+            plan.game,
+            players=plan.players,
+            bots=plan.bots,
+            games=plan.games,
+            seed=plan.seed,
+            options=plan.options,
             record=out is not None,
-            workers=workers,
-            progress=lambda done: bar.advance(task, done),
+            workers=plan.workers,
+            progress=advance,
+            cluster=plan.cluster,
         )
     if out is not None:
         written = write_jsonl(result.records, out)
-    if as_json:
+    if plan.as_json:
         typer.echo(json.dumps(result.to_json()))
         return
     console = Console()
@@ -114,41 +164,29 @@ def simulate_command(
         console.print(f"{written} records written to {out}", style="dim", markup=False)
 
 
-def _duplicate_match(
-    game: str,
-    players: int,
-    bots: list[str],
-    deals: int,
-    seed: int,
-    options: dict[str, OptionValue],
-    workers: int,
-    as_json: bool,
-    chart: Path | None,
-) -> None:
+def _duplicate_match(plan: _Plan, chart: Path | None) -> None:
     """``--duplicate``: every deal in every rotation of the bots, measured with intervals."""
     from pegboard.match import run_match, summarize, write_chart
     from pegboard.match.report import summary_view as match_view
 
-    err = Console(stderr=True)
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    quiet = as_json or not sys.stderr.isatty()
-    with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
-        task = bar.add_task("games", total=deals * players)
+    bar, advance = plan.progress(plan.games * plan.players)
+    with bar:
         match = run_match(
-            game,
-            players=players,
-            bots=bots,
-            deals=deals,
-            seed=seed,
-            options=options,
-            workers=workers,
-            progress=lambda done: bar.advance(task, done),
+            plan.game,
+            players=plan.players,
+            bots=plan.bots,
+            deals=plan.games,
+            seed=plan.seed,
+            options=plan.options,
+            workers=plan.workers,
+            progress=advance,
+            cluster=plan.cluster,
         )
     summary = summarize(match)
     data = summary.to_json()
     if chart is not None:
         write_chart(data, chart)
-    if as_json:
+    if plan.as_json:
         typer.echo(json.dumps(data))
         return
     console = Console()

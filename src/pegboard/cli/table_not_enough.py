@@ -16,7 +16,7 @@ from rich.text import Text
 
 from pegboard.cli.action_text import colour_seats, powers_of
 from pegboard.cli.cards_display import card_text, cards_text
-from pegboard.cli.narrate import YOU, name_of, verb
+from pegboard.cli.words import YOU, name_of, verb
 
 View = dict[str, Any]
 

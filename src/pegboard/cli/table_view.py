@@ -17,8 +17,8 @@ from rich.text import Text
 
 from pegboard.cli.action_text import is_menu, menu_text
 from pegboard.cli.cards_display import card_text, cards_text, numbered_cards
-from pegboard.cli.narrate import describe_items, name_of, suit_text, verb
 from pegboard.cli.table_not_enough import not_enough_view
+from pegboard.cli.words import describe_items, name_of, suit_text, verb
 
 
 def scores_line(view: dict[str, Any], names: Sequence[str]) -> Text:

@@ -60,6 +60,17 @@ def check_outcome(step: Chance, outcome: Outcome) -> Outcome:
     return outcome
 
 
+def draw(step: Chance, rng: random.Random) -> Outcome:
+    """One outcome of ``step`` from ``rng``."""
+    if isinstance(step, Shuffle):
+        order = list(step.cards)
+        rng.shuffle(order)
+        return tuple(order)
+    if isinstance(step, Roll):
+        return tuple(rng.randint(1, 6) for _ in range(step.dice))
+    return (rng.randrange(step.choices),)
+
+
 class SeededChance:
     """Each step draws from its own generator derived from the seed and the step's index,
     so one step's outcome never depends on how much randomness another used."""
@@ -68,14 +79,18 @@ class SeededChance:
         self.seed = seed
 
     def resolve(self, step: Chance, index: int) -> Outcome:
-        rng = random.Random(f"{self.seed}/chance/{index}")
-        if isinstance(step, Shuffle):
-            order = list(step.cards)
-            rng.shuffle(order)
-            return tuple(order)
-        if isinstance(step, Roll):
-            return tuple(rng.randint(1, 6) for _ in range(step.dice))
-        return (rng.randrange(step.choices),)
+        return draw(step, random.Random(f"{self.seed}/chance/{index}"))
+
+
+class SystemChance:
+    """The operating system's generator: nothing about one outcome tells another. For live
+    tables, whose outcomes the record keeps (there is no seed to replay from)."""
+
+    def __init__(self) -> None:
+        self._rng = random.SystemRandom()
+
+    def resolve(self, step: Chance, index: int) -> Outcome:
+        return draw(step, self._rng)
 
 
 class ScriptedChance:

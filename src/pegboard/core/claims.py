@@ -3,8 +3,10 @@
 A count in manual mode is a :class:`CountingRound`: the claimant names items (kind + cards);
 every item must be real (one of the scorer's own items) or the claim is refused and may be
 made again. Then each opponent in turn may call Muggins, naming items and the points they are
-worth: if every item is real and nobody has taken it yet, the caller scores them; otherwise the
-caller loses the points stated.
+worth: if every item is real and nobody has taken it yet, the caller scores them. A wrong call
+is the game's parameter (``penalty``): with it (Cribist, Cribbage) the caller loses the points
+stated; without it (Cribbage is not Enough) the call is refused with the reason and costs
+nothing.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class CountingRound:
     cards: tuple[Card, ...]
     items: tuple[ScoreItem, ...]  # the scorer's own items: the truth
     callers: tuple[int, ...]  # opponents, in calling order
+    penalty: bool = True  # a wrong Muggins call costs its points; else it is refused
     taken: list[ScoreItem] = field(default_factory=list)  # claimed or called, in order
     claimed: bool = False
     called: int = 0  # how many callers have had their turn
@@ -142,7 +145,10 @@ class CountingRound:
                     )
             return
         if kind == "muggins" and self.claimed:
-            return  # any call may be made: a wrong one costs the caller
+            wrong = None if self.penalty else self._wrong_call(action)
+            if wrong:  # without a penalty, a wrong call is refused and costs nothing
+                raise IllegalAction(f"no Muggins: {wrong}")
+            return  # with a penalty any call may be made: a wrong one costs the caller
         expected = "claim" if not self.claimed else "muggins or pass"
         raise IllegalAction(f"now is the time to {expected}, not {kind}")
 
@@ -156,14 +162,28 @@ class CountingRound:
     def muggins(self, action: Action) -> tuple[bool, tuple[ScoreItem, ...], int]:
         """(valid, the items scored, points): points won, or lost (negative) if invalid."""
         self.called += 1
-        named = parse_items(action["items"])
         stated = int(action["points"])
-        real = {item_key(i): i for i in self.unclaimed()}
-        fresh = [real[item_key(i)] for i in named if item_key(i) in real]
-        if len(fresh) == len(named) and sum(i.points for i in fresh) == stated:
+        if self._wrong_call(action) is None:
+            fresh = self._real(parse_items(action["items"]))
             self.taken.extend(fresh)
-            return True, tuple(fresh), stated
+            return True, fresh, stated
         return False, (), -stated
+
+    def _wrong_call(self, action: Action) -> str | None:
+        """Why a Muggins call is wrong, or None if every item is real, unclaimed, and the
+        points stated are what they are worth."""
+        named = parse_items(action["items"])
+        open_items = {item_key(i): i for i in self.unclaimed()}
+        for item in named:
+            if item_key(item) not in open_items:
+                taken = item_key(item) in {item_key(i) for i in self.taken}
+                why = "is already taken" if taken else f"is not in this {self.label}"
+                return f"{describe(item)} {why}"
+        worth = sum(open_items[item_key(i)].points for i in named)
+        stated = int(action["points"])
+        if worth != stated:
+            return f"the items named are worth {worth}, not {stated}"
+        return None
 
     def pass_turn(self) -> None:
         self.called += 1
@@ -206,5 +226,6 @@ class CountingRound:
             "claimed": self.claimed,
             "callers": list(self.callers),
             "to_call": self.callers[self.called] if self.claimed and not self.done else None,
+            "penalty": self.penalty,
             "taken": [i.to_json() for i in self.taken],
         }

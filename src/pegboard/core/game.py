@@ -25,17 +25,23 @@ class Game:
         self,
         spec: GameSpec,
         players: int,
-        seed: int | str,
+        seed: int | str | None,
         options: Mapping[str, object] | None = None,
         *,
         chance: ChanceSource | None = None,
     ) -> None:
         self.spec = spec
         self.players = players
-        self.seed = seed
         self.options = spec.resolve(players, options or {})
         self.rules: Rules = spec.create(players, self.options)
-        self.chance: ChanceSource = chance if chance is not None else SeededChance(seed)
+        # No seed: a live table's game, whose chance comes from elsewhere and whose record
+        # (outcomes and actions) is all that replays it.
+        self.seed = seed
+        if chance is None:
+            if seed is None:
+                raise ValueError("a game without a seed needs its chance source")
+            chance = SeededChance(seed)
+        self.chance: ChanceSource = chance
         self.seats: list[dict[str, str]] = [
             {"name": f"Player {i + 1}", "kind": "human"} for i in range(players)
         ]
@@ -106,7 +112,7 @@ class Game:
         if not isinstance(action, Mapping):
             raise IllegalAction(f"an action is a JSON object with a type, not {action!r}")
         if action.get("type") == "leave":
-            self.leave(seat)
+            self.leave(seat, auto=auto)
             return
         if not self.rules.in_game(seat):
             raise IllegalAction(f"seat {seat} has left the game")
@@ -123,33 +129,44 @@ class Game:
                 # Open-ended actions (a claim names any items) are checked by the rules.
                 self.rules.check_open(seat, canonical, legal)
                 chosen = canonical
+        first_event = len(self.rules.events)
         self.rules.apply(seat, chosen)
+        self._mark(first_event, auto)
         self._log(seat, chosen, auto)
         self._advance()
 
     def timeout(self, seat: int | None = None) -> list[tuple[int, Action]]:
         """The turn clock ran out: an arbitrary legal move for ``seat`` (or for every seat
-        to act), drawn from the game's seeded generator so the game still replays exactly."""
+        to act), drawn from the game's seeded generator so the game still replays exactly (a game
+        without a seed draws from the system's: its record keeps the move)."""
         if seat is not None:
             self._check_seat(seat)
         made: list[tuple[int, Action]] = []
         for who in (seat,) if seat is not None else self.rules.to_act:
             if self.rules.outcome is not None or who not in self.rules.to_act:
                 continue
-            rng = random.Random(f"{self.seed}/timeout/{len(self.actions)}")
+            rng = (
+                random.SystemRandom()
+                if self.seed is None
+                else random.Random(f"{self.seed}/timeout/{len(self.actions)}")
+            )
             action = rng.choice(self._legal_now(who))
             self.apply(who, action, auto="timeout")
             made.append((who, action))
         return made
 
-    def leave(self, seat: int) -> None:
+    def leave(self, seat: int, *, auto: str | None = None) -> None:
+        """``seat`` leaves the game; ``auto`` says why when the player did not ask ("away":
+        the table gave their seat up), and marks the events like a move the clock made."""
         if self.rules.outcome is not None:
             raise GameOver("the game is over")
         self._check_seat(seat)
         if not self.rules.in_game(seat):
             raise IllegalAction(f"seat {seat} has already left")
+        first_event = len(self.rules.events)
         self.rules.leave(seat)
-        self._log(seat, {"type": "leave"}, None)
+        self._mark(first_event, auto)
+        self._log(seat, {"type": "leave"}, auto)
         self._advance()
 
     def time_up(self) -> None:
@@ -200,6 +217,12 @@ class Game:
             if auto is None:
                 return
             rules.apply(*auto)
+
+    def _mark(self, first_event: int, auto: str | None) -> None:
+        """The events of a move the table made for a seat (from ``first_event``) say so."""
+        if auto is not None:
+            for event in self.rules.events[first_event:]:
+                event["auto"] = auto
 
     def _log(self, seat: int, action: Action, auto: str | None) -> None:
         entry: dict[str, Any] = {"seat": seat, "action": action}

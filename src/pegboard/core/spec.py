@@ -1,9 +1,16 @@
-"""Game specs and the registry: every game is loaded by name with checked options."""
+"""Game specs and the registry: every game is loaded by name with checked options.
+
+The core knows no particular game. Each game is a :class:`GameSpec` named in the
+``pegboard.games`` entry point group of its package's metadata (pyproject.toml:
+``[project.entry-points."pegboard.games"]``), so a game in another installed package plugs in
+the same way as the three pegboard ships.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any
 
 from pegboard.core.options import Option, OptionValue, resolve_options
@@ -54,6 +61,11 @@ def register(spec: GameSpec) -> GameSpec:
 def get_spec(name: str) -> GameSpec:
     _load_games()
     key = _ALIASES.get(name.strip().lower())
+    if key is None and not _REGISTRY:
+        raise OptionError(
+            f"unknown game {name!r}: no game is installed (games are found through the "
+            f"{ENTRY_POINT_GROUP!r} entry points: install pegboard, even as pip install -e .)"
+        )
     if key is None:
         raise OptionError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
     return _REGISTRY[key]
@@ -64,5 +76,22 @@ def game_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+ENTRY_POINT_GROUP = "pegboard.games"
+"""The entry point group every game is registered in, each entry naming its :class:`GameSpec`."""
+
+_loaded = False
+
+
 def _load_games() -> None:
-    import pegboard.games  # noqa: F401  (registers every game on import)
+    """Register the spec of every entry point, once; a game registered before (another
+    powers table under the same name, say) keeps its place."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        spec = entry.load()
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"entry point {entry.name} = {entry.value} is not a GameSpec")
+        if spec.name not in _REGISTRY:
+            register(spec)

@@ -1,5 +1,2 @@
-"""Every game pegboard plays; importing this package registers them all."""
-
-from pegboard.games import cribbage, cribist, not_enough
-
-__all__ = ["cribbage", "cribist", "not_enough"]
+"""The games pegboard ships. Each is found through the ``pegboard.games`` entry point group
+(pyproject.toml), like a game of any other package: the core never imports one by name."""

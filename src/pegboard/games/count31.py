@@ -2,14 +2,17 @@
 
 In turn, each player lays a card without taking the count past 31, or says "go" when they
 cannot. When everyone has said go, or the count is 31, the last to play pegs a go (or the last
-card) unless they made 31, and the count starts again from 0 with the player after them. When
-every card is out, the show begins.
+card) unless they made 31, and the count starts again from 0. Who leads it is the game's
+parameter (:data:`Leader`): in Cribbage the player after the last to play; in Cribbage is not
+Enough the player who pegged, or the next player in order who still holds cards. When every card
+is out, the show begins.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Collection
+from typing import ClassVar, Literal
 
 from pegboard.cards import NAME_OF, VALUE_OF, Card
 from pegboard.core.rules import Action, Rules
@@ -18,13 +21,20 @@ from pegboard.scoring.pegging import pegging_points
 
 GO: Action = {"type": "go"}
 
+Leader = Literal["next", "pegger"]
+"""Who leads a new count: ``next``, the player after the last to play (who says go at once if
+they have no cards left); ``pegger``, the last to play, who pegged the go or the 31, or if they
+have no cards left the next player in order who has some."""
+
 
 class Count31Rules(Rules):
     """Rules whose hands are played out in the 31 count. A game says who plays in the count
     (:meth:`_count_seats`), how points are pegged (:meth:`_score`) and what follows the last
     card (:meth:`_start_show`); it starts each hand with :meth:`_new_count` and sets
-    :attr:`turn` to the first player when the count begins."""
+    :attr:`turn` to the first player when the count begins, and says who leads after a go or
+    a 31 (:attr:`leader`)."""
 
+    leader: ClassVar[Leader] = "next"
     hands: list[list[Card]]  # each seat's cards not yet played
 
     def _new_count(self) -> None:
@@ -97,11 +107,22 @@ class Count31Rules(Rules):
         self.count_cards = []
         self.passed = set()
         if cards_left:
-            # The next player leads; one with no cards left says go (or the table does).
-            self.turn = self._next_in_count(self.last_player)
+            self.turn = self._next_leader()
         else:
             self.turn = -1
             self._start_show()
+
+    def _next_leader(self) -> int:
+        """Who leads the new count (:data:`Leader`)."""
+        if self.leader == "next":
+            # The next player leads; one with no cards left says go (or the table does).
+            return self._next_in_count(self.last_player)
+        seats = self._count_seats()
+        for k in range(self.players):
+            seat = (self.last_player + k) % self.players
+            if seat in seats and self.hands[seat]:
+                return seat
+        raise AssertionError("no cards left to lead")
 
     def _next_in_count(self, seat: int) -> int:
         """The next player clockwise who plays in the count and has not passed in it."""

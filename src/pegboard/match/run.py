@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from pegboard.arena import play_one
@@ -17,6 +16,7 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.match.lineup import rotations
 from pegboard.match.phases import HandPoints, hand_points
+from pegboard.parallel import Cluster, chunk_size, run_chunks
 
 
 @dataclass(frozen=True)
@@ -74,9 +74,11 @@ def run_match(
     options: Mapping[str, object] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    cluster: Cluster | None = None,
 ) -> Match:
     """Play ``deals`` deals, each in every lineup (one, or each rotation of ``bots`` when
-    ``duplicate``); ``progress`` hears how many games finished."""
+    ``duplicate``), here, over ``workers`` processes or on a Dask ``cluster``, with the same
+    results; ``progress`` hears how many games finished."""
     spec = get_spec(game)
     resolved = spec.resolve(players, options or {})
     if len(bots) != players:
@@ -87,26 +89,16 @@ def run_match(
         make(name)
     lineups = rotations(bots, duplicate)
     seeds = [(i, seed + i) for i in range(deals)]
-    size = max(1, min(20, deals // max(1, workers * 8)))
+    size = chunk_size(deals, cluster.workers if cluster else workers, 20)
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    results: list[GameResult] = []
     start = time.perf_counter()
-    if workers <= 1:
-        for chunk in chunks:
-            results.extend(_play_deals(spec.name, players, lineups, chunk, resolved))
-            if progress:
-                progress(len(chunk) * len(lineups))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_play_deals, spec.name, players, lineups, chunk, resolved): len(chunk)
-                for chunk in chunks
-            }
-            for future in as_completed(futures):
-                results.extend(future.result())
-                if progress:
-                    progress(futures[future] * len(lineups))
-    results.sort(key=lambda r: (r.deal, lineups.index(r.bots)))
+    results = run_chunks(
+        _play_deals,
+        [(spec.name, players, lineups, chunk, resolved) for chunk in chunks],
+        workers=workers,
+        cluster=cluster,
+        done=(lambda i: progress(len(chunks[i]) * len(lineups))) if progress else None,
+    )
     return Match(
         game=spec.name,
         players=players,

@@ -54,17 +54,5 @@ def combinations_of(cards: Sequence[Card]) -> list[ScoreItem]:
     return fifteens(cards) + pairs(cards) + runs(cards)
 
 
-def combinations_fast(cards: Sequence[Card]) -> list[ScoreItem]:
-    """The same items as :func:`combinations_of`, from the rank-multiset templates."""
-    from pegboard.scoring.tables import COMBO_TEMPLATES, RANK_KEY
-
-    ordered = sorted(cards, key=RANK_OF.__getitem__)
-    template = COMBO_TEMPLATES[sum(RANK_KEY[c] for c in ordered)]
-    return [
-        ScoreItem(kind, points, tuple(ordered[i] for i in where))
-        for kind, points, where in template
-    ]
-
-
 def combination_points(cards: Sequence[Card]) -> int:
     return sum(item.points for item in combinations_of(cards))

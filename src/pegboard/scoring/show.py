@@ -6,9 +6,8 @@ from collections.abc import Sequence
 
 from pegboard.cards import RANK_OF, SUIT_OF, Card
 from pegboard.errors import CardError
-from pegboard.scoring.combos import combinations_fast
 from pegboard.scoring.items import Score, ScoreItem
-from pegboard.scoring.tables import COMBO_POINTS_5, RANK_KEY
+from pegboard.scoring.tables import COMBO_POINTS_5, RANK_KEY, combinations_fast
 
 _JACK = 11
 

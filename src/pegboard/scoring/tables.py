@@ -6,11 +6,13 @@ There are 1,820 four-card and 6,175 five-card rank multisets. Each is keyed by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Final
 
-from pegboard.cards import Card
+from pegboard.cards import RANK_OF, Card
 from pegboard.scoring.combos import combination_points, combinations_of
+from pegboard.scoring.items import ScoreItem
 
 RANK_KEY: Final[tuple[int, ...]] = tuple(1 << (3 * (i >> 2)) for i in range(52))
 """Per card id: the increment its rank adds to a rank-multiset key."""
@@ -74,3 +76,13 @@ class _Templates(dict[int, Template]):
 
 COMBO_TEMPLATES: Final[dict[int, Template]] = _Templates()
 """Fifteens, pairs and runs of any rank multiset, as positions (see :class:`_Templates`)."""
+
+
+def combinations_fast(cards: Sequence[Card]) -> list[ScoreItem]:
+    """The same items as :func:`combinations_of`, from the rank-multiset templates."""
+    ordered = sorted(cards, key=RANK_OF.__getitem__)
+    template = COMBO_TEMPLATES[sum(RANK_KEY[c] for c in ordered)]
+    return [
+        ScoreItem(kind, points, tuple(ordered[i] for i in where))
+        for kind, points, where in template
+    ]

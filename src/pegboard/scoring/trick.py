@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from pegboard.cards import SUIT_OF, Card
 from pegboard.errors import CardError
-from pegboard.scoring.combos import combinations_fast
 from pegboard.scoring.items import Score, ScoreItem
+from pegboard.scoring.tables import combinations_fast
 
 
 def score_trick(cards: Sequence[Card], trump: int) -> Score:

@@ -29,6 +29,7 @@ from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
+from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby
 from pegboard.server.sockets import SocketWatcher
 from pegboard.server.store import Store
@@ -92,6 +93,7 @@ def create_app(
     app.state.lobby = lobby
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
+    app.include_router(rules_router)  # /api/rules/{game}: the rules pages
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:

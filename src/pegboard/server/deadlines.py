@@ -1,5 +1,6 @@
-"""A table's clocks: the deadline of the turn or intermission, the grace of each away player,
-and the idle time of a waiting table; one timer task sleeps until the next and acts."""
+"""A table's clocks: each seat's deadline for its turn or intermission, the results
+intermission, the agreed time of a game against the clock, the grace of each away player, and
+the idle time of a waiting table; one timer task sleeps until the next and acts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from functools import partial
 
+from pegboard.core.game import Game
 from pegboard.server.matches import Matches
 from pegboard.server.room_core import TableClosed
 
@@ -16,27 +18,44 @@ READY = {"type": "ready"}
 
 class Deadlines(Matches):
     def _set_deadline(self) -> None:
+        """Each seat to act has its own deadline, from when its turn (its present choices)
+        began: another seat's move never moves it, so a discard or a ready gives nobody else
+        more time. The results intermission runs from its start."""
         game = self.game
         assert game is not None
         now = self.clock.now()
-        if self.row.status == "results":
-            waiting = [s for s in range(game.players) if self._human(s) and s not in self.rematch]
-            deadline = now + (
-                self.settings.intermission if waiting else self.settings.results_pause
-            )
-        elif not game.to_act:
-            deadline = None
-        elif all(game.legal_actions(s) == [READY] for s in game.to_act):
-            deadline = now + self.settings.intermission
-        else:
-            deadline = now + float(game.options.get("turn_time", 20))
-        if game.version != self._deadline_version or self.row.status == "results":
-            self.row.deadline = deadline
-            self._deadline_version = game.version
         self._wake.set()
+        if self.row.status == "results":
+            self.seat_deadlines = {}
+            if self.results_since is None:
+                self.results_since = now
+            start = self.results_since
+            waiting = [s for s in range(game.players) if self._human(s) and s not in self.rematch]
+            self.row.deadline = (
+                start + self.settings.intermission
+                if waiting
+                else max(start + self.settings.results_pause, now)
+            )
+            return
+        clocks: dict[int, tuple[int, float]] = {}
+        for seat in game.to_act:
+            since = self._choices_since(seat)
+            known = self.seat_deadlines.get(seat)
+            if known is not None and known[0] == since:
+                clocks[seat] = known
+            else:
+                clocks[seat] = (since, now + self._turn_length(game, seat))
+        self.seat_deadlines = clocks
+        self.row.deadline = min((when for _, when in clocks.values()), default=None)
+
+    def _turn_length(self, game: Game, seat: int) -> float:
+        if game.legal_actions(seat) == [READY]:  # a pause point: an intermission
+            return self.settings.intermission
+        return float(game.options.get("turn_time", 20))
 
     async def _expire(self, version: int, match: int) -> None:
-        """The clock ran out on ``version``: the game's own arbitrary move(s)."""
+        """The clock ran out on ``version``: the game's own arbitrary move for each seat whose
+        time is over."""
         game = self.game
         if game is None or match != self.row.match or game.version != version:
             return
@@ -44,11 +63,24 @@ class Deadlines(Matches):
             await self._results_over()
             return
         before = game.version
-        game.timeout()
+        now = self.clock.now()
+        for seat, (_, when) in sorted(self.seat_deadlines.items()):
+            if when <= now:
+                game.timeout(seat)
+        await self._changed(before)
+
+    async def _time_up(self, match: int) -> None:
+        """The agreed time is over: the game hears it once (the hand in progress is the last)."""
+        game = self.game
+        if game is None or match != self.row.match or game.outcome is not None:
+            return
+        before = game.version
+        game.time_up()
         await self._changed(before)
 
     async def _timer(self) -> None:
-        """Sleep until the next deadline (turn, intermission, or a player's grace), then act."""
+        """Sleep until the next deadline (turn, intermission, the agreed time of the game, or a
+        player's grace), then act."""
         while not self.closed:
             self._wake.clear()
             when, what = self._next_alarm()
@@ -72,6 +104,9 @@ class Deadlines(Matches):
         if game is not None and self.row.deadline is not None:
             version, match = game.version, self.row.match
             alarms.append((self.row.deadline, lambda: self._expire(version, match)))
+        ends = self._game_ends()
+        if ends is not None and game is not None and game.outcome is None:
+            alarms.append((ends, partial(self._time_up, self.row.match)))
         if self.row.status == "waiting" and self.row.idle_since is not None:
             alarms.append((self.row.idle_since + self._abandon_after(), self._abandon_waiting))
         for index, slot in enumerate(self.slots):

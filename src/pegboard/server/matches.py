@@ -4,22 +4,28 @@ results, and what happens when the results intermission runs out."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.errors import IllegalAction
 from pegboard.server.bot_turns import BotTurns
 
 
 class Matches(BotTurns):
-    def _new_game(self) -> Game:
-        chance = self.settings.chance() if self.settings.chance is not None else None
-        game = Game(
-            self.spec,
-            self.row.players,
-            self.row.seed * 1000 + self.row.match,
-            self.row.options,
-            chance=chance,
+    def _new_game(self, stored: list[dict[str, Any]] | None = None) -> Game:
+        """The match's game: its chance from the operating system (or the test's source),
+        after the ``stored`` outcomes of a match being restored. A live game has no seed, so
+        no deal can be computed from anything a client sees."""
+        chance: ChanceSource | None = (
+            self.settings.chance() if self.settings.chance is not None else SystemChance()
         )
+        seed: int | None = None
+        if stored:
+            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
+        elif stored is not None:  # stored by a version that dealt from the table's seed
+            seed, chance = self.row.seed * 1000 + self.row.match, None
+        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
@@ -37,14 +43,22 @@ class Matches(BotTurns):
         random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
+        self.row.started = self.clock.now()
         self.store.update_table(
-            self.id, status="playing", seating=order, match=self.row.match, gone=[]
+            self.id,
+            status="playing",
+            seating=order,
+            match=self.row.match,
+            gone=[],
+            started=self.row.started,
         )
         self.game = self._new_game()
-        self.persisted = 0
+        self.persisted = self.persisted_chance = 0
         self.rematch = set()
         self.gone = set()
         self._choices = {}
+        self.seat_deadlines = {}
+        self.results_since = None
         now = self.clock.now()
         for slot in self.slots:
             # A person who is not here at the start is away from now on (or since they went).
@@ -62,11 +76,15 @@ class Matches(BotTurns):
         return True
 
     async def _results_over(self) -> None:
-        """The results intermission ran out: the table finishes if someone left this match, or
-        if nobody but bots sits at it (nobody would ever stop their rematches); if every person
-        is away, it waits for the first one back (the results start again) or for their grace
-        to run out (they have left); otherwise the rematch starts."""
+        """The results intermission ran out. No match starts for a person who did not ask for
+        it: they give their seat up, and without them no rematch can come. The table finishes
+        if someone left this match or gave up their seat, or if nobody but bots sits at it
+        (nobody would ever stop their rematches); if every person (all of whom asked) is away,
+        it waits for the first one back (the results start again) or for their grace to run
+        out (they have left); otherwise the rematch starts."""
         people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
+        asked = {self.row.seating[seat] for seat in self.rematch}
+        self.gone |= {i for i in people if i not in asked}
         if self._left() or not people:
             await self._finish()
         elif all(self._away(i) for i in people):

@@ -19,20 +19,16 @@ what a player does to the game and how each change is persisted and told.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 from pegboard.core.game import Game
 from pegboard.records.replay import apply_entry
-from pegboard.server.clock import Clock
 from pegboard.server.hints import hint_message, hint_query
 from pegboard.server.protocol import RESTART, ProtocolError
 from pegboard.server.room_core import SeatError, StaleCommand, TableClosed, Watcher
 from pegboard.server.room_settings import ABANDON_WAITING, INTERMISSION, RoomSettings
 from pegboard.server.seats import Seats
 from pegboard.server.slot import Slot, slots_of
-from pegboard.server.store import Store, TableRow
-from pegboard.server.thinking import BotPool
 from pegboard.server.watchers import describe
 
 __all__ = [
@@ -51,17 +47,6 @@ __all__ = [
 
 
 class Room(Seats):
-    def __init__(
-        self,
-        row: TableRow,
-        store: Store,
-        clock: Clock,
-        settings: RoomSettings,
-        pool: BotPool,
-        on_close: Callable[[Room], None] | None = None,
-    ) -> None:
-        super().__init__(row, store, clock, settings, pool, on_close)
-
     # -- life cycle ------------------------------------------------------------------------
 
     def start_tasks(self) -> None:
@@ -69,18 +54,31 @@ class Room(Seats):
         self._schedule_bots()  # a restored game may be waiting for a bot
 
     def restore(self) -> None:
-        """Rebuild the current match from the store: the same seed, the same actions."""
+        """Rebuild the current match from the store: the same chance outcomes, the same
+        actions."""
         if self.row.status == "waiting":
             self._set_idle(self._idle_after_restart())
         if self.row.status not in ("playing", "results"):
             return
-        game = self._new_game()
-        for entry in self.store.actions(self.id, self.row.match):
-            apply_entry(game, entry)
+        entries = self.store.actions(self.id, self.row.match)
+        game = self._new_game([e["chance"] for e in entries if "chance" in e])
+        for entry in entries:
+            if "chance" not in entry:
+                apply_entry(game, entry)
         self.game = game
         self.persisted = len(game.actions)
+        self.persisted_chance = len(game.chance_log)
         self._track_choices(game)
         now = self.clock.now()
+        # The deadlines stored are the earliest of each change: each seat to act gets it.
+        if self.row.deadline is not None:
+            if self.row.status == "results":
+                self.results_since = self.row.deadline - self.settings.intermission
+            self.seat_deadlines = {
+                s: (self._choices_since(s), self.row.deadline) for s in game.to_act
+            }
+        if self.row.started is None:  # a row from before the column: its time runs from now
+            self.row.started = now
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
             if slot is not None and slot.bot is None:
                 slot.away_since = now
@@ -169,15 +167,20 @@ class Room(Seats):
         record = None
         if game.outcome is not None and self.row.status == "playing":
             self.row.status = "results"
+            self.results_since = None  # it begins now
             record = game.record()
         self._set_deadline()
-        # One transaction per change: its actions, the table's clock and status, the record.
+        # One transaction per change: its actions and the chance outcomes they brought, the
+        # table's clock and status, the record.
         try:
             self.store.commit_change(
                 self.id,
                 self.row.match,
-                self.persisted,
-                game.actions[self.persisted :],
+                self.persisted + self.persisted_chance,
+                [
+                    *game.actions[self.persisted :],
+                    *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
+                ],
                 table={
                     "deadline": self.row.deadline,
                     "status": self.row.status,
@@ -194,6 +197,7 @@ class Room(Seats):
             self.on_store_error(self)
             raise TableClosed("this table is moving to another server: reconnect") from None
         self.persisted = len(game.actions)
+        self.persisted_chance = len(game.chance_log)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
         self._schedule_bots()

@@ -87,7 +87,8 @@ class RoomCore:
         self.slots = slots_of(row)
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
-        self.persisted = 0
+        self.persisted = 0  # the game's actions in the store
+        self.persisted_chance = 0  # and its chance outcomes, stored beside them
         self.rematch: set[int] = set()
         self.gone: set[int] = set(row.gone)  # slots that left this match: no rematch with them
         self.watchers: set[Watcher] = set()
@@ -95,7 +96,10 @@ class RoomCore:
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self._deadline_version = -1
+        # Per seat to act: the version since which its choices have been the same (its turn
+        # began then), and its deadline.
+        self.seat_deadlines: dict[int, tuple[int, float]] = {}
+        self.results_since: float | None = None  # when the results intermission began
         self._bot_tasks: set[asyncio.Future[None]] = set()
         self._thinking = asyncio.Lock()  # one bot of this table thinks at a time
         # Per seat: its legal actions, and the version since which they have been the same.

@@ -21,7 +21,7 @@ class RoomSettings:
     results_pause: float = 3.0  # the results stay up at least this long, even if all are ready
     abandon_waiting: float = ABANDON_WAITING  # then a table nobody finished joining is closed
     abandon_unjoined: float = ABANDON_UNJOINED  # sooner for one that nobody has joined at all
-    # Makes each new game's chance source: tests stack the deck. None: the table's seed.
+    # Makes each new game's chance source: tests stack the deck. None: the system's generator.
     chance: Callable[[], ChanceSource] | None = None
     # Makes a seat's bot from its name and seed: tests slow one down. None: pegboard.bots.make.
     make_bot: Callable[[str, int], Bot] | None = None

@@ -70,6 +70,7 @@ class Seats(Deadlines):
                 slot.away_since = None
                 self._wake.set()
                 if self._waiting_for_people():  # the first one back: the results again
+                    self.results_since = None
                     self._set_deadline()
                     self.store.update_table(self.id, deadline=self.row.deadline)
                     await self._broadcast_table()
@@ -107,7 +108,8 @@ class Seats(Deadlines):
         await self.call(run)
 
     async def _abandon(self, slot_index: int) -> None:
-        """A player stayed away past the grace period: they leave the match."""
+        """A player stayed away past the grace period: their seat is given up (they leave the
+        match with the worst free rank, and the leave says they were away)."""
         game = self.game
         slot = self.slots[slot_index]
         if game is None or slot is None or slot.connections:
@@ -123,5 +125,5 @@ class Seats(Deadlines):
         seat = self.row.seating.index(slot_index)
         if game.rules.in_game(seat):
             before = game.version
-            game.leave(seat)
+            game.leave(seat, auto="away")
             await self._changed(before)

@@ -80,6 +80,8 @@ tables_table = Table(
     Column("idle_since", Float, nullable=True),
     # Why a table with status "broken" could not be rebuilt (set aside at start-up).
     Column("broken", Text, nullable=True),
+    # When the current match started: a game against the clock (end=minutes) ends from it.
+    Column("started", Float, nullable=True),
 )
 
 slots_table = Table(
@@ -126,6 +128,7 @@ class TableRow:
     hints: bool = True  # a table setting: players may ask for discard hints
     gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
     idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
+    started: float | None = None  # when the current match started
 
 
 class Store:
@@ -346,6 +349,7 @@ class Store:
                 hints=r.hints is None or bool(r.hints),
                 gone=json.loads(r.gone) if r.gone else [],
                 idle_since=r.idle_since,
+                started=r.started,
             )
             for r in rows
         ]

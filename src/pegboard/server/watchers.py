@@ -3,7 +3,7 @@ behind each connection."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.core.game import Game
@@ -16,9 +16,15 @@ from pegboard.server.store import TableRow
 
 
 def describe(
-    row: TableRow, slots: Sequence[Slot | None], game: Game | None, now: float
+    row: TableRow,
+    slots: Sequence[Slot | None],
+    game: Game | None,
+    now: float,
+    deadlines: Mapping[int, float] | None = None,
+    ends: float | None = None,
 ) -> dict[str, Any]:
-    """Table info (docs/protocol.md), for a room in memory or a closed table in the store."""
+    """Table info (docs/protocol.md), for a room in memory or a closed table in the store:
+    ``deadlines`` of the seats to act, and when the agreed time of the game ``ends``."""
     spec = get_spec(row.game)
     return {
         "id": row.id,
@@ -37,6 +43,8 @@ def describe(
         ],
         "seating": list(row.seating) if game else None,
         "deadline": row.deadline,
+        "deadlines": [(deadlines or {}).get(seat) for seat in range(row.players)] if game else None,
+        "ends": ends,
         "now": now,
     }
 
@@ -63,7 +71,20 @@ class Watchers(RoomCore):
         return self.game, seat
 
     def table_info(self) -> dict[str, Any]:
-        return describe(self.row, self.slots, self.game, self.clock.now())
+        deadlines = {seat: when for seat, (_, when) in self.seat_deadlines.items()}
+        return describe(
+            self.row, self.slots, self.game, self.clock.now(), deadlines, self._game_ends()
+        )
+
+    def _game_ends(self) -> float | None:
+        """When the agreed time of a game against the clock is over (None: not such a game, or
+        its time is up already)."""
+        game = self.game
+        if game is None or not game.timed or self.row.started is None:
+            return None
+        if any(entry["action"] == {"type": "time-up"} for entry in game.actions):
+            return None  # told already: the hand in progress is the last
+        return self.row.started + 60 * float(game.options.get("minutes", 0))
 
     def _welcome(self, watcher: Watcher, since: int) -> dict[str, Any]:
         seat = self.seat_of(watcher)

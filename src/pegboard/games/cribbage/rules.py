@@ -17,6 +17,7 @@ from pegboard.core.rules import Action, Event
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.count31 import GO, Count31Rules
 from pegboard.games.cribbage.deal import deal, seats_from_left
+from pegboard.games.cribbage.view import redact, view
 from pegboard.scoring import ScoreItem, score_show
 
 READY: Action = {"type": "ready"}
@@ -358,13 +359,9 @@ class CribbageRules(Count31Rules):
     # -- what each seat may see ------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from pegboard.games.cribbage.view import view
-
         return view(self, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        from pegboard.games.cribbage.view import redact
-
         return redact(event, seat)
 
     def secret_cards(self, seat: int | None) -> set[Card]:

@@ -1,18 +1,52 @@
-"""What one seat (or a spectator) may see of a Cribbage game, and redacted events."""
+"""What one seat (or a spectator) may see of a Cribbage game, and redacted events.
+
+The rules call these; :class:`Table` names everything of a game the view may read, so this
+module needs nothing from the rules (one direction of import: rules -> view).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from pegboard.cards import card_names
+from pegboard.cards import Card, card_names
+from pegboard.core.claims import CountingRound
 from pegboard.core.events import hide_cards, hide_other_hands
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Event
 
-if TYPE_CHECKING:
-    from pegboard.games.cribbage.rules import CribbageRules
+
+class Table(Protocol):
+    """A Cribbage game as its view reads it (:class:`~pegboard.games.cribbage.CribbageRules`)."""
+
+    players: int
+    teams: bool
+    target: int
+    phase: str
+    hand_number: int
+    dealer: int
+    active: list[int]
+    turn: int
+    scores: list[int]
+    hands: list[list[Card]]
+    kept: list[list[Card]]
+    tossed: list[list[Card]]
+    crib: list[Card]
+    starter: Card | None
+    count: int
+    count_cards: list[Card]
+    plays: list[tuple[int, Card]]
+    passed: set[int]
+    shown: list[dict[str, Any]]
+    ready: set[int]
+    manual: bool
+    counting: CountingRound | None
+    outcome: Outcome | None
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
 
 
-def view(game: CribbageRules, seat: int | None) -> dict[str, Any]:
+def view(game: Table, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it: its own cards, everything played or shown, no more."""
     mine = seat is not None and seat in game.active
     crib_shown = bool(game.shown) and game.shown[-1]["crib"]

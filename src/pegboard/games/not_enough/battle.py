@@ -1,8 +1,8 @@
 """The battle for the crib: Might dice, the Tops' Might, and the single highest player.
 
-A battle takes place only when some player holds Might in hand (court cards, Tops excluded);
-then the dealer adds two dice. With no Might in any hand there is no battle at all ("no
-dice"): nobody rolls, the Tops' Might counts for nothing and each team keeps its own pile.
+Each player rolls one die per Might in hand (court cards, Tops excluded) and the dealer two
+more ("may add" taken as always: more dice never hurt the dealer), so the battle is held every
+hand, even when nobody holds Might: the dealer's dice and the Tops' Might decide it then.
 """
 
 from __future__ import annotations
@@ -51,11 +51,9 @@ def muster(
     used: Mapping[int, str],
     intel_team: int | None,
     powers: PowerTable,
-) -> Muster | None:
-    """Who rolls what; None when nobody holds any Might (no battle)."""
+) -> Muster:
+    """Who rolls what: every hand's Might in dice, the dealer's two more, the Tops' bonus."""
     dice = [powers.total(tuple(hand), "might") for hand in kept]
-    if not any(dice):
-        return None
     dice[dealer] += DEALER_DICE
     bonus = tuple(
         top_bonus(

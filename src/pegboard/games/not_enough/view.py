@@ -1,26 +1,24 @@
 """What one seat (or a spectator) may see of a game, and redacted events.
 
 A seat sees its own cards (never a team-mate's), everything played, revealed by Intel or shown,
-the Tops, the dice, and the crib once it is revealed.
+the Tops, the dice, and the crib once it is revealed; :func:`secret_cards` is the rest.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pegboard.cards import card_names
+from pegboard.cards import Card, card_names
 from pegboard.core.events import hide_cards, hide_other_hands
 from pegboard.core.rules import Event
 from pegboard.games.not_enough.deal import team_of, team_seats
 from pegboard.games.not_enough.powers import COLOURS
-
-if TYPE_CHECKING:
-    from pegboard.games.not_enough.rules import NotEnoughRules
+from pegboard.games.not_enough.state import NotEnoughState
 
 PRIVATE = ("discard", "draw")  # events whose cards only their seat may see
 
 
-def view(game: NotEnoughRules, seat: int | None) -> dict[str, Any]:
+def view(game: NotEnoughState, seat: int | None) -> dict[str, Any]:
     players = game.players
     own = seat is not None and 0 <= seat < players
     dealt = bool(game.colour_of_team)
@@ -90,3 +88,21 @@ def redact(event: Event, seat: int | None) -> Event:
     if kind in PRIVATE and event["seat"] != seat:
         return hide_cards(event)
     return dict(event)
+
+
+def secret_cards(game: NotEnoughState, seat: int | None) -> set[Card]:
+    """Other players' unplayed cards and Magic discards (team-mates' too), crib cards
+    not one's own until the crib is revealed, and every card still in a deck; less any
+    card an Intel revealed to everyone."""
+    secret: set[Card] = set()
+    for s in range(game.players):
+        if s != seat:
+            secret.update(game.hands[s], game.magicked[s])
+    if not game.crib_shown:
+        own = set(game.tossed[seat]) if seat is not None else set()
+        secret.update(c for pile in game.piles.values() for c in pile if c not in own)
+    for colour, deck in game.decks.items():
+        secret.update(deck[1 + game.drawn[colour] :] if game.tops else deck)
+    for deck in game.shuffled.values():
+        secret.update(deck)
+    return secret - {c for cards in game.revealed for c in cards}

@@ -18,6 +18,7 @@ async function request(method, path, body) {
 export const api = {
   games: () => request("GET", "/api/games"),
   bots: () => request("GET", "/api/bots"),
+  rules: (game) => request("GET", `/api/rules/${encodeURIComponent(game)}`),
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (spec) => request("POST", "/api/tables", spec),

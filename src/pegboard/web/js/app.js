@@ -1,7 +1,9 @@
-// The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game.
+// The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
+// #/rules/GAME how to play.
 
 import { LobbyPage } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
+import { RulesPage } from "./rules.js";
 import { TablePage } from "./table.js";
 
 const root = document.getElementById("app");
@@ -11,6 +13,7 @@ function route() {
   page?.destroy();
   const [, kind, id, match] = location.hash.replace(/^#\/?/, "/").split("/");
   if (kind === "table" && id) page = new TablePage(root, decodeURIComponent(id));
+  else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
   else if (kind === "replay" && id && match)
     page = new ReplayPage(root, decodeURIComponent(id), match);
   else page = new LobbyPage(root);

@@ -5,6 +5,23 @@
 import { h, s } from "./dom.js";
 
 export const PEG_COLOURS = ["#d94a3d", "#3a7bd5", "#2fa36b", "#e3a81f"];
+const DECK_COLOURS = { grey: "#aab2bc", blue: "#4f8fe6" };
+
+/**
+ * Cribbage is not Enough's sides peg in its deck colours, grey and blue: each side keeps the
+ * colour it had in the first hand for the whole game (the dealer may change colours later).
+ */
+export function teamPegColours(events, teams) {
+  const first = events.find((e) => e.type === "colours")?.colours;
+  if (!first) return [DECK_COLOURS.grey, DECK_COLOURS.blue];
+  return teams.map((seats) => DECK_COLOURS[first.grey?.includes(seats[0]) ? "grey" : "blue"]);
+}
+
+/** The peg colour of a lane: a player's own, or the given colours of the sides. */
+export function laneColour(lane, colours = null) {
+  const list = colours ?? PEG_COLOURS;
+  return list[lane % list.length];
+}
 const DX = 10; // between holes
 const GAP = 5; // extra space between groups of five
 const LANE = 8; // between lanes
@@ -29,8 +46,9 @@ export function pegHistory(events, players) {
 
 export class Board {
   /** `lanes`: [{name, seats}] — a player, or a team sharing one score. */
-  constructor(target, lanes, { narrow = window.innerWidth < 600 } = {}) {
+  constructor(target, lanes, { narrow = window.innerWidth < 600, colours = null } = {}) {
     this.target = target;
+    this.colours = colours;
     this.lanes = lanes;
     this.track = target > MAX_TRACK ? 120 : target;
     const holes = Math.max(this.track - 1, 1);
@@ -104,7 +122,7 @@ export class Board {
     const home = s("circle", { cx: hx, cy: hy, r: 5.5, class: "hole finish" });
     const grooves = this.lanes.map((_, lane) => this.groove(lane));
     this.pegs = this.lanes.map((_, lane) => {
-      const colour = PEG_COLOURS[lane % PEG_COLOURS.length];
+      const colour = laneColour(lane, this.colours);
       const peg = (cls) => s("circle", { r: 3.1, class: `peg ${cls}`, fill: colour });
       return { back: peg("back"), front: peg("front") };
     });
@@ -140,7 +158,7 @@ export class Board {
     return s("polyline", {
       points: points.join(" "),
       class: "groove",
-      stroke: PEG_COLOURS[lane % PEG_COLOURS.length],
+      stroke: laneColour(lane, this.colours),
     });
   }
 
@@ -159,7 +177,7 @@ export class Board {
       h(
         "li",
         { class: turn.includes(i) ? "to-act" : "" },
-        h("span", { class: "swatch", style: { background: PEG_COLOURS[i % PEG_COLOURS.length] } }),
+        h("span", { class: "swatch", style: { background: laneColour(i, this.colours) } }),
         h("span", { class: "lane-name" }, names[i] ?? lane.name),
         h("strong", { class: "lane-score", "data-testid": `score-${i}` }, String(now[i])),
       ),

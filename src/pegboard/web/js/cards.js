@@ -34,6 +34,13 @@ export function cardShort(text) {
   return `${card.index}${SUIT_SYMBOLS[card.suit]}`;
 }
 
+/** Card codes in a message as the player sees cards: "there is no nobs JC" -> "… J♣". */
+export function withSymbols(message) {
+  return String(message).replace(/\b(10|[A2-9TJQK])([CDHS])\b/g, (_, rank, suit) =>
+    cardShort(rank + suit),
+  );
+}
+
 /** A card as inline text: "10♦" in its colour. */
 export function cardInline(text) {
   const card = parseCard(text);
@@ -74,7 +81,7 @@ function courtFace(card) {
   return [
     s("rect", { x: 22, y: 20, width: 56, height: 100, rx: 6, class: "court-frame" }),
     pip(card.suit, 50, 34, 17),
-    s("text", { x: 50, y: 86, class: "court-letter", "text-anchor": "middle" }, card.index),
+    glyph("court", card.index, { x: 50, y: 86, class: "court-letter" }),
     pip(card.suit, 50, 106, 17),
   ];
 }
@@ -86,6 +93,28 @@ function faceContent(card) {
   return PIPS[card.rank].map(([x, y]) => pip(card.suit, x, y, size));
 }
 
+// Each index ("5", "10", "K") and court letter is drawn once, in a hidden <defs>, and every card
+// shows it with <use>: the card's own markup then holds no text, so a card button's only name
+// is its label ("5 of hearts") and never "55" read off its two corners.
+let glyphDefs = null;
+
+function glyph(kind, label, attrs) {
+  const id = `glyph-${kind}-${label}`;
+  if (!glyphDefs || !glyphDefs.isConnected) {
+    glyphDefs = s("defs");
+    document.body.append(
+      s(
+        "svg",
+        { width: 0, height: 0, style: "position: absolute", "aria-hidden": "true" },
+        glyphDefs,
+      ),
+    );
+  }
+  if (!glyphDefs.querySelector(`#${CSS.escape(id)}`))
+    glyphDefs.append(s("text", { id, "text-anchor": "middle", ...attrs }, label));
+  return s("use", { href: `#${id}` });
+}
+
 /** The face of a card as an <svg>. */
 export function cardFace(text) {
   const card = parseCard(text);
@@ -93,11 +122,7 @@ export function cardFace(text) {
     s(
       "g",
       { transform: flip ? "rotate(180 50 70)" : null },
-      s(
-        "text",
-        { x: 11, y: 22, class: `index ${card.rank === 10 ? "ten" : ""}`, "text-anchor": "middle" },
-        card.index,
-      ),
+      glyph("index", card.index, { x: 11, y: 22, class: `index ${card.rank === 10 ? "ten" : ""}` }),
       s("use", { href: `#suit-${card.suit}`, x: 4, y: 26, width: 14, height: 14 }),
     );
   return s(

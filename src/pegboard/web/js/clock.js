@@ -1,4 +1,5 @@
-// The turn clock: counts down to table.deadline, corrected by the server-clock offset.
+// The turn clock: counts down to this seat's deadline (or the table's), corrected by the
+// server-clock offset; and the time left of a game against the clock.
 
 import { h } from "./dom.js";
 
@@ -13,7 +14,16 @@ export class TurnClock {
       h("span", { class: "clock-text" }),
       h("span", { class: "clock-bar" }, h("span", { class: "clock-fill" })),
     );
+    // The time left of a game against the clock (Cribist end=minutes), shown by the scores.
+    this.ends = null;
+    this.timeLeft = h("span", { class: "time-left", "data-testid": "time-left" });
     this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  /** When the agreed time of the game is over, in server seconds (null: not such a game). */
+  setEnds(ends) {
+    this.ends = ends ?? null;
+    this.tick();
   }
 
   /** `deadline` in server seconds (null: no clock); `total` the whole period, for the bar. */
@@ -28,6 +38,11 @@ export class TurnClock {
   }
 
   tick() {
+    if (this.ends !== null) {
+      const total = Math.max(0, Math.ceil(this.ends - this.serverNow()));
+      const seconds = String(total % 60).padStart(2, "0");
+      this.timeLeft.textContent = `${Math.floor(total / 60)}:${seconds} left`;
+    }
     const left = this.remaining();
     this.element.hidden = left === null;
     if (left === null) return;

@@ -5,6 +5,8 @@ import { api, joinTable } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { HINT_GAMES } from "./hints.js";
+import { howToPlay } from "./rules.js";
+import { BOT_LEVELS, choiceLabel, DEFAULT_BOT, MORE_BOTS, optionLabel } from "./words.js";
 
 export class CreateForm {
   constructor() {
@@ -34,7 +36,7 @@ export class CreateForm {
       game: game.name,
       players,
       seats: Array.from({ length: 8 }, (_, i) =>
-        i === 0 ? null : this.bots.includes("greedy") ? "greedy" : (this.bots[0] ?? null),
+        i === 0 ? null : this.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : (this.bots[0] ?? null),
       ),
       options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
       hints: this.choice.hints, // a table setting, not a game option: kept across games
@@ -114,9 +116,7 @@ export class CreateForm {
                   onChange: (e) => (choice.seats[i] = e.target.value || null),
                 },
                 h("option", { value: "", selected: choice.seats[i] === null }, "A person"),
-                this.bots.map((bot) =>
-                  h("option", { value: bot, selected: choice.seats[i] === bot }, `Bot: ${bot}`),
-                ),
+                botOptions(this.bots, choice.seats[i]),
               ),
             ),
       ),
@@ -131,6 +131,7 @@ export class CreateForm {
       this.element,
       h("h2", { id: "create-title" }, "New table"),
       gameField,
+      h("p", { class: "rules-link" }, howToPlay(game.name, { label: `How to play ${game.title}` })),
       players,
       seats,
       options,
@@ -166,6 +167,29 @@ export class CreateForm {
   }
 }
 
+/** The bots as levels first (easy, medium, expert), the research bots under "More". */
+function botOptions(bots, chosen) {
+  const option = (bot, label) => h("option", { value: bot, selected: chosen === bot }, label);
+  const levels = BOT_LEVELS.filter(([bot]) => bots.includes(bot));
+  const more = bots.filter((bot) => !levels.some(([level]) => level === bot));
+  return [
+    h(
+      "optgroup",
+      { label: "Bots" },
+      levels.map(([bot, label]) => option(bot, label)),
+    ),
+    more.length
+      ? h(
+          "optgroup",
+          { label: "More bots" },
+          more.map((bot) =>
+            option(bot, `Bot: ${bot}${MORE_BOTS[bot] ? ` (${MORE_BOTS[bot]})` : ""}`),
+          ),
+        )
+      : null,
+  ];
+}
+
 /** Settings of the table itself (not rules of the game): whether players may ask for hints. */
 function tableSettings(choice) {
   return h(
@@ -184,11 +208,11 @@ function tableSettings(choice) {
         "aria-describedby": "table-hints-help",
         onChange: (e) => (choice.hints = e.target.checked),
       }),
-      h("span", {}, "Allow hints"),
+      h("span", {}, "Players may ask for hints"),
       h(
         "small",
         { class: "help", id: "table-hints-help" },
-        "players may ask for the exact value of every discard of their hand",
+        "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
       ),
     ),
   );
@@ -197,7 +221,7 @@ function tableSettings(choice) {
 /** One option as a form field: a number with its bounds, a checkbox or a choice. */
 function optionField(option, values) {
   const id = `option-${option.name}`;
-  const label = option.name.replace(/_/g, " ");
+  const label = optionLabel(option.name);
   const help = h("small", { class: "help", id: `${id}-help` }, option.help);
   if (option.kind === "bool") {
     return h(
@@ -231,7 +255,11 @@ function optionField(option, values) {
           onChange: (e) => (values[option.name] = e.target.value),
         },
         option.choices.map((c) =>
-          h("option", { value: c, selected: c === values[option.name] }, c),
+          h(
+            "option",
+            { value: c, selected: c === values[option.name] },
+            choiceLabel(option.name, c),
+          ),
         ),
       ),
       help,

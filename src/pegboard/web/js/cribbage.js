@@ -6,7 +6,7 @@ import { claimsPanel } from "./claims.js";
 import { h } from "./dom.js";
 import { hintButton, hintPanel } from "./hints.js";
 import { scoreTalk } from "./narrate.js";
-import { othersInOrder, seatPanel, swatch } from "./seats.js";
+import { isPartner, othersInOrder, peggedFlash, seatPanel, swatch } from "./seats.js";
 
 const PLAY_PHASES = ["discard", "play"];
 
@@ -32,6 +32,7 @@ function showScores(events) {
 
 function whose(page, seat, thing) {
   if (seat === page.state.seat) return `your ${thing}`;
+  if (isPartner(page.view, page.state.seat, seat)) return `your partner's ${thing}`;
   return `${page.names[seat]}'s ${thing}`;
 }
 
@@ -135,6 +136,7 @@ function countArea(page) {
       { class: "count" },
       h("span", {}, "Count"),
       h("strong", { "data-testid": "count" }, String(view.count)),
+      active ? peggedFlash(page) : null,
     ),
     h(
       "div",
@@ -264,6 +266,7 @@ function actions(page) {
       hintButton(page),
     );
   }
+  if (view.phase === "play" && legal.some((a) => a.type === "play")) buttons.push(hintButton(page));
   if (legal.some((a) => a.type === "go")) {
     buttons.push(
       h(

@@ -45,16 +45,31 @@ export function s(tag, attrs, ...children) {
 
 /**
  * Replace a region's children, keeping keyboard focus on the element with the same
- * `data-key` (cards and buttons are rebuilt on every update).
+ * `data-key` (cards and buttons are rebuilt on every update). When that element is gone (the
+ * card just played) or disabled, focus stays in its group (the hand): on the card now in its
+ * place, or on the group itself while none can be pressed.
  */
 export function render(region, ...children) {
   const active = document.activeElement;
-  const key = active && region.contains(active) ? active.dataset.key : undefined;
+  const inside = active && active !== region && region.contains(active);
+  const key = inside ? active.dataset.key : undefined;
+  const group = inside ? active.closest("[role=group][aria-label]") : null;
+  const label = group?.getAttribute("aria-label");
+  const index = group ? [...group.querySelectorAll("[data-key]")].indexOf(active) : -1;
   region.replaceChildren();
   append(region, children);
   if (key) {
     const again = region.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
+    if (again && !again.disabled) return again.focus({ preventScroll: true });
+  }
+  if (label) {
+    const found = region.querySelector(`[role=group][aria-label="${CSS.escape(label)}"]`);
+    if (!found) return;
+    const items = [...found.querySelectorAll("[data-key]")].filter((e) => !e.disabled);
+    const next = items[Math.min(Math.max(index, 0), items.length - 1)];
+    if (next) return next.focus({ preventScroll: true });
+    found.tabIndex = -1;
+    found.focus({ preventScroll: true });
   }
 }
 

@@ -1,8 +1,9 @@
-// The discard hint: the server values every discard of your hand exactly (see docs/protocol.md,
-// "hint"); the best few are shown, and a row puts its cards in your selection. You still press
-// Discard yourself.
+// Hints: at the discard the server values every discard of your hand exactly (see
+// docs/protocol.md, "hint"); the best few are shown, and a row puts its cards in your selection.
+// You still press Discard yourself. In the play it ranks the cards you may play by the expert's
+// expected pegging gain; a row puts the keyboard on that card.
 
-import { cardInline, cardName } from "./cards.js";
+import { cardInline, cardName, cardShort } from "./cards.js";
 import { h, toast } from "./dom.js";
 
 export const HINT_GAMES = ["cribbage"]; // the games with a discard analysis
@@ -13,11 +14,15 @@ const CRIB_OWNER = {
   partner: "your partner's crib",
 };
 
-/** Whether this seat may ask now: the table allows hints and it has a discard to make. */
+/** Whether this seat may ask now: the table allows hints and it has a discard to make or a
+ * card to play. */
 function offered(page) {
   const view = page.view;
-  return Boolean(page.state.table?.hints) && view.phase === "discard" && view.legal?.length > 0;
+  if (!page.state.table?.hints || !view.legal?.length) return false;
+  return view.phase === "discard" || view.legal.some((a) => a.type === "play");
 }
+
+const playable = (view) => (view.legal ?? []).filter((a) => a.type === "play").map((a) => a.card);
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -26,7 +31,13 @@ function currentHint(page) {
   const hint = page.state.hint;
   const view = page.view;
   if (!hint || hint.hand_number !== view.hand_number) return null;
-  return sameCards(hint.hand, view.hand) ? hint : null;
+  if (view.phase === "play")
+    return hint.kind === "play" &&
+      hint.count === view.count &&
+      sameCards(hint.playable, playable(view))
+      ? hint
+      : null;
+  return hint.kind !== "play" && sameCards(hint.hand, view.hand) ? hint : null;
 }
 
 function toggle(page) {
@@ -79,14 +90,14 @@ function hintRow(page, row, index, chosen) {
           class: "hint-pick",
           "data-key": `hint-${index}`,
           "aria-pressed": String(picked),
-          "aria-label": `Throw ${thrown}${index === 0 ? " (best)" : ""}`,
-          title: `Keep ${row.keep.join(" ")}`,
+          title: `Keep ${row.keep.map(cardShort).join(" ")}`,
           onClick: (event) => {
             event.stopPropagation(); // the row would pick it a second time
             pick();
           },
         },
         row.discard.map(cardInline),
+        h("span", { class: "sr-only" }, ` throw ${thrown}${index === 0 ? ", the best" : ""}`),
       ),
     ),
     h("td", { class: "num" }, fixed(row.hand)),
@@ -99,15 +110,76 @@ function hintRow(page, row, index, chosen) {
   );
 }
 
-/** The panel of the best discards, under the hand (null when closed or not on offer). */
+/** The cards you may play, best expected gain first; a row's button focuses its card. */
+function playPanel(page, hint) {
+  const column = (text, extra = "") => h("th", { scope: "col", class: extra }, text);
+  const focus = (card) => page.main?.querySelector(`.hand [data-card="${card}"]`)?.focus();
+  return h(
+    "section",
+    { class: "hint-panel", id: "hint-panel", "aria-label": "Play hint" },
+    h(
+      "table",
+      { class: "hint-table" },
+      h("caption", {}, `Your cards at the count of ${hint.count}, best first`),
+      h("thead", {}, h("tr", {}, column("Play"), column("Gain", "num"))),
+      h(
+        "tbody",
+        {},
+        hint.plays.map((row, index) =>
+          h(
+            "tr",
+            { class: index === 0 ? "best" : "" },
+            h(
+              "td",
+              {},
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "hint-pick",
+                  "data-key": `hint-${index}`,
+                  onClick: () => focus(row.cards[0]),
+                },
+                row.cards.map(cardInline),
+                h(
+                  "span",
+                  { class: "sr-only" },
+                  ` ${row.cards.map(cardName).join(" or ")}${index === 0 ? ", the best" : ""}`,
+                ),
+              ),
+            ),
+            h(
+              "td",
+              { class: "num net" },
+              `${row.gain >= 0 ? "+" : "−"}${fixed(Math.abs(row.gain))}`,
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      { class: "hint" },
+      "The points your side can expect to peg minus the others', to the end of the play, " +
+        "over the cards you cannot see (the expert bot's own search).",
+    ),
+  );
+}
+
+/** The hint panel under the hand (null when closed or not on offer). */
 export function hintPanel(page) {
   if (!offered(page) || !page.ui.hint) return null;
   const hint = currentHint(page);
+  if (hint?.kind === "play") return playPanel(page, hint);
   if (!hint) {
     return h(
       "section",
       { class: "hint-panel", id: "hint-panel", "aria-busy": "true", "aria-label": "Discard hint" },
-      h("p", { class: "notice" }, "Working out every discard…"),
+      h(
+        "p",
+        { class: "notice" },
+        page.view.phase === "play" ? "Weighing every card…" : "Working out every discard…",
+      ),
     );
   }
   const rows = hint.discards.slice(0, ROWS);

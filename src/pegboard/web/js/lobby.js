@@ -3,6 +3,7 @@
 import { api, joinTable, memory } from "./api.js";
 import { CreateForm } from "./create.js";
 import { h, render, toast } from "./dom.js";
+import { howToPlay } from "./rules.js";
 
 const REFRESH = 4000; // ms between lobby refreshes
 
@@ -27,10 +28,15 @@ export class LobbyPage {
           "header",
           { class: "topbar" },
           h("a", { href: "#/", class: "brand" }, h("span", { class: "brand-peg" }), "pegboard"),
-          h("div", { class: "title" }, h("span", {}, "Cribbage and friends, online")),
+          h(
+            "div",
+            { class: "title" },
+            h("h1", { class: "page-title" }, "Cribbage and friends, online"),
+          ),
+          h("div", { class: "top-actions" }, howToPlay("cribbage")),
         ),
         h(
-          "div",
+          "main",
           { class: "lobby-body" },
           h(
             "section",

@@ -80,7 +80,7 @@ function runningPhrase(group, total) {
 }
 
 /** A single score on its own ("go for one"). */
-function singlePhrase(item) {
+export function itemPhrase(item) {
   const p = numberWord(item.points ?? 0);
   switch (item.kind) {
     case "fifteen":
@@ -103,6 +103,14 @@ function singlePhrase(item) {
       return `a flush of ${numberWord(item.cards?.length ?? 0)} for ${p}`;
     case "jack-of-trumps":
       return `the jack of trumps for ${p}`;
+    case "his-nob":
+      return `his nob for ${p}`;
+    case "her-pot":
+      return `her pot: ${p}`;
+    case "her-heels":
+      return `her heels: ${p}`;
+    case "run-replaced":
+      return `the run of ${numberWord(item.cards?.length ?? 0)} it replaces: ${p}`;
     case "tricks":
       return item.points === 1 ? "one for the trick" : `${p} for ${p} tricks`;
     case "muggins":
@@ -119,8 +127,7 @@ function singlePhrase(item) {
 export function scoreTalk(items, { show = false } = {}) {
   if (!items?.length) return "nothing";
   const counted = ["fifteen", "pair", "run", "flush", "nobs", "jack-of-trumps"];
-  if (items.length === 1 && !(show && counted.includes(items[0].kind)))
-    return singlePhrase(items[0]);
+  if (items.length === 1 && !(show && counted.includes(items[0].kind))) return itemPhrase(items[0]);
   let total = 0;
   let previous = null;
   const parts = grouped(items).map((group) => {
@@ -164,7 +171,28 @@ export class Narrator {
   line(event) {
     const parts = this.parts(event);
     this.previous = event.type;
-    return parts ? { kind: event.type, parts: [parts].flat() } : null;
+    if (!parts) return null;
+    const automatic = event.auto === "timeout";
+    return {
+      kind: event.type + (automatic ? " log-auto" : ""),
+      parts: automatic ? this.timedOut(event, [parts].flat()) : [parts].flat(),
+    };
+  }
+
+  /** A move the clock made: "Time ran out: 10♥ was played for you". */
+  timedOut(e, parts) {
+    const mine = e.seat === this.you && e.seat !== null;
+    if (mine && e.type === "play")
+      return [
+        "Time ran out: ",
+        cardInline(e.card),
+        " was played for you",
+        e.count === undefined ? "" : ` — ${e.count}`,
+      ];
+    if (mine && e.type === "discard" && e.cards)
+      return ["Time ran out: ", ...cards(e.cards), " went to the crib for you"];
+    if (mine && e.type === "go") return "Time ran out: go was said for you";
+    return ["Time ran out: ", ...parts];
   }
 
   parts(e) {
@@ -266,6 +294,10 @@ export class Narrator {
           return `${this.says(e.seat, "robs", "rob")} the cradle: a card is added to the crib`;
         return `${this.says(e.seat, "leaves", "leave")} the cradle alone`;
       case "leave":
+        if (e.auto === "away")
+          return e.seat === this.you
+            ? "You were away too long, your seat was given up"
+            : `${this.who(e.seat)} was away too long: their seat was given up`;
         return `${this.says(e.seat, "leaves", "leave")} the game`;
       case "time-up":
         return "Time is up: this hand is the last";
@@ -306,6 +338,23 @@ export class Narrator {
     const verb = names.length === 1 && names[0] !== "You" ? "wins" : "win";
     return `Game over: ${names.join(" and ")} ${verb}`;
   }
+}
+
+/**
+ * What the last card played pegged, if anything: `{seat, text: "+2 fifteen"}` for the count's
+ * corner, or null once another card is played (or a go ends the count).
+ */
+export function lastPegged(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "score" && e.items?.length) {
+      const words = e.items.map((item) => item.kind.replace(/-/g, " ")).join(", ");
+      const sign = e.points < 0 ? "−" : "+";
+      return { seat: e.seat, text: `${sign}${Math.abs(e.points)} ${words}` };
+    }
+    if (e.type !== "go") return null; // "go for one" comes after the go itself
+  }
+  return null;
 }
 
 /** A line as a list item for a log. */

@@ -3,10 +3,11 @@
 // 31 count, the battle for the crib and its dice, the crib piles and their owners, and every
 // decision: cards to pick (discard, reveal, magic, play) and a button per legal choice.
 
-import { cardButton, cardView, parseCard } from "./cards.js";
+import { cardButton, cardInline, cardShort, cardView, parseCard } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
-import { seatPanel } from "./seats.js";
+import { peggedFlash, seatPanel } from "./seats.js";
+import { POWER_WORDS as POWER_WORDS_SHORT } from "./words.js";
 
 const COLOURS = ["grey", "blue"];
 const COURT = { 11: "J", 12: "Q", 13: "K", 1: "A" };
@@ -58,7 +59,7 @@ function teamNames(page, colour) {
 /** One legal action in words (as the terminal's menu says it). */
 export function describe(action, page) {
   const view = page.view;
-  const cards = (action.cards ?? []).join(" ");
+  const cards = (action.cards ?? []).map(cardShort).join(" ");
   switch (action.type) {
     case "discard":
       return `discard ${cards}`;
@@ -67,7 +68,7 @@ export function describe(action, page) {
     case "magic":
       return `swap ${cards} for new cards`;
     case "play":
-      return `play ${action.card}`;
+      return `play ${cardShort(action.card)}`;
     case "go":
       return "go";
     case "ready":
@@ -120,7 +121,7 @@ function prompt(page) {
     case "order":
       return "Both Tops are court cards: which team resolves its Top first?";
     case "power":
-      return `Your team's Top ${view.tops?.[view.resolving] ?? ""}: use one of its powers, or none`;
+      return `Your team's Top ${view.tops?.[view.resolving] ? cardShort(view.tops[view.resolving]) : ""}: use one of its powers, or none`;
     case "reveal":
       return `Enemy Intel: show ${plural(need, "card")} of your hand to everyone`;
     case "split":
@@ -210,6 +211,7 @@ function middle(page) {
         { class: "count ne-count" },
         h("span", { class: "count-label" }, "Count "),
         h("strong", { "data-testid": "count" }, String(view.count)),
+        view.phase === "play" ? peggedFlash(page) : null,
         h(
           "div",
           { class: "count-cards" },
@@ -411,6 +413,27 @@ function actions(page) {
   return out;
 }
 
+/** One line saying what the chips under court cards mean (the rules page says more). */
+function powerKey() {
+  return h(
+    "p",
+    { class: "ne-key", "data-testid": "power-key" },
+    POWER_WORDS_SHORT.map(([short, word, what]) =>
+      h(
+        "span",
+        { title: what },
+        h("span", { class: `ne-power ne-${word.toLowerCase()}` }, short),
+        ` ${word}`,
+      ),
+    ),
+  );
+}
+
+/** Cards in a sentence, as the log shows them ("7♦ 9♥"), never as codes. */
+function inlineCards(cards) {
+  return cards.flatMap((card, i) => (i ? [" ", cardInline(card)] : [cardInline(card)]));
+}
+
 export function renderNotEnough(page) {
   const view = page.view;
   const me = page.state.seat;
@@ -438,7 +461,7 @@ export function renderNotEnough(page) {
             ? h(
                 "span",
                 { class: "ne-revealed", "data-testid": `revealed-${seat}` },
-                " shown: ",
+                h("span", { class: "ne-revealed-label" }, "shown:"),
                 revealed.map((c) => courtCard(view, c, { small: true })),
               )
             : null,
@@ -465,9 +488,9 @@ export function renderNotEnough(page) {
       : null,
     h("p", { class: "prompt", "data-testid": "prompt" }, h("span", {}, prompt(page)), page.clock.element),
     seated ? myHand(page) : null,
-    myRevealed.length ? h("p", { class: "hint" }, `Shown to everyone: ${myRevealed.join(" ")}`) : null,
-    seated && view.magicked.length ? h("p", { class: "hint" }, `Swapped by Magic: ${view.magicked.join(" ")}`) : null,
-    seated && view.discarded.length ? h("p", { class: "hint" }, `Your crib cards: ${view.discarded.join(" ")}`) : null,
+    myRevealed.length ? h("p", { class: "hint" }, "Shown to everyone: ", inlineCards(myRevealed)) : null,
+    seated && view.magicked.length ? h("p", { class: "hint" }, "Swapped by Magic: ", inlineCards(view.magicked)) : null,
+    seated && view.discarded.length ? h("p", { class: "hint" }, "Your crib cards: ", inlineCards(view.discarded)) : null,
     h("div", { class: "actions" }, actions(page)),
     view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
   );
@@ -476,6 +499,7 @@ export function renderNotEnough(page) {
     { class: `felt not-enough phase-${view.phase}`, "data-phase": view.phase },
     h("div", { class: "opponents" }, opponents),
     h("div", { class: "ne-decks" }, COLOURS.map((c) => deckPanel(page, c))),
+    powerKey(),
     middle(page),
     mine,
   );

@@ -4,10 +4,10 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { cardView, SUIT_SYMBOLS, SUITS } from "./cards.js";
-import { h, render, s, toast } from "./dom.js";
+import { h, plural, render, s, toast } from "./dom.js";
 import { logItem, Narrator, scoreTalk } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
-import { resultsTable } from "./results.js";
+import { resultsTable, sidesOf } from "./results.js";
 import { swatch } from "./seats.js";
 
 /** A small stroked-and-filled SVG icon from one path. */
@@ -18,6 +18,10 @@ function icon(path) {
     s("path", { d: path }),
   );
 }
+
+const AUTO_STEP = 1000; // ms between steps when the replay plays by itself
+const PLAY = "M7 5l12 7-12 7z";
+const PAUSE = "M7 5h3v14H7zM14 5h3v14h-3z";
 
 export class ReplayPage {
   constructor(root, tableId, match) {
@@ -35,6 +39,25 @@ export class ReplayPage {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.playing);
+  }
+
+  /** Auto-play: a step every second until the end, or until paused. */
+  togglePlay() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = 0;
+    } else {
+      if (this.index >= this.states.length - 1) this.go(0);
+      this.playing = setInterval(() => {
+        this.go(this.index + 1);
+        if (this.index >= this.states.length - 1) this.togglePlay();
+      }, AUTO_STEP);
+    }
+    this.playButton.setAttribute("aria-pressed", String(Boolean(this.playing)));
+    this.playButton.setAttribute("aria-label", this.playing ? "Pause" : "Play");
+    this.playButton.title = this.playing ? "Pause" : "Play";
+    this.playButton.replaceChildren(icon(this.playing ? PAUSE : PLAY));
   }
 
   async load() {
@@ -61,6 +84,7 @@ export class ReplayPage {
     this.states = replayStates(record);
     this.names = record.seats.map((seat) => seat.name);
     this.teams = Boolean(record.options?.teams);
+    this.sides = sidesOf({ game: record.game, players: record.players, teams: this.teams });
     const narrator = new Narrator(this.names);
     this.lines = record.events.map((event, i) => {
       const line = narrator.line(event);
@@ -76,12 +100,10 @@ export class ReplayPage {
 
   build() {
     const record = this.record;
-    const lanes = this.teams
-      ? [
-          { name: `${this.names[0]} & ${this.names[2]}`, seats: [0, 2] },
-          { name: `${this.names[1]} & ${this.names[3]}`, seats: [1, 3] },
-        ]
-      : this.names.map((name, seat) => ({ name, seats: [seat] }));
+    const lanes = this.sides.map((seats) => ({
+      name: seats.map((seat) => this.names[seat]).join(" & "),
+      seats,
+    }));
     const target = record.options?.score_target;
     const hasTarget = target && (record.options?.end ?? "target") === "target";
     this.board = hasTarget ? new Board(Number(target), lanes) : null;
@@ -123,7 +145,11 @@ export class ReplayPage {
           h(
             "div",
             { class: "title" },
-            h("strong", {}, `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`),
+            h(
+              "h1",
+              { class: "page-title" },
+              `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`,
+            ),
             h("span", { class: "status" }, `game ${this.match}`),
           ),
           h(
@@ -133,7 +159,7 @@ export class ReplayPage {
           ),
         ),
         h(
-          "div",
+          "main",
           { class: "table-body" },
           h(
             "div",
@@ -146,6 +172,7 @@ export class ReplayPage {
               button("Previous", icon("M17 5l-10 7 10 7z"), () => this.go(this.index - 1), "prev"),
               this.slider,
               button("Next", icon("M7 5l10 7-10 7z"), () => this.go(this.index + 1), "next"),
+              (this.playButton = button("Play", icon(PLAY), () => this.togglePlay(), "play")),
               button(
                 "Last",
                 icon("M18 5v14M5 5l10 7-10 7z"),
@@ -161,7 +188,7 @@ export class ReplayPage {
             "aside",
             { class: "log" },
             h("h2", {}, "Events"),
-            h("div", { class: "log-scroll" }, this.logList),
+            h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
           ),
         ),
       ),
@@ -194,7 +221,13 @@ export class ReplayPage {
           : "The game begins",
     );
     for (const item of this.logList.children) item.classList.toggle("current", item === line);
-    line?.scrollIntoView({ block: "nearest" });
+    // Scroll the log itself, never the page: the table and its controls stay where they are.
+    if (line) {
+      const log = this.logList.parentElement;
+      const top = line.offsetTop - log.offsetTop;
+      if (top < log.scrollTop || top + line.offsetHeight > log.scrollTop + log.clientHeight)
+        log.scrollTop = top - log.clientHeight / 2;
+    }
     if (this.board) {
       const pick = (list) => this.lanes.map((lane) => list[lane.seats[0]]);
       this.board.update(pick(state.scores), pick(state.before));
@@ -307,7 +340,11 @@ export class ReplayPage {
 
   cribist(state) {
     const seats = state.hands.map((_, seat) =>
-      this.seatRow(state, seat, h("span", { class: "badge" }, `${state.tricksWon[seat]} tricks`)),
+      this.seatRow(
+        state,
+        seat,
+        h("span", { class: "badge" }, plural(state.tricksWon[seat], "trick")),
+      ),
     );
     const trick = state.trick.length
       ? state.trick
@@ -344,7 +381,7 @@ export class ReplayPage {
       "section",
       { class: "panel results inline" },
       h("h2", {}, "Result"),
-      resultsTable(state.outcome, this.names, this.teams),
+      resultsTable(state.outcome, this.names, this.sides),
     );
   }
 }

@@ -15,15 +15,30 @@ export function ordinal(n) {
   return `${n}${tail}`;
 }
 
+/**
+ * The sides of a game, as lists of seats sharing a score: the game's own (`teams` a list, as
+ * Cribbage is not Enough's view gives them), Cribbage's partners (`teams` true), or one seat
+ * each. A record has no view: Cribbage is not Enough for four is played in partnerships.
+ */
+export function sidesOf({ game, players, teams }) {
+  if (Array.isArray(teams)) return teams;
+  if (teams === true || (game === "not-enough" && players === 4))
+    return [
+      [0, 2],
+      [1, 3],
+    ];
+  return Array.from({ length: players }, (_, seat) => [seat]);
+}
+
 /** Rows of the result, best rank first; partners share a row. */
-export function resultRows(outcome, names, teams) {
-  const seats = outcome.ranks.map((_, seat) => seat).filter((seat) => !teams || seat < 2);
-  return seats
-    .map((seat) => ({
+export function resultRows(outcome, names, sides) {
+  return sides
+    .map((seats) => seats[0])
+    .map((seat, i) => ({
       seat,
       rank: outcome.ranks[seat],
       score: outcome.scores[seat],
-      name: teams ? `${names[seat]} & ${names[seat + 2]}` : names[seat],
+      name: sides[i].map((s) => names[s]).join(" & "),
       skunk: outcome.double_skunked?.includes(seat)
         ? "double skunk"
         : outcome.skunked?.includes(seat)
@@ -33,7 +48,7 @@ export function resultRows(outcome, names, teams) {
     .sort((a, b) => a.rank - b.rank || b.score - a.score);
 }
 
-export function resultsTable(outcome, names, teams = false) {
+export function resultsTable(outcome, names, sides) {
   return h(
     "table",
     { class: "results-table" },
@@ -51,7 +66,7 @@ export function resultsTable(outcome, names, teams = false) {
     h(
       "tbody",
       {},
-      resultRows(outcome, names, teams).map((row) =>
+      resultRows(outcome, names, sides).map((row) =>
         h(
           "tr",
           { class: row.rank === 1 ? "winner" : "" },
@@ -61,6 +76,19 @@ export function resultsTable(outcome, names, teams = false) {
         ),
       ),
     ),
+  );
+}
+
+/** What a watcher is told comes next: a rematch only at a table that will have one. */
+function watcherNote(page) {
+  const { table, events } = page.state;
+  const people = table.slots.filter((slot) => slot && !String(slot.kind).startsWith("bot"));
+  if (!people.length) return "A table of bots plays one game: it closes after the results.";
+  if (events.some((e) => e.type === "leave"))
+    return "A player left: the table closes after the results.";
+  return (
+    "A rematch starts if every player asks for it before the clock runs out; " +
+    "if not, the table closes. "
   );
 }
 
@@ -78,41 +106,55 @@ export function resultsPanel(page) {
   if (table.status === "finished") {
     footer = h("p", { class: "notice" }, "The table is closed.");
   } else if (seat === null) {
-    footer = h("p", { class: "notice" }, "A rematch starts soon unless someone leaves.");
-  } else {
     footer = h(
       "p",
-      { class: "rematch" },
-      h(
-        "button",
-        {
-          type: "button",
-          class: "primary",
-          "data-key": "rematch",
-          disabled: asked,
-          onClick: () => {
-            page.ui.rematch = table.match;
-            page.act({ type: "rematch" });
-            page.rerender();
-          },
-        },
-        asked ? "Rematch asked…" : "Rematch",
-      ),
-      " ",
-      // Leaving, not just going: the table need not wait for us to come back.
-      h(
-        "button",
-        {
-          type: "button",
-          class: "quiet",
-          "data-key": "results-leave",
-          onClick: () => page.leave(),
-        },
-        "Leave",
-      ),
-      " ",
+      { class: "notice", "data-testid": "countdown-note" },
+      watcherNote(page),
       page.clock.element,
     );
+  } else {
+    footer = [
+      h(
+        "p",
+        { class: "notice", "data-testid": "countdown-note" },
+        asked ? "Rematch asked: it starts once everyone has asked. " : "",
+        "When the clock runs out, anyone who has not asked for a rematch gives up their seat, " +
+          "and the table closes.",
+      ),
+      h(
+        "p",
+        { class: "rematch" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            "data-key": "rematch",
+            disabled: asked,
+            onClick: () => {
+              page.ui.rematch = table.match;
+              page.act({ type: "rematch" });
+              page.rerender();
+            },
+          },
+          asked ? "Rematch asked…" : "Rematch",
+        ),
+        " ",
+        // Leaving, not just going: the table need not wait for us to come back.
+        h(
+          "button",
+          {
+            type: "button",
+            class: "quiet",
+            "data-key": "results-leave",
+            onClick: () => page.leave(),
+          },
+          "Leave",
+        ),
+        " ",
+        page.clock.element,
+      ),
+    ];
   }
   return h(
     "section",
@@ -122,7 +164,7 @@ export function resultsPanel(page) {
       { class: "panel results" },
       h("h2", { id: "results-title" }, title),
       h("p", { class: "reason" }, `Game over: ${REASONS[outcome.reason] ?? outcome.reason}.`),
-      resultsTable(outcome, names, Boolean(view.teams)),
+      resultsTable(outcome, names, sidesOf(view)),
       footer,
       h(
         "p",

@@ -1,8 +1,9 @@
 // A player's panel at the table: name, badges, score, face-down hand, cards played.
 
-import { PEG_COLOURS } from "./board.js";
+import { laneColour } from "./board.js";
 import { cardBacks, cardView } from "./cards.js";
 import { h } from "./dom.js";
+import { lastPegged } from "./narrate.js";
 
 /** Seats in play order starting after `from` (the viewer), or all of them for spectators. */
 export function othersInOrder(players, from) {
@@ -19,10 +20,18 @@ export function laneOf(view, seat) {
   return view.teams ? seat % 2 : seat;
 }
 
-export function swatch(view, seat) {
+/** Whether `seat` is `me`'s partner: the other player of my side in a team game. */
+export function isPartner(view, me, seat) {
+  if (me === null || me === undefined || seat === me) return false;
+  if (Array.isArray(view.teams)) return view.teams.some((t) => t.includes(me) && t.includes(seat));
+  return Boolean(view.teams) && seat % 2 === me % 2;
+}
+
+/** A seat's peg colour; `colours`: the sides' own (Cribbage is not Enough, `page.pegColours`). */
+export function swatch(view, seat, colours = null) {
   return h("span", {
     class: "swatch",
-    style: { background: PEG_COLOURS[laneOf(view, seat) % PEG_COLOURS.length] },
+    style: { background: laneColour(laneOf(view, seat), colours) },
   });
 }
 
@@ -52,8 +61,9 @@ export function seatPanel(
     h(
       "div",
       { class: "seat-head" },
-      swatch(view, seat),
+      swatch(view, seat, page.pegColours),
       h("span", { class: "seat-name" }, info.name ?? `Seat ${seat + 1}`),
+      isPartner(view, page.state.seat, seat) ? h("span", { class: "badge you" }, "partner") : null,
       bot ? h("span", { class: "badge" }, "bot") : null,
       away ? h("span", { class: "badge warn" }, "away") : null,
       view.dealer === seat ? h("span", { class: "badge dealer", title: "Dealer" }, "dealer") : null,
@@ -75,5 +85,17 @@ export function seatPanel(
         : null,
     ),
     h("div", { class: "seat-status" }, out ? "left the game" : status, extra),
+  );
+}
+
+/** "+2 fifteen" beside the count for the card just played (it fades; the log keeps it). */
+export function peggedFlash(page) {
+  const pegged = lastPegged(page.state.events);
+  if (!pegged) return null;
+  return h(
+    "span",
+    { class: "pegged", "data-testid": "pegged", role: "status" },
+    swatch(page.view, pegged.seat, page.pegColours),
+    pegged.text,
   );
 }

@@ -2,12 +2,14 @@
 // itself (cards, play area, actions) is drawn by the game's module.
 
 import { memory } from "./api.js";
-import { Board, pegHistory } from "./board.js";
+import { Board, pegHistory, teamPegColours } from "./board.js";
 import { TurnClock } from "./clock.js";
+import { withSymbols } from "./cards.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { logItem, Narrator } from "./narrate.js";
-import { resultsPanel } from "./results.js";
+import { resultsPanel, sidesOf } from "./results.js";
+import { howToPlay } from "./rules.js";
 import { TableSocket } from "./socket.js";
 import { waitingRoom } from "./waiting.js";
 
@@ -32,7 +34,8 @@ export class TablePage {
       "aside",
       { class: "log", "aria-label": "Game log" },
       h("h2", {}, "Log"),
-      h("div", { class: "log-scroll" }, this.logList),
+      // Focusable, so the keyboard can scroll it (arrows, Page Up / Page Down).
+      h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
     );
     this.overlay = h("div", { class: "overlay-slot" });
     root.replaceChildren(
@@ -41,7 +44,7 @@ export class TablePage {
         { class: "table-page" },
         this.header,
         h(
-          "div",
+          "main",
           { class: "table-body" },
           h("div", { class: "table-main" }, this.boardSlot, this.main, this.announcer),
           this.log,
@@ -127,7 +130,7 @@ export class TablePage {
       this.ui.hint = false; // no answer is coming: close the panel that waits for one
       this.render();
     }
-    toast(code === "stale" ? "Too late: the game moved on" : message);
+    toast(code === "stale" ? "Too late: the game moved on" : withSymbols(message));
   }
 
   key(event) {
@@ -155,7 +158,8 @@ export class TablePage {
       return;
     }
     this.resetUi(view);
-    this.clock.set(table.deadline, this.clockTotal(view, table));
+    this.clock.set(this.deadline(table), this.clockTotal(view, table));
+    this.clock.setEnds(table.ends);
     if (!view) {
       this.boardSlot.replaceChildren();
       render(this.main, waitingRoom(this, table));
@@ -167,7 +171,10 @@ export class TablePage {
     this.main.dataset.version = String(this.state.version); // tests wait for it to move on
     const draw = TABLE_VIEWS[view.game];
     render(this.main, draw ? draw(this) : h("p", {}, `This client cannot show ${view.game} yet.`));
-    const prompt = this.main.querySelector(".prompt > span")?.textContent ?? "";
+    const notice = this.timedOutNotice();
+    if (notice) this.main.querySelector(".prompt")?.before(notice);
+    const said = this.main.querySelector(".prompt > span")?.textContent ?? "";
+    const prompt = notice ? `${notice.textContent}. ${said}` : said;
     if (prompt !== this.announcer.textContent) this.announcer.textContent = prompt;
     this.renderLog();
     render(this.overlay, view.outcome ? resultsPanel(this) : null);
@@ -176,7 +183,7 @@ export class TablePage {
   /** Selections belong to one decision: forget them when the hand, phase or count changes. */
   resetUi(view) {
     const key = view
-      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
+      ? `${this.state.table.match}/${view.hand_number}/${view.phase}/${view.played?.length}/${view.counting?.claimant}/${view.counting?.claimed}/${view.counting?.cards?.join()}`
       : "";
     if (key !== this.ui.key) {
       this.ui.key = key;
@@ -184,6 +191,30 @@ export class TablePage {
       this.ui.claim = { cards: new Set(), items: [] };
       this.ui.hint = false;
     }
+  }
+
+  /** This seat's own deadline while it is to act; otherwise the table's (the next one). */
+  deadline(table) {
+    const seat = this.state.seat;
+    const own = seat === null || seat === undefined ? null : table.deadlines?.[seat];
+    return own ?? table.deadline;
+  }
+
+  /**
+   * "Time ran out: 10♥ was played for you", above the prompt, until this seat's next own move:
+   * the move the clock made for it (the events it brought are marked auto).
+   */
+  timedOutNotice() {
+    const seat = this.state.seat;
+    if (seat === null || seat === undefined) return null;
+    const events = this.state.events;
+    let last = events.findLastIndex((e) => e.seat === seat);
+    if (last < 0 || events[last].auto !== "timeout") return null;
+    while (last > 0 && events[last - 1].seat === seat && events[last - 1].auto === "timeout")
+      last -= 1;
+    const line = new Narrator(this.names, seat).line(events[last]);
+    if (!line) return null;
+    return h("p", { class: "auto-notice", role: "status", "data-testid": "auto-notice" }, line.parts);
   }
 
   clockTotal(view, table) {
@@ -249,7 +280,7 @@ export class TablePage {
       h(
         "div",
         { class: "title" },
-        h("strong", {}, table?.title ?? "Table"),
+        h("h1", { class: "page-title" }, table?.title ?? "Table"),
         table
           ? h(
               "span",
@@ -259,7 +290,7 @@ export class TablePage {
           : null,
         seat === null && this.view ? h("span", { class: "status" }, "watching") : null,
       ),
-      h("div", { class: "top-actions" }, leave),
+      h("div", { class: "top-actions" }, table ? howToPlay(table.game) : null, leave),
     );
   }
 
@@ -280,18 +311,17 @@ export class TablePage {
 
   /** The board for this match; pegs move as scores change. */
   renderBoard(view) {
-    const teams = Boolean(view.teams);
-    const lanes = Array.isArray(view.teams) // the game's own sides (Cribbage is not Enough)
-      ? view.teams.map((seats) => ({ seats }))
-      : teams
-        ? [{ seats: [0, 2] }, { seats: [1, 3] }]
-      : Array.from({ length: view.players }, (_, seat) => ({ seats: [seat] }));
+    const lanes = sidesOf(view).map((seats) => ({ seats }));
     const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
     const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
-    const key = `${this.state.table.match}/${target}/${lanes.length}`;
+    // Cribbage is not Enough's sides peg in grey and blue (the colours of its first hand).
+    this.pegColours = Array.isArray(view.teams)
+      ? teamPegColours(this.state.events, view.teams)
+      : null;
+    const key = `${this.state.table.match}/${target}/${lanes.length}/${this.pegColours}`;
     if (this.boardKey !== key) {
       this.boardKey = key;
-      this.board = target ? new Board(target, lanes) : null;
+      this.board = target ? new Board(target, lanes, { colours: this.pegColours }) : null;
       this.boardSlot.replaceChildren(this.board ? this.board.element : this.scoreList());
     }
     const history = pegHistory(this.state.events, view.players);
@@ -327,7 +357,11 @@ export class TablePage {
         ? h(
             "li",
             { class: "target" },
-            view.time_is_up ? "last hand" : `${view.options?.minutes} minutes`,
+            view.time_is_up
+              ? "last hand"
+              : this.state.table?.ends
+                ? this.clock.timeLeft
+                : `${view.options?.minutes} minutes`,
           )
         : null,
     );

@@ -1,0 +1,94 @@
+"""The vectorized environment's chance, as a pure function of where a deal happens.
+
+Every random number is a hash (splitmix64) of the batch seed, the environment's index in
+the batch, the game's number in that environment and the chance step's index in the game,
+so a game does not depend on how many environments share the batch or what the others do.
+:class:`VectorChance` answers :class:`~pegboard.core.game.Game`'s chance steps from the
+same hash, which is how a test replays any game of the batch through ``Game``:
+``new_game("cribbage", players=2, chance=VectorChance(seed, env, game), post_show=False)``.
+
+Chance steps are numbered as ``Game`` numbers them: step 0 draws the first dealer
+(``Pick(2)``), step ``h`` (from 1) shuffles the deck for hand ``h``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
+
+U64 = npt.NDArray[np.uint64]
+
+MAX_SEED: Final = (1 << 64) - 1
+_GOLDEN_INT: Final = 0x9E3779B97F4A7C15
+_GOLDEN: Final = np.uint64(_GOLDEN_INT)
+_M1: Final = np.uint64(0xBF58476D1CE4E5B9)
+_M2: Final = np.uint64(0x94D049BB133111EB)
+_PAIR_STEPS: Final = np.arange(1, 27, dtype=np.uint64) * _GOLDEN
+"""A shuffle draws 26 outputs of the game's stream, each two 32-bit keys (one per card)."""
+_STEP_STRIDE: Final = np.uint64(32 * _GOLDEN_INT % (1 << 64))
+"""Chance step ``h`` draws the stream's outputs ``32 h + 1`` to ``32 h + 26``."""
+
+
+def _mix(x: U64) -> U64:
+    """The splitmix64 finalizer: a bijection of uint64 that scrambles every bit
+    (``x`` is a fresh array, changed in place)."""
+    x ^= x >> np.uint64(30)
+    x *= _M1
+    x ^= x >> np.uint64(27)
+    x *= _M2
+    x ^= x >> np.uint64(31)
+    return x
+
+
+def check_seed(seed: object) -> int:
+    if not isinstance(seed, int | np.integer) or isinstance(seed, bool):
+        raise ValueError(f"a seed is an integer 0..2**64-1, not {seed!r}")
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"a seed is an integer 0..2**64-1, not {seed}")
+    return int(seed)
+
+
+def env_keys(seed: int, envs: npt.ArrayLike) -> U64:
+    """One key per environment of a batch reset with ``seed``."""
+    root = _mix(np.array([seed], dtype=np.uint64))
+    return _mix(root ^ np.asarray(envs, dtype=np.uint64))
+
+
+def game_keys(envs: U64, games: npt.ArrayLike) -> U64:
+    """One key per (environment key, game number): the root of that game's chance."""
+    return _mix(envs + np.asarray(games, dtype=np.uint64))
+
+
+def first_dealers(keys: U64) -> npt.NDArray[np.int64]:
+    """Chance step 0 of each game: the first dealer, seat 0 or 1 (the key's top bit)."""
+    return (keys >> np.uint64(63)).astype(np.int64)
+
+
+def deck_orders(keys: U64, hands: npt.ArrayLike) -> npt.NDArray[np.intp]:
+    """Chance step ``hands`` of each game: the shuffled deck (card ids, top first), (m, 52):
+    the cards in the order of 52 random 32-bit keys drawn from the game's splitmix64 stream
+    (a tie, about one deck in three million, is left in whatever order numpy's sort leaves
+    it, the same for a batch as for one game)."""
+    start = keys + np.asarray(hands, dtype=np.uint64) * _STEP_STRIDE
+    per_pair = _mix(start[:, None] + _PAIR_STEPS)
+    return np.argsort(per_pair.view(np.uint32), axis=1)
+
+
+class VectorChance:
+    """``Game``'s chance source for game number ``game`` of environment ``env`` in a batch
+    reset with ``seed``: it deals exactly what the vectorized environment dealt."""
+
+    def __init__(self, seed: int, env: int, game: int) -> None:
+        self.seed = check_seed(seed)
+        self._key = game_keys(env_keys(self.seed, [env]), [game])
+
+    def resolve(self, step: Chance, index: int) -> Outcome:
+        if isinstance(step, Pick) and step.choices == 2 and index == 0:
+            return (int(first_dealers(self._key)[0]),)
+        if isinstance(step, Shuffle) and index >= 1 and len(step.cards) == 52:
+            return tuple(int(c) for c in deck_orders(self._key, [index])[0])
+        raise ValueError(f"the vectorized environment has no chance step {index} like {step!r}")

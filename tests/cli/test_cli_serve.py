@@ -1,0 +1,48 @@
+"""``pegboard serve`` options reach the tables: the grace period and the abandon time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import uvicorn
+from typer.testing import CliRunner
+
+from pegboard.cli import serve as serve_module
+from pegboard.cli.main import app
+from pegboard.server.room import RoomSettings
+
+
+def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings:
+    made: dict[str, Any] = {}
+
+    def create_app(db: str, **kwargs: Any) -> object:
+        made.update(kwargs)
+        return object()
+
+    monkeypatch.setattr(serve_module, "create_app", create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    result = CliRunner().invoke(app, ["serve", "--db", "sqlite://", *args])
+    assert result.exit_code == 0, result.output
+    settings: RoomSettings = made["settings"]
+    return settings
+
+
+@pytest.mark.parametrize(
+    ("args", "grace", "abandon"),
+    [
+        ((), 60.0, 1800.0),
+        (("--grace", "15"), 15.0, 1800.0),
+        (("--abandon", "600", "--grace", "90"), 90.0, 600.0),
+    ],
+)
+def test_grace_and_abandon_are_server_options(
+    monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], grace: float, abandon: float
+) -> None:
+    settings = served_settings(monkeypatch, *args)
+    assert (settings.grace, settings.abandon_waiting) == (grace, abandon)
+
+
+def test_a_negative_grace_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = CliRunner().invoke(app, ["serve", "--grace", "-1"])
+    assert result.exit_code != 0 and "--grace" in result.output
