@@ -7,7 +7,10 @@ asyncio WebSocket clients). Stepped levels, a fresh server for each; every level
 time and sockets, and the whole run in time (``--budget``).
 
 Run from the project root: ``.venv/bin/python -m benchmarks.bench_server`` (``--help`` for the
-levels, the window, the think time). Where the server's time goes: ``--profile N`` (cProfile of
+levels, the window, the think time). ``--hostile``: the people's tables beside a flooding client
+and a table maker, and people's bots beside hundreds of tables of bots only
+(``benchmarks.load_hostile``), each side by side with the same load alone. Where the server's
+time goes: ``--profile N`` (cProfile of
 the server at N tables), ``--diagnose N`` (its event-loop lag, where the loop is while it is
 stuck, the garbage collector's pauses); ``--fix NAME`` measures a candidate fix applied from
 outside (``benchmarks.load_server``). On a shared machine, ``--nice -20`` (root) keeps the other
@@ -28,9 +31,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -41,7 +47,17 @@ from benchmarks.load_client import (
     LevelResult,
     machine_busy,
     percentile,
+    run_level,
     run_level_sync,
+)
+from benchmarks.load_hostile import (
+    CROWD,
+    CROWD_BOT,
+    FLOOD_SOCKETS,
+    FLOODER,
+    MAKER,
+    PERSON_BOT,
+    run_hostile_level,
 )
 from benchmarks.load_server import FIXES
 from benchmarks.machine import machine
@@ -73,6 +89,7 @@ class Settings:
     fixes: tuple[str, ...] = ()  # experiments of load_server (--fix): gc-freeze, wal-thread…
     quiet_wait: float = 10.0  # at most this long before a level for other processes to calm
     nice: int = 0  # scheduling priority of the server and the load generator (<0 needs root)
+    sync: str = "normal"  # SQLite's synchronous mode in the server
 
 
 @dataclass
@@ -198,14 +215,22 @@ def ramp_for(tables: int) -> float:
     return max(2.0, tables / 100)
 
 
-def measure(mode: str, tables: int, settings: Settings, flags: Sequence[str] = ()) -> LevelResult:
-    """One level against a fresh server (``flags`` for ``load_server``); its process ends
-    before this returns."""
+def measure(
+    mode: str,
+    tables: int,
+    settings: Settings,
+    flags: Sequence[str] = (),
+    level: Callable[[LevelConfig], Coroutine[Any, Any, LevelResult]] = run_level,
+) -> LevelResult:
+    """One level (``level``: the load of ``load_client`` by default) against a fresh server
+    (``flags`` for ``load_server``); its process ends before this returns."""
     ramp = ramp_for(tables)
     lifetime = ramp + settings.warmup + settings.duration + 120
     with tempfile.TemporaryDirectory(prefix="pegboard-load-", dir=settings.db_dir) as tmp:
         db = Path(tmp) / "load.sqlite"
         flags = [*flags, *(f"--fix={fix}" for fix in settings.fixes)]
+        if "--sync" not in flags:
+            flags += ["--sync", settings.sync]
         server = ServerProcess(db, settings.bot_delay, lifetime, flags, settings.nice)
         try:
             config = LevelConfig(
@@ -221,7 +246,7 @@ def measure(mode: str, tables: int, settings: Settings, flags: Sequence[str] = (
                 seed=tables,
                 server_pid=server.pid,
             )
-            return run_level_sync(config)
+            return run_level_sync(config, level)
         finally:
             server.stop()
 
@@ -381,6 +406,8 @@ def command(repeats: int, settings: Settings) -> str:
         parts.append(f"--nice {settings.nice}")
     if settings.stop_after_fail:
         parts.append("--stop-after-fail")
+    if settings.sync != default.sync:
+        parts.append(f"--sync {settings.sync}")
     if settings.db_dir:
         parts.append(f"--db-dir {settings.db_dir}")
     parts += [f"--fix {fix}" for fix in settings.fixes]
@@ -472,6 +499,88 @@ def run(repeats: int = 1, settings: Settings | None = None) -> str:
     return report(players, bots, seconds, repeats, settings)
 
 
+HOSTILE_TABLES = 100  # people's tables beside the flood
+CROWD_PEOPLE = 20  # tables of a person against a bot, beside the crowd of bots-only tables
+HOSTILE_SCENARIOS = (
+    ("100 tables of people, alone", "people", HOSTILE_TABLES, 0),
+    ("the same, beside the flood and the table maker", "flood", HOSTILE_TABLES, 0),
+    (f"{CROWD_PEOPLE} tables of a person against `{PERSON_BOT}`, alone", "crowd-bots", 20, 0),
+    (f"the same, beside {CROWD} tables of `{CROWD_BOT}` bots only", "crowd-bots", 20, CROWD),
+)
+
+
+def run_hostile(settings: Settings) -> str:
+    """The Markdown section "## Hostile clients": each scenario beside the same load alone."""
+    start = time.monotonic()
+    rows: list[tuple[str, LevelResult]] = []
+    for label, mode, tables, crowd in HOSTILE_SCENARIOS:
+        wait_for_quiet(settings.quiet_wait)
+        level = partial(run_hostile_level, crowd=crowd)
+        result = measure(mode, tables, settings, level=level)
+        rows.append((label, result))
+        _progress(f"{label}: {_hostile_row(label, result)}")
+    return hostile_report(rows, time.monotonic() - start, settings)
+
+
+def _ms(values: list[float], q: float) -> str:
+    return _fmt(1000 * percentile(values, q))
+
+
+def _hostile_row(label: str, result: LevelResult) -> str:
+    problems = sum(result.errors.values()) + result.lost
+    passes = problems == 0 and 1000 * percentile(result.latencies, 0.99) < THRESHOLD_MS
+    return (
+        f"| {label} | {result.rate:.0f} | {_ms(result.latencies, 0.5)} "
+        f"| {_ms(result.latencies, 0.99)} | {_ms(result.latencies, 1.0)} "
+        f"| {_ms(result.bot_lateness, 0.5)} | {_ms(result.bot_lateness, 0.99)} "
+        f"| {problems} | {_fmt(100 * (result.server_cpu or math.nan), 0)}% "
+        f"| {_fmt(100 * (result.other_cpu or math.nan), 0)}% | {'yes' if passes else '**no**'} |"
+    )
+
+
+def hostile_report(rows: list[tuple[str, LevelResult]], seconds: float, settings: Settings) -> str:
+    header = (
+        "| load | actions/s | p50 ms | p99 ms | max ms | bot lateness p50 ms | p99 ms "
+        f"| errors | server CPU | other CPU | p99 < {THRESHOLD_MS:.0f} ms |\n"
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    )
+    table = "\n".join([header, *(_hostile_row(label, result) for label, result in rows)])
+    hostile = Counter[str]()
+    for _, result in rows:
+        hostile.update(result.hostile)
+    counts = "\n".join(f"- {name}: {count}" for name, count in sorted(hostile.items()))
+    return f"""## Hostile clients
+
+Measured on {machine()}, {seconds:.0f} s in all, SQLite `synchronous={settings.sync}`. Each
+scenario is a fresh server (`benchmarks.load_server`: `pegboard serve`'s limits) measured over a
+{settings.duration:g} s window after {settings.warmup:g} s of warm-up, and each is shown beside
+the same load alone, measured in the same run. The people (two per table, a random legal action
+after {settings.think[0]:g}–{settings.think[1]:g} s, as in "Web server load") come from
+127.0.0.1, which stands for hundreds of addresses and is exempt from the per-address limits.
+
+- **The flood** (a process of its own, at the usual priority: it stands for a client elsewhere):
+  from {FLOODER}, {FLOOD_SOCKETS} sockets to the people's tables, each sending
+  pings and bad JSON as fast as the socket takes them and coming back 0.2 s after any close or
+  refusal; from {MAKER}, a client making tables and reading the lobby without pause.
+- **The crowd**: {CROWD} tables of two `{CROWD_BOT}` bots only (made from the exempt address, so
+  the per-address limit of such tables does not stop them), then tables of a person against
+  `{PERSON_BOT}`. *Bot lateness*: a bot's move at a person's table, timed at the person's socket:
+  its update's arrival minus (the server time of the update before + `bot_delay`
+  {settings.bot_delay:g} s), for moves made while the person had nothing to do (the bot's own
+  thinking is in it).
+
+{table}
+
+What the hostile clients did and got, over all scenarios:
+
+{counts}
+
+Reproduce: `{COMMAND} --hostile --duration {settings.duration:g} --warmup {settings.warmup:g}{
+        f" --nice {settings.nice}" if settings.nice else ""
+    }` (about two minutes).
+"""
+
+
 def _headline(mode: str, tables: int, result: LevelResult) -> str:
     return (
         f"{mode} level of {tables} tables: {result.rate:.0f}/s, "
@@ -538,6 +647,10 @@ def main(argv: list[str] | None = None) -> None:
         "--diagnose", type=int, default=0, metavar="N", help="loop lag and GC pauses at N tables"
     )
     parser.add_argument("--bots", action="store_true", help="--profile/--diagnose: bots mode")
+    parser.add_argument(
+        "--hostile", action="store_true", help="the flood and the crowd of bots, side by side"
+    )
+    parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
     parser.add_argument("--db-dir", default=None, help="folder of the server's SQLite file")
     parser.add_argument(
         "--fix",
@@ -560,7 +673,12 @@ def main(argv: list[str] | None = None) -> None:
         nice=args.nice,
         db_dir=args.db_dir,
         fixes=tuple(args.fix),
+        sync=args.sync,
     )
+    if args.hostile:
+        with priority(settings.nice):
+            print(run_hostile(settings))
+        return
     mode = "bots" if args.bots else "players"
     if args.profile:
         with priority(settings.nice):

@@ -27,7 +27,7 @@ import os
 import random
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +78,8 @@ class LevelResult:
     other_cpu: float | None = None  # cores' share used by every other process over the window
     client_cpu: float = 0.0  # share of one core over the window
     client_lag: list[float] = field(default_factory=list)  # event-loop lag here, seconds
+    bot_lateness: list[float] = field(default_factory=list)  # people's bots (load_hostile), s
+    hostile: Counter[str] = field(default_factory=Counter)  # what hostile clients did and got
 
     @property
     def rate(self) -> float:
@@ -101,6 +103,8 @@ class LevelResult:
             "other_cpu": self.other_cpu,
             "client_cpu": self.client_cpu,
             "client_lag": self.client_lag,
+            "bot_lateness": self.bot_lateness,
+            "hostile": dict(self.hostile),
         }
 
 
@@ -527,11 +531,14 @@ async def run_level(config: LevelConfig) -> LevelResult:
     return await bench.run()
 
 
-def run_level_sync(config: LevelConfig) -> LevelResult:
-    """One level in a fresh event loop (uvloop when installed)."""
+def run_level_sync(
+    config: LevelConfig,
+    level: Callable[[LevelConfig], Coroutine[Any, Any, LevelResult]] = run_level,
+) -> LevelResult:
+    """One level (``level(config)``) in a fresh event loop (uvloop when installed)."""
     try:
         import uvloop
     except ImportError:
-        return asyncio.run(run_level(config))
+        return asyncio.run(level(config))
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        return runner.run(run_level(config))
+        return runner.run(level(config))

@@ -1,11 +1,14 @@
 """The web server under test, in a process of its own (started by ``benchmarks.bench_server``).
 
 ``python -m benchmarks.load_server --db FILE [--bot-delay S] [--lifetime S] [--profile OUT]
-[--diagnose OUT] [--fix NAME]…``
+[--diagnose OUT] [--fix NAME]… [--sync full|normal]``
 
 It binds 127.0.0.1 on a free port, prints ``PORT <n>`` on stdout, and serves
-``pegboard.server.app.create_app`` with uvicorn's defaults (as ``pegboard serve`` does) until
-SIGTERM / SIGINT or until ``--lifetime`` seconds have passed, so that it always ends by itself.
+``pegboard.server.app.create_app`` with the limits of ``pegboard serve``
+(``pegboard.server.guard.server_config``) until SIGTERM / SIGINT or until ``--lifetime`` seconds
+have passed, so that it always ends by itself. The load generator's own address (127.0.0.1)
+is exempt from the per-address limits: it stands for hundreds of people; the hostile clients
+of the flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
 
 * ``--profile OUT``: the whole run under cProfile, the stats written to ``OUT`` on exit.
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
@@ -46,7 +49,9 @@ import uvicorn
 from fastapi import FastAPI
 
 from pegboard.server import store as store_module
+from pegboard.server.admission import Limits
 from pegboard.server.app import create_app
+from pegboard.server.guard import server_config
 from pegboard.server.room import RoomSettings
 
 LOOPBACK = "127.0.0.1"
@@ -174,11 +179,16 @@ def checkpoint_in_background(db: str, stop: threading.Event) -> None:
     """No automatic checkpoints in the app's connections; a passive one here, off the loop."""
     pragmas = store_module._sqlite_pragmas
 
-    def without_autocheckpoint(connection: Any, _record: Any) -> None:
-        pragmas(connection, _record)
-        cursor = connection.cursor()
-        cursor.execute("PRAGMA wal_autocheckpoint=0")
-        cursor.close()
+    def without_autocheckpoint(sync: str) -> Any:
+        usual = pragmas(sync)
+
+        def on_connect(connection: Any, _record: Any) -> None:
+            usual(connection, _record)
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.close()
+
+        return on_connect
 
     store_module._sqlite_pragmas = without_autocheckpoint  # read when create_app makes the Store
 
@@ -207,13 +217,24 @@ def serve(
     profile: str | None = None,
     diagnose: str | None = None,
     fixes: tuple[str, ...] = (),
+    sync: str = "normal",
 ) -> None:
     stop = threading.Event()
     if "wal-thread" in fixes:
         checkpoint_in_background(db, stop)
-    app = create_app(f"sqlite:///{db}", settings=RoomSettings(bot_delay=bot_delay))
-    config = uvicorn.Config(
-        app, host=LOOPBACK, log_level="warning", timeout_graceful_shutdown=3, backlog=4096
+    app = create_app(
+        f"sqlite:///{db}",
+        settings=RoomSettings(bot_delay=bot_delay),
+        limits=Limits(exempt=frozenset({LOOPBACK})),
+        sync=sync,
+    )
+    config = server_config(
+        app,
+        LOOPBACK,
+        0,
+        exempt=frozenset({LOOPBACK}),
+        timeout_graceful_shutdown=3,
+        backlog=4096,
     )
     server = uvicorn.Server(config)
     if "gc-freeze" in fixes or "gc-tune" in fixes:
@@ -258,8 +279,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", default=None, help="write cProfile stats to this file")
     parser.add_argument("--diagnose", default=None, help="write loop lag and GC pauses here")
     parser.add_argument("--fix", action="append", choices=FIXES, default=[], help="experiments")
+    parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
     args = parser.parse_args(argv)
-    serve(args.db, args.bot_delay, args.lifetime, args.profile, args.diagnose, tuple(args.fix))
+    serve(
+        args.db,
+        args.bot_delay,
+        args.lifetime,
+        args.profile,
+        args.diagnose,
+        tuple(args.fix),
+        args.sync,
+    )
 
 
 if __name__ == "__main__":

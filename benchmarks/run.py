@@ -30,6 +30,7 @@ def main() -> None:
         bench_cribist.run(repeats),
         bench_bots.run(20),  # CPU time per decision: one run, its spread in the table
         bench_server.run(1),  # one stepped run takes minutes; it reports its own spread
+        bench_server.run_hostile(bench_server.Settings(duration=15, warmup=3)),
     ]
     today = datetime.date.today().isoformat()
     header = (

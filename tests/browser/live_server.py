@@ -14,6 +14,7 @@ import uvicorn
 from jump_clock import JumpClock
 
 from pegboard.server.app import create_app
+from pegboard.server.guard import server_config
 from pegboard.server.room import RoomSettings
 
 
@@ -43,7 +44,7 @@ class LiveServer:
         app = self.app = create_app(
             f"sqlite:///{self.db}", clock=self.clock, settings=self.settings
         )
-        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+        config = server_config(app, "127.0.0.1", 0)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

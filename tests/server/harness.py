@@ -17,13 +17,16 @@ from fastapi import FastAPI
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from pegboard.server.admission import Limits
 from pegboard.server.app import Lobby, create_app
 from pegboard.server.bus import Bus
 from pegboard.server.clock import FakeClock
 from pegboard.server.cluster import WorkerSettings
+from pegboard.server.guard import server_config
 from pegboard.server.room import Room, RoomSettings
 
 T = TypeVar("T")
+HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon
 
 
 class Server:
@@ -34,8 +37,14 @@ class Server:
         grace: float = 60.0,
         bus: Callable[[], Bus] | None = None,
         workers: WorkerSettings | None = None,
+        limits: Limits | None = None,
+        inbound_limit: bool = False,
         app: FastAPI | None = None,
     ) -> None:
+        self.limits = limits  # per address: the server's own by default
+        # The bytes a second an address may send: off unless asked, since tests play far
+        # faster than people (two seats on one address, no think time).
+        self.inbound_limit = inbound_limit
         self.db = db  # an SQLite file, or any store's URL
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
@@ -57,9 +66,11 @@ class Server:
             settings=self.settings,
             bus=self.bus() if self.bus is not None else None,
             workers=self.workers,
+            limits=self.limits,
         )
-        config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+        exempt = frozenset() if self.inbound_limit else frozenset({"127.0.0.1"})
+        config = server_config(
+            app, "127.0.0.1", self.port, header_timeout=HEADER_TIMEOUT, exempt=exempt
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import Client, Server
 
-from pegboard.analysis import analyze_discards
+from pegboard.analysis import analyze_discards, clear_caches, tables
 from pegboard.analysis.question import DiscardQuestion
 from pegboard.bots.search.play_hint import play_answer, play_question
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
 from pegboard.errors import CardError
 from pegboard.games.cribbage import stack_deck
+from pegboard.server import hints
 from pegboard.server.hints import hint_message, hint_query
 from pegboard.server.store import Store
 
@@ -143,6 +145,47 @@ def test_the_role_comes_from_the_view_partners_included() -> None:
         )
         assert message["discards"] == [a.to_json() for a in expected]
         assert message["hand_number"] == 2
+
+
+def test_concurrent_first_hints_build_the_analysis_tables_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four hints asked at once on a fresh server: the tables are built by one of them (the
+    others wait), as many times as one hint alone builds them."""
+    built: list[int] = []
+    real = tables._combined
+
+    def counted(first: tuple[int, ...], second: tuple[int, ...]) -> Any:
+        built.append(1)
+        return real(first, second)
+
+    monkeypatch.setattr(tables, "_combined", counted)
+    hands = ["5H 5C 5S JD 7C 9D", "AH 2C 3D KS QH 8S", "4D 6D 8C 9S TH 2H", "3S 4S 6H 7D 8D JC"]
+    questions = [DiscardQuestion(tuple(h.split()), 1, "pone", 2) for h in hands]
+
+    def fresh_server() -> None:
+        clear_caches()
+        built.clear()
+        monkeypatch.setattr(hints, "_built", threading.Event())
+
+    fresh_server()
+    hint_message(questions[0])
+    alone = len(built)
+    assert alone > 0, "a first hint builds tables"
+
+    fresh_server()
+    start = threading.Barrier(len(questions))
+
+    def ask_at_once(question: DiscardQuestion) -> None:
+        start.wait()
+        hint_message(question)
+
+    threads = [threading.Thread(target=ask_at_once, args=(q,)) for q in questions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(built) == alone
 
 
 def refused(client: Client, code: str) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 import test_server_games as games
+import test_server_hostile as hostile
 import test_server_safety as safety
 import test_workers as workers
 from harness import Server
@@ -58,3 +59,28 @@ def test_bad_messages_are_answered_and_change_nothing(server: Server) -> None:
 
 def test_a_stale_owner_cannot_write_over_the_new_one(postgres_url: str) -> None:
     workers.stale_owner_cannot_write_over_the_new_one(postgres_url)
+
+
+@pytest.mark.parametrize(("escaped", "why"), hostile.BAD_NAMES)
+def test_a_name_the_store_cannot_hold_is_refused_and_the_seat_stays_free(
+    server: Server, escaped: str, why: str
+) -> None:
+    hostile.test_a_name_the_store_cannot_hold_is_refused_and_the_seat_stays_free(
+        server, escaped, why
+    )
+
+
+@pytest.mark.parametrize(("body", "why"), hostile.BAD_BODIES)
+def test_bodies_that_are_not_finite_storable_json_get_400(
+    server: Server, body: bytes, why: str
+) -> None:
+    hostile.test_bodies_that_are_not_finite_storable_json_get_400(server, body, why)
+
+
+@pytest.mark.parametrize("path", hostile.BAD_PATHS)
+def test_a_path_value_the_store_cannot_hold_is_no_table(server: Server, path: str) -> None:
+    hostile.test_a_path_value_the_store_cannot_hold_is_no_table(server, path)
+
+
+def test_a_join_or_socket_to_an_impossible_table_id_is_no_table(server: Server) -> None:
+    hostile.test_a_join_or_socket_to_an_impossible_table_id_is_no_table(server)

@@ -12,6 +12,7 @@ from pegboard.cli.replay import replay_command
 from pegboard.cli.score import score_command
 from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
+from pegboard.cli.tables import tables_app
 
 app = typer.Typer(
     name="pegboard",
@@ -29,6 +30,7 @@ app.command("rules")(rules_command)
 app.command("games")(games_command)
 app.command("serve")(serve)
 app.command("analyze")(analyze)
+app.add_typer(tables_app, name="tables")
 
 
 def main() -> None:

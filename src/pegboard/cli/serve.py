@@ -11,7 +11,9 @@ from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
 from pegboard.server.bus import Bus
 from pegboard.server.cluster import WorkerSettings
+from pegboard.server.guard import server_config
 from pegboard.server.room import RoomSettings
+from pegboard.server.store import SYNC_MODES
 
 
 def _redis_bus(url: str) -> Bus:
@@ -58,16 +60,24 @@ def serve(
     powers: str | None = typer.Option(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
+    sync: str = typer.Option(
+        "normal",
+        help="SQLite: 'normal' keeps every acknowledged action through a crash of the server "
+        "(kill -9), not a power loss; 'full' through a power loss too, with an fsync per "
+        "action (far fewer tables: docs/benchmarks.md)",
+    ),
 ) -> None:
     """Run the web app: open the address it prints and play."""
     if powers is not None:
         use_powers(powers)
+    if sync not in SYNC_MODES:
+        raise typer.BadParameter(f"one of {', '.join(SYNC_MODES)}", param_hint="--sync")
     bus = _redis_bus(redis) if redis is not None else None
     settings = RoomSettings(grace=grace, abandon_waiting=abandon)
-    app = create_app(db, settings=settings, bus=bus, workers=WorkerSettings(lease=lease))
+    app = create_app(db, settings=settings, bus=bus, workers=WorkerSettings(lease=lease), sync=sync)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     worker = f", a worker on {redis}" if redis is not None else ""
     Console(stderr=True).print(
         f"pegboard is serving on [bold]http://{shown}:{port}/[/] (store: {db}{worker})"
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(server_config(app, host, port)).run()

@@ -10,20 +10,24 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
+from pegboard.server.admission import Limits, RequestLimit
+from pegboard.server.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.bus import Bus
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.cluster import Workers, WorkerSettings
 from pegboard.server.commands import handle
-from pegboard.server.lobby import Lobby, NewTable
-from pegboard.server.protocol import GONE, RESTART, RateLimit
+from pegboard.server.inputs import record_number, table_id_ok
+from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
+from pegboard.server.lobby import Join, Lobby, NewTable
+from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby
@@ -33,10 +37,7 @@ from pegboard.server.store import Store
 __all__ = ["DEFAULT_DB", "Lobby", "NewTable", "create_app", "web_root"]
 
 DEFAULT_DB = "sqlite:///pegboard.sqlite"
-
-
-class Join(BaseModel):
-    name: str = Field(default="", max_length=64)
+NO_TABLE = "there is no such table"
 
 
 def _quiet_garbage_collector() -> None:
@@ -63,16 +64,21 @@ def create_app(
     settings: RoomSettings | None = None,
     bus: Bus | None = None,
     workers: WorkerSettings | None = None,
+    limits: Limits | None = None,
+    sync: str = "normal",
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
-    among several (docs/protocol.md, "Several workers"); without, it serves every table itself."""
-    store, time = Store(db), clock or SystemClock()
+    among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
+    ``limits``: what one address may do (docs/protocol.md, "Limits"); ``sync``: SQLite's
+    synchronous mode (:data:`pegboard.server.store.SYNC_MODES`)."""
+    store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
     if bus is not None and bus.shared:
         team = Workers(bus, workers or WorkerSettings())
-        lobby = SharedLobby(store, time, settings or RoomSettings(), team)
+        lobby = SharedLobby(store, time, settings or RoomSettings(), team, limits)
     else:
-        lobby = Lobby(store, time, settings or RoomSettings())
+        lobby = Lobby(store, time, settings or RoomSettings(), limits)
+    admission = lobby.admission
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,11 +91,18 @@ def create_app(
 
     app = FastAPI(title="pegboard", lifespan=lifespan)
     app.state.lobby = lobby
+    app.add_middleware(BodyLimit)
+    app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_shape(_: Any, error: RequestValidationError) -> JSONResponse:
+        """A path or query value of the wrong kind: said without repeating it."""
+        return JSONResponse({"error": shape_errors(error.errors())}, status_code=400)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -100,39 +113,67 @@ def create_app(
         return bot_names()
 
     @app.get("/api/tables")
-    async def tables() -> list[dict[str, Any]]:
-        return await lobby.tables()  # finished ones are gone
+    async def tables(
+        offset: int = Query(0, ge=0, le=1_000_000),
+        limit: int = Query(LOBBY_PAGE, ge=1, le=LOBBY_PAGE_MAX),
+    ) -> Response:
+        page = await lobby.page(offset, limit)  # finished ones are gone
+        return Response(page, media_type="application/json")
 
     @app.post("/api/tables")
-    async def create_table(request: NewTable) -> dict[str, Any]:
-        return await lobby.create(request)
+    async def create_table(request: Request) -> dict[str, Any]:
+        return await lobby.create(await read_body(request, NewTable), _address(request))
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:
         return await lobby.info(table_id)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Join) -> dict[str, Any]:
-        return await lobby.join(table_id, request.name)
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        body = await read_body(request, Join)
+        if not table_id_ok(table_id):
+            raise HTTPException(404, NO_TABLE)
+        return await lobby.join(table_id, body.name)
 
     @app.get("/api/tables/{table_id}/records")
     async def records(table_id: str) -> list[int]:
-        if table_id not in lobby.rooms and lobby.store.table(table_id) is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+        if not table_id_ok(table_id) or (
+            table_id not in lobby.rooms and lobby.store.table(table_id) is None
+        ):
+            raise HTTPException(404, NO_TABLE)
         return lobby.store.records(table_id)  # a closed table keeps its records
 
     @app.get("/api/tables/{table_id}/records/{match}")
-    async def record(table_id: str, match: int) -> dict[str, Any]:
-        found = lobby.store.record(table_id, match)
+    async def record(table_id: str, match: str) -> dict[str, Any]:
+        number = record_number(match)
+        found = (
+            lobby.store.record(table_id, number)
+            if number is not None and table_id_ok(table_id)
+            else None
+        )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
         return found
 
     @app.websocket("/ws/{table_id}")
-    async def socket(
-        websocket: WebSocket, table_id: str, token: str | None = None, since: int = 0
-    ) -> None:
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        address = _address(websocket)
         await websocket.accept()
+        if not admission.open_socket(address):
+            await asyncio.sleep(REFUSAL_PAUSE)  # a client that comes straight back is slowed
+            await _refuse(websocket, "too-many-sockets", "too many sockets from one address")
+            return
+        try:
+            await _serve_socket(websocket, table_id)
+        finally:
+            admission.close_socket(address)
+
+    async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
+        token, since = _socket_query(websocket)
+        if not table_id_ok(table_id):
+            await websocket.send_json({"type": "error", "code": "seat", "message": NO_TABLE})
+            await websocket.close(code=GONE)
+            return
         found = await lobby.locate(table_id)
         if found is not None and not isinstance(found, Room):
             await found.serve(websocket, token, max(0, since))  # another worker owns it
@@ -144,11 +185,15 @@ def create_app(
             return
         try:
             if room is None:
-                raise SeatError(f"there is no table {table_id!r}")
+                raise SeatError(NO_TABLE)
             slot = room.slot_of(token)
         except SeatError as error:
             await websocket.send_json({"type": "error", "code": "seat", "message": str(error)})
             await websocket.close(code=GONE)
+            return
+        spectators = sum(1 for w in room.watchers if w.slot is None)
+        if slot is None and spectators >= admission.settings.spectators_per_table:
+            await _refuse(websocket, "full", "no room for more spectators", TRY_LATER)
             return
         watcher = SocketWatcher(websocket, slot)
         try:
@@ -161,11 +206,10 @@ def create_app(
             else:
                 await websocket.close(code=RESTART)  # come back soon
             return
-        limit = RateLimit()
+        screen = Screen()
         try:
-            while True:
-                text = await websocket.receive_text()
-                await handle(room, watcher, text, limit)
+            while not screen.struck_out:
+                await handle(room, watcher, await receive_frame(websocket), screen)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed while receiving
             pass
         finally:
@@ -179,6 +223,27 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=str(web_root())), name="static")
     return app
+
+
+def _address(connection: Request | WebSocket) -> str:
+    """The client's address (uvicorn takes it from a trusted proxy's headers)."""
+    return connection.client.host if connection.client is not None else ""
+
+
+def _socket_query(websocket: WebSocket) -> tuple[str | None, int]:
+    """``token`` and ``since`` from the socket's query; anything unusable counts as absent."""
+    query = websocket.query_params
+    token = query.get("token")
+    since = query.get("since", "0")
+    number = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
+    return token, number
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int = POLICY) -> None:
+    """An ``error`` saying which limit was hit, then the close (unless the client has gone)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_json({"type": "error", "code": code, "message": message})
+        await websocket.close(code=close, reason=message)
 
 
 async def _closed(websocket: WebSocket, info: dict[str, Any]) -> None:

@@ -8,20 +8,15 @@ socket lands) and answers ``ping``; the table's owner performs the rest.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pegboard.errors import PegboardError
-from pegboard.server.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.server.protocol import POLICY, ProtocolError, Screen
 from pegboard.server.room import Room, SeatError, StaleCommand, TableClosed, Watcher
+from pegboard.server.sockets import SocketWatcher
 
 PONG = {"type": "pong"}
-
-
-def screen(text: str, limit: RateLimit) -> dict[str, Any]:
-    """The message, if it is within the rate and well formed; else ProtocolError."""
-    if not limit.allow():
-        raise ProtocolError("rate", "too many messages: slow down")
-    return parse_message(text)
 
 
 def refusal(error: PegboardError) -> dict[str, Any]:
@@ -57,12 +52,28 @@ async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None
             await room.resync(watcher, 0)
 
 
-async def handle(room: Room, watcher: Watcher, text: str, limit: RateLimit) -> None:
-    """One client message on a socket of the table's own worker."""
+async def screened(
+    frame: str | None, screen: Screen, watcher: SocketWatcher
+) -> dict[str, Any] | None:
+    """The message if ``screen`` lets it through; else the refusal is queued for the socket,
+    and a socket that struck out is let go (None either way). Past the rate, the socket is not
+    read again until its next message would be allowed: a flood waits in its own buffers (the
+    server stops reading it) instead of costing the server a refusal for every frame."""
     try:
-        message = screen(text, limit)
+        return screen.check(frame)
     except ProtocolError as error:
-        await watcher.send(refusal(error))
+        watcher.put(refusal(error))
+        if screen.struck_out:
+            watcher.finish(POLICY)
+        elif error.code == "rate":
+            await asyncio.sleep(screen.limit.wait())
+        return None
+
+
+async def handle(room: Room, watcher: SocketWatcher, frame: str | None, screen: Screen) -> None:
+    """One client frame on a socket of the table's own worker."""
+    message = await screened(frame, screen, watcher)
+    if message is None:
         return
     if message["type"] == "ping":
         await watcher.send(PONG)

@@ -108,9 +108,7 @@ class Deadlines(Matches):
         if ends is not None and game is not None and game.outcome is None:
             alarms.append((ends, partial(self._time_up, self.row.match)))
         if self.row.status == "waiting" and self.row.idle_since is not None:
-            alarms.append(
-                (self.row.idle_since + self.settings.abandon_waiting, self._abandon_waiting)
-            )
+            alarms.append((self.row.idle_since + self._abandon_after(), self._abandon_waiting))
         for index, slot in enumerate(self.slots):
             if slot is not None and slot.away_since is not None:
                 alarms.append(
@@ -138,7 +136,14 @@ class Deadlines(Matches):
         now, since = self.clock.now(), self.row.idle_since
         if since is None:
             return now
-        return max(since, now - max(0.0, self.settings.abandon_waiting - self.settings.grace))
+        return max(since, now - max(0.0, self._abandon_after() - self.settings.grace))
+
+    def _abandon_after(self) -> float:
+        """How long a waiting table may be left alone: less if no person ever joined it (a
+        table made and forgotten, or made by the thousand)."""
+        joined = any(s is not None and s.bot is None for s in self.slots)
+        waiting = self.settings.abandon_waiting
+        return waiting if joined else min(waiting, self.settings.abandon_unjoined)
 
     async def _abandon_waiting(self) -> None:
         """Nobody connected to this waiting table, nor joined it, for ``abandon_waiting``: it
@@ -147,5 +152,5 @@ class Deadlines(Matches):
         since = self.row.idle_since
         if self.row.status != "waiting" or since is None:
             return
-        if self.clock.now() >= since + self.settings.abandon_waiting:
+        if self.clock.now() >= since + self._abandon_after():
             await self._finish()

@@ -7,6 +7,7 @@ A hint is worked out from the seat's own view only (:func:`discard_question`,
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from pegboard.analysis.question import (
@@ -36,6 +37,21 @@ def hint_query(view: dict[str, Any]) -> Question:
     return question
 
 
+_first = threading.Lock()  # held while the first answer builds the analysis tables
+_built = threading.Event()
+
+
+def _answer(question: DiscardQuestion) -> tuple[Any, ...]:
+    """The analysis; the first one alone, so that concurrent first hints wait for its tables
+    instead of building them again each (their caches do not lock)."""
+    if not _built.is_set():
+        with _first:
+            answer = discard_answer(question)
+            _built.set()
+            return answer
+    return discard_answer(question)
+
+
 def hint_message(question: Question) -> dict[str, Any]:
     """The ``hint`` message: every discard, best net first, or every card to play, best gain
     first. Either takes well under a second (the discard's strong-toss model 200 ms the first
@@ -57,5 +73,5 @@ def hint_message(question: Question) -> dict[str, Any]:
         "role": question.role,
         "players": question.players,
         "tosses": question.tosses,
-        "discards": [row.to_json() for row in discard_answer(question)],
+        "discards": [row.to_json() for row in _answer(question)],
     }

@@ -8,32 +8,52 @@ room in this process's memory, and every socket talks to its room directly.
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import random
 import secrets
+import time
 from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 from fastapi import HTTPException, WebSocket
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from pegboard.bots import bot_names
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
+from pegboard.server.admission import Admission, Limits
 from pegboard.server.clock import Clock
 from pegboard.server.hints import offers_hints
+from pegboard.server.inputs import clean_name, table_id_ok
+from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
-from pegboard.server.store import Store, TableRow
-from pegboard.server.thinking import BotPool
+from pegboard.server.store import CLOSED, Store, TableRow
+from pegboard.server.thinking import BotPool, BotProcesses
+
+log = logging.getLogger(__name__)
+
+Word = Annotated[str, Field(max_length=32)]  # a name or a key: refusals may quote it
 
 
 class NewTable(BaseModel):
-    game: str = Field(max_length=32)
+    model_config = ConfigDict(extra="forbid")
+
+    game: Word
     players: int = Field(ge=1, le=8)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
-    bots: list[str | None] = Field(
-        default_factory=list, max_length=8
-    )  # per slot: a bot, or a person
+    options: dict[Word, bool | int | Word] = Field(default_factory=dict, max_length=32)
+    bots: list[Word | None] = Field(default_factory=list, max_length=8)  # per slot: bot or person
     hints: bool = True  # a table setting: players may ask for discard hints (Cribbage only)
+
+    @property
+    def bots_only(self) -> bool:
+        return len(self.bots) >= self.players and all(b is not None for b in self.bots)
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="", max_length=64)
 
 
 class Elsewhere(Protocol):
@@ -49,20 +69,55 @@ class Lobby:
     once: only the store remembers it, for its records.
     """
 
-    def __init__(self, store: Store, clock: Clock, settings: RoomSettings) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, settings: RoomSettings, limits: Limits | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
         self.settings = settings
+        self.admission = Admission(limits or Limits())
         self.rooms: dict[str, Room] = {}
-        self.pool = BotPool()  # where the bots of every room think
+        self.pool = BotPool()  # where the bots of tables with people think
+        # Tables of bots only get a bounded share, in processes of their own: they never hold
+        # up a person's bots. Bots a test makes (settings.make_bot) may not travel: a thread.
+        self.bot_pool = BotProcesses(BOT_TABLE_WORKERS)
+        self.bot_threads = BotPool(BOT_TABLE_WORKERS)
         self._stopping: set[asyncio.Task[None]] = set()
+        self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
+        self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
 
-    def _room(self, row: TableRow) -> Room:
-        return Room(row, self.store, self.clock, self.settings, self.pool, self._forget)
+    def _room(self, row: TableRow, bots_only: bool = False) -> Room:
+        pool = self.pool
+        if bots_only:
+            pool = self.bot_pool if self.settings.make_bot is None else self.bot_threads
+        room = Room(row, self.store, self.clock, self.settings, pool, self._forget)
+        room.on_store_error = self._refused_by_store
+        return room
+
+    def _refused_by_store(self, room: Room) -> None:
+        """The store refused a change (it failed): the room's memory is ahead of the store,
+        which is the truth. Nobody heard of the change; the room goes (its sockets come back,
+        1012) and the table is rebuilt from the store."""
+        log.warning("the store refused a change of table %s: rebuilding it", room.id)
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        self._listing = None
+        self._later(self._reopen(room))
+
+    async def _reopen(self, room: Room) -> None:
+        await room.stop()
+        try:
+            row = self.store.table(room.id)
+        except Exception:
+            log.exception("table %s could not be read back: it waits for a restart", room.id)
+            return
+        if row is not None and row.status not in CLOSED and room.id not in self.rooms:
+            self._open(row)
 
     def _forget(self, room: Room) -> None:
         """A room has finished: drop it, then stop its tasks (from outside its own writer)."""
         self.rooms.pop(room.id, None)
+        self._listing = None
         self._later(room.stop())
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
@@ -71,10 +126,22 @@ class Lobby:
         self._stopping.add(task)
         task.add_done_callback(self._stopping.discard)
 
-    def _open(self, row: TableRow) -> Room:
-        """A stored table's room, rebuilt from its seed and actions, and running."""
-        room = self._room(row)
-        room.restore()
+    def _open(self, row: TableRow) -> Room | None:
+        """A stored table's room, rebuilt from its seed and actions, and running. A table that
+        cannot be rebuilt (an action that no longer replays, a game, bot or option that no
+        longer exists) is set aside as ``broken``, with the reason, and None is returned: one
+        bad table never keeps the others from being served."""
+        try:
+            bots_only = len(row.slots) == row.players and all(
+                str(s["kind"]).startswith("bot:") for s in row.slots
+            )
+            room = self._room(row, bots_only)
+            room.restore()
+        except Exception as error:
+            reason = f"{type(error).__name__}: {error}"[:500]
+            log.error("table %s cannot be rebuilt, set aside as broken: %s", row.id, reason)
+            self.store.set_broken(row.id, reason)
+            return None
         self.rooms[row.id] = room
         room.start_tasks()
         return room
@@ -88,6 +155,8 @@ class Lobby:
             await room.stop()
         await asyncio.gather(*self._stopping, return_exceptions=True)
         self.pool.close()
+        self.bot_pool.close()
+        self.bot_threads.close()
 
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
@@ -115,15 +184,24 @@ class Lobby:
         )
         return row, bots
 
-    async def create(self, request: NewTable) -> dict[str, Any]:
+    def _admit(self, request: NewTable, address: str) -> None:
+        """429 if ``address`` makes tables too fast, or has too many of bots only."""
+        self.admission.new_table(address, request.bots_only, self.rooms)
+
+    async def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
         row, bots = self._new_row(request)
-        room = await self._seat(row, bots)
+        self._admit(request, address)
+        room = await self._seat(row, bots, address)
         return room.table_info()
 
-    async def _seat(self, row: TableRow, bots: list[str | None]) -> Room:
+    async def _seat(self, row: TableRow, bots: list[str | None], address: str) -> Room:
         """Store a new table, seat its bots and start it if it is full."""
         self.store.create_table(row)
-        room = self._room(row)
+        self._listing = None
+        bots_only = all(bot is not None for bot in bots)
+        if bots_only:
+            self.admission.made_bot_table(address, row.id)
+        room = self._room(row, bots_only)
         for slot, bot in enumerate(bots):
             if bot is not None:
                 room.slots_set_bot(slot, bot)
@@ -133,8 +211,34 @@ class Lobby:
             await room.call(room.begin)
         return room
 
-    async def tables(self) -> list[dict[str, Any]]:
-        """The lobby: every open table (finished ones are gone)."""
+    async def tables(self, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+        """One page of the lobby: the open tables (finished ones are gone), those still waiting
+        for people first, oldest first."""
+        return (await self._listed())[offset : offset + limit]
+
+    async def page(self, offset: int = 0, limit: int = 50) -> bytes:
+        """:meth:`tables` as JSON, encoded once for everyone who asks the same page."""
+        listing = await self._listed()
+        made = self._pages.get((offset, limit))
+        if made is not None and made[0] is listing:
+            return made[1]
+        if len(self._pages) > 64:  # pages asked of an older list, or odd sizes
+            self._pages.clear()
+        body = json.dumps(listing[offset : offset + limit]).encode()
+        self._pages[(offset, limit)] = (listing, body)
+        return body
+
+    async def _listed(self) -> list[dict[str, Any]]:
+        """Every open table in lobby order, made at most once every LOBBY_FRESH seconds however
+        many lobbies ask (a change of this worker's tables makes it again)."""
+        made = self._listing
+        if made is None or time.monotonic() - made[0] > LOBBY_FRESH:
+            listing = await self._all_tables()
+            listing.sort(key=lambda t: t["status"] != "waiting")  # stable: oldest first
+            made = self._listing = (time.monotonic(), listing)
+        return made[1]
+
+    async def _all_tables(self) -> list[dict[str, Any]]:
         return [room.table_info() for room in self.rooms.values()]
 
     async def locate(self, table_id: str) -> Room | Elsewhere | None:
@@ -154,9 +258,10 @@ class Lobby:
 
     async def _join(self, room: Room, name: str) -> dict[str, Any]:
         try:
-            slot, token = await room.join(name)
+            slot, token = await room.join(clean_name(name))
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
+        self._listing = None
         return {"slot": slot, "token": token, "table": room.table_info()}
 
     async def info(self, table_id: str) -> dict[str, Any]:
@@ -164,15 +269,17 @@ class Lobby:
         return self._known(table_id)
 
     def _known(self, table_id: str) -> dict[str, Any]:
+        if not table_id_ok(table_id):
+            raise HTTPException(404, "there is no such table")
         room = self.rooms.get(table_id)
         info = room.table_info() if room is not None else self.closed_info(table_id)
         if info is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+            raise HTTPException(404, "there is no such table")
         return info
 
     def closed_info(self, table_id: str) -> dict[str, Any] | None:
         """Table info of a table that has finished (only the store knows it), else None."""
-        row = self.store.table(table_id)
+        row = self.store.table(table_id) if table_id_ok(table_id) else None
         if row is None or row.status != "finished":
             return None
         return describe(row, slots_of(row), None, self.clock.now())

@@ -66,10 +66,14 @@ class Matches(BotTurns):
                 slot.away_since = now if slot.away_since is None else slot.away_since
         await self._changed(0)
 
-    def _want_rematch(self, seat: int) -> None:
+    def _want_rematch(self, seat: int) -> bool:
+        """Note that ``seat`` wants the rematch; False if it had asked already."""
         if self.row.status != "results":
             raise IllegalAction("a rematch can be asked for once the game is over")
+        if seat in self.rematch:
+            return False
         self.rematch.add(seat)
+        return True
 
     async def _results_over(self) -> None:
         """The results intermission ran out. No match starts for a person who did not ask for

@@ -18,8 +18,8 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from pegboard.server.cluster import Moved, NoAnswer, Refused, Workers
-from pegboard.server.commands import PONG, refusal, screen
-from pegboard.server.protocol import GONE, RESTART, ProtocolError, RateLimit
+from pegboard.server.commands import PONG, screened
+from pegboard.server.protocol import GONE, RESTART, Screen, receive_frame
 from pegboard.server.sockets import SocketWatcher
 
 
@@ -108,13 +108,10 @@ class Relay:
             await watcher.close()
 
     async def _forward(self, websocket: WebSocket, watcher: SocketWatcher, conn: str) -> None:
-        limit = RateLimit()
-        while True:
-            text = await websocket.receive_text()
-            try:
-                message = screen(text, limit)
-            except ProtocolError as error:
-                watcher.put(refusal(error))
+        screen = Screen()
+        while not screen.struck_out:
+            message = await screened(await receive_frame(websocket), screen, watcher)
+            if message is None:
                 continue
             if message["type"] == "ping":
                 watcher.put(PONG)

@@ -102,8 +102,8 @@ class Room(Seats):
                 )
             before = game.version
             if action.get("type") == "rematch":
-                self._want_rematch(seat)
-                await self._changed(before)
+                if self._want_rematch(seat):  # a repeat changes nothing: no write
+                    await self._changed(before)
                 return
             game.apply(seat, action)
             await self._changed(before)

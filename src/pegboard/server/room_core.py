@@ -80,8 +80,9 @@ class RoomCore:
         self.settings = settings
         self.pool = pool
         self.on_close = on_close  # told once the table has finished, from the writer
-        # With several workers: told, from the writer, when the store refused a change (another
-        # worker wrote this table meanwhile). The room has let its watchers go by then.
+        # Told, from the writer, when the store refused a change (it failed, or with several
+        # workers another worker wrote this table meanwhile). The room has let its watchers go
+        # by then; the lobby rebuilds the table from the store.
         self.on_store_error: Callable[[Any], None] | None = None
         self.slots = slots_of(row)
         self.game: Game | None = None

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import secrets
 
+from pegboard.bots import bot_names
 from pegboard.server.deadlines import Deadlines
+from pegboard.server.inputs import DEFAULT_NAME, BadInput, impersonates
 from pegboard.server.room_core import SeatError, Watcher
 from pegboard.server.slot import Slot
 
@@ -14,11 +16,13 @@ class Seats(Deadlines):
     def slots_set_bot(self, index: int, bot: str) -> None:
         """Put a bot in a slot (before the game starts)."""
         slot = Slot(f"{bot.capitalize()} {index + 1}", f"bot:{bot}", secrets.token_urlsafe(24))
-        self.slots[index] = slot
         self.store.set_slot(self.id, index, slot.name, slot.kind, slot.token)
+        self.slots[index] = slot
 
     async def join(self, name: str) -> tuple[int, str]:
-        """Take the first free seat; the game starts when every seat is taken."""
+        """Take the first free seat; the game starts when every seat is taken. ``name`` has
+        been cleaned (:func:`pegboard.server.inputs.clean_name`); it may not pass for a bot
+        or for someone seated. Stored first: a refused write leaves the seat free."""
 
         async def run() -> tuple[int, str]:
             if self.row.status != "waiting":
@@ -26,10 +30,14 @@ class Seats(Deadlines):
             free = [i for i, s in enumerate(self.slots) if s is None]
             if not free:
                 raise SeatError("every seat at this table is taken")
-            clean = " ".join(name.split())[:32] or f"Player {free[0] + 1}"
+            seated = [s.name for s in self.slots if s is not None]
+            why = impersonates(name, seated, [*bot_names(), DEFAULT_NAME]) if name else None
+            if why is not None:
+                raise BadInput(f"choose another name: {why}")
+            clean = name or f"{DEFAULT_NAME} {free[0] + 1}"
             token = secrets.token_urlsafe(24)
-            self.slots[free[0]] = Slot(clean, "human", token)
             self.store.set_slot(self.id, free[0], clean, "human", token)
+            self.slots[free[0]] = Slot(clean, "human", token)
             if not self.watchers:  # a join is a visit too: the idle time starts again
                 self._set_idle(self.clock.now())
             if all(s is not None for s in self.slots):
@@ -88,9 +96,12 @@ class Seats(Deadlines):
     async def leave(self, watcher: Watcher) -> None:
         async def run() -> None:
             game, seat = self._playing(watcher)
+            playing = game.outcome is None and game.rules.in_game(seat)
+            if self.row.seating[seat] in self.gone and not playing:
+                return  # left already: nothing changes, nothing is written
             before = game.version
             self.gone.add(self.row.seating[seat])
-            if game.outcome is None and game.rules.in_game(seat):
+            if playing:
                 game.leave(seat)
             await self._changed(before)
 

@@ -18,8 +18,10 @@ from typing import Any
 
 from fastapi import HTTPException
 
+from pegboard.server.admission import Limits
 from pegboard.server.clock import Clock
 from pegboard.server.cluster import Moved, NoAnswer, Refused, Workers
+from pegboard.server.inputs import table_id_ok
 from pegboard.server.lobby import Elsewhere, Lobby, NewTable
 from pegboard.server.protocol import RESTART
 from pegboard.server.relay import Relay, Relays
@@ -39,8 +41,9 @@ class SharedLobby(Lobby):
         clock: Clock,
         settings: RoomSettings,
         workers: Workers,
+        limits: Limits | None = None,
     ) -> None:
-        super().__init__(store, clock, settings)
+        super().__init__(store, clock, settings, limits)
         self.workers = workers
         self.guests = Guests(workers)  # sockets elsewhere at this worker's tables
         self.relays = Relays()  # sockets here at other workers' tables
@@ -78,11 +81,6 @@ class SharedLobby(Lobby):
             await room.call(room.hand_over)
         await room.stop()
 
-    def _room(self, row: TableRow) -> Room:
-        room = super()._room(row)
-        room.on_store_error = self._refused_by_store
-        return room
-
     def _refused_by_store(self, room: Room) -> None:
         """The store refused a change (another worker wrote the table: the lease was lost while
         this worker was stalled): drop the room. Its lease, no longer renewed, runs out unless
@@ -112,6 +110,9 @@ class SharedLobby(Lobby):
             await self.workers.release([table_id])
             return None
         room = self._open(row)
+        if room is None:  # broken: set aside, nobody serves it
+            await self.workers.release([table_id])
+            return None
         self.relays.close_table(table_id)  # relayed sockets come back, to this room
         log.info("worker %s took table %s over", self.workers.me, table_id)
         return room
@@ -152,18 +153,19 @@ class SharedLobby(Lobby):
 
     # -- what the app asks -----------------------------------------------------------------
 
-    async def create(self, request: NewTable) -> dict[str, Any]:
+    async def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
         row, bots = self._new_row(request)
+        self._admit(request, address)
         # The lease before the row: no other worker can take a table that is not stored yet.
         if await self.workers.claim(row.id) != self.workers.me:
             raise HTTPException(503, "could not make the table: try again")
-        room = await self._seat(row, bots)
+        room = await self._seat(row, bots, address)
         return room.table_info()
 
-    async def tables(self) -> list[dict[str, Any]]:
+    async def _all_tables(self) -> list[dict[str, Any]]:
         """This worker's tables as they are, the others' as the store has them (whether their
         players are connected is known to their owners only: shown as not)."""
-        here = await super().tables()
+        here = await super()._all_tables()
         now = self.clock.now()
         stored = [
             _stored_info(row, now)
@@ -176,7 +178,7 @@ class SharedLobby(Lobby):
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        if table_id not in self.store.open_tables([table_id]):
+        if not table_id_ok(table_id) or table_id not in self.store.open_tables([table_id]):
             return None
         found = await self._adopt(table_id)
         if isinstance(found, str):

@@ -8,8 +8,13 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from pegboard.server.protocol import GONE
+from pegboard.server.protocol import GONE, POLICY, TRY_LATER
 
+REASONS = {
+    GONE: "the table is closed",
+    POLICY: "too many refused messages",
+    TRY_LATER: "no room for more spectators",
+}
 OUTBOX_LIMIT = 512  # messages queued for one slow client; more are dropped (it can resync)
 
 
@@ -47,7 +52,7 @@ class SocketWatcher:
             while (message := await self.outbox.get()) is not None:
                 await self.socket.send_json(message)
             if self.ending is not None:
-                reason = "the table is closed" if self.ending == GONE else "come back soon"
+                reason = REASONS.get(self.ending, "come back soon")
                 await self.socket.close(self.ending, reason)
 
     async def close(self) -> None:

@@ -33,15 +33,26 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+SYNC_MODES = ("normal", "full")
+"""SQLite's ``synchronous``: ``normal`` (the default) syncs the log only at checkpoints: an
+acknowledged action survives a crash of the server (kill -9), but the last ones may be lost when
+the power goes; ``full`` syncs at every commit, so they survive a power loss too, at the cost of
+an fsync per action on the event loop (docs/benchmarks.md, "SQLite's synchronous mode")."""
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    # Checkpoints run in a background thread (Store._checkpoints), never inside a commit on
-    # the event loop, where they would stall every table for a few hundred milliseconds.
-    cursor.execute("PRAGMA wal_autocheckpoint=0")
-    cursor.close()
+CLOSED = ("finished", "broken")  # statuses of tables no longer served
+
+
+def _sqlite_pragmas(sync: str) -> Any:
+    def on_connect(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sync.upper()}")
+        # Checkpoints run in a background thread (Store._checkpoints), never inside a commit
+        # on the event loop, where they would stall every table for a few hundred milliseconds.
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.close()
+
+    return on_connect
 
 
 metadata = MetaData()
@@ -67,6 +78,8 @@ tables_table = Table(
     # A table waiting for people: since when nobody has been connected to it nor joined it (it
     # is abandoned after a while). NULL: someone is connected, or a row older than this column.
     Column("idle_since", Float, nullable=True),
+    # Why a table with status "broken" could not be rebuilt (set aside at start-up).
+    Column("broken", Text, nullable=True),
     # When the current match started: a game against the clock (end=minutes) ends from it.
     Column("started", Float, nullable=True),
 )
@@ -119,13 +132,15 @@ class TableRow:
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, sync: str = "normal") -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.engine: Engine = create_engine(url)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
             # WAL: readers never block the writer, and a commit needs no full fsync.
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(sync))
             self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
             self._checkpointer.start()
         metadata.create_all(self.engine)
@@ -226,6 +241,36 @@ class Store:
                     )
                 )
 
+    def set_broken(self, table_id: str, reason: str) -> None:
+        """Set a table that cannot be rebuilt aside: no worker serves it any more."""
+        self.update_table(table_id, status="broken", broken=reason, deadline=None)
+
+    def broken_tables(self) -> list[tuple[TableRow, str]]:
+        """Every table set aside as broken, with the reason."""
+        with self.engine.connect() as db:
+            reasons = {
+                str(r.id): str(r.broken or "")
+                for r in db.execute(
+                    select(tables_table.c.id, tables_table.c.broken).where(
+                        tables_table.c.status == "broken"
+                    )
+                )
+            }
+        query = select(tables_table).where(tables_table.c.id.in_(list(reasons)))
+        slots = select(slots_table).where(slots_table.c.table_id.in_(list(reasons)))
+        return [(row, reasons[row.id]) for row in self._rows(query.order_by("created"), slots)]
+
+    def close_table(self, table_id: str) -> bool:
+        """An operator closes a table for good (it keeps its records); False if there is no
+        such table, or it is closed already."""
+        with self.engine.begin() as db:
+            done = db.execute(
+                update(tables_table)
+                .where((tables_table.c.id == table_id) & (tables_table.c.status != "finished"))
+                .values(status="finished", deadline=None)
+            )
+        return bool(done.rowcount)
+
     def actions(self, table_id: str, match: int) -> list[dict[str, Any]]:
         with self.engine.connect() as db:
             rows = db.execute(
@@ -257,7 +302,7 @@ class Store:
         query = select(tables_table)
         slots = select(slots_table)
         if unfinished_only:  # finished tables pile up with uptime: leave their rows alone
-            query = query.where(tables_table.c.status != "finished")
+            query = query.where(tables_table.c.status.not_in(CLOSED))
             slots = slots.where(
                 slots_table.c.table_id.in_(query.with_only_columns(tables_table.c.id))
             )
@@ -265,7 +310,7 @@ class Store:
 
     def open_tables(self, among: Sequence[str] | None = None) -> list[str]:
         """The ids of the tables that have not finished (of ``among`` only, if given)."""
-        query = select(tables_table.c.id).where(tables_table.c.status != "finished")
+        query = select(tables_table.c.id).where(tables_table.c.status.not_in(CLOSED))
         if among is not None:
             query = query.where(tables_table.c.id.in_(list(among)))
         with self.engine.connect() as db:

@@ -1,6 +1,9 @@
 // One table's WebSocket: welcome/update/resync bookkeeping, catch-up and reconnection.
 
-const PING_EVERY = 25_000; // ms: keep idle connections (and proxies) awake
+// ms: a ping keeps idle connections (and proxies) awake; a server that sends nothing at all
+// (not even the pong) for `wait` after it is frozen or cut off: we reconnect, maybe to another
+// worker that has taken the table over. Tests shorten both (globalThis.PEGBOARD_SOCKET_TIMING).
+const TIMING = { ping: 25_000, wait: 10_000, ...(globalThis.PEGBOARD_SOCKET_TIMING ?? {}) };
 const RETRY = [500, 1000, 2000, 4000]; // ms between reconnection attempts
 
 /**
@@ -37,28 +40,49 @@ export class TableSocket {
     ws.onopen = () => {
       this.attempt = 0;
       this.connected = true;
-      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+      this.pinger = setInterval(() => this.ping(), TIMING.ping);
       if (this.leaving && this.send({ type: "leave" })) this.leaving(true); // asked while away
     };
-    ws.onmessage = (message) => this.receive(JSON.parse(message.data));
-    ws.onclose = (event) => {
-      clearInterval(this.pinger);
-      this.connected = false;
-      if (this.closed) return;
-      if (event.code === 4403) {
-        this.onError?.("This seat is not valid here", "seat-closed");
-        return;
-      }
-      this.onChange?.(this.state); // shows "reconnecting"
-      const wait = RETRY[Math.min(this.attempt++, RETRY.length - 1)];
-      this.retry = setTimeout(() => this.open(), wait);
+    ws.onmessage = (message) => {
+      clearTimeout(this.silence); // the server is alive
+      this.silence = null;
+      this.receive(JSON.parse(message.data));
     };
+    ws.onclose = (event) => this.dropped(event.code);
+  }
+
+  /** Ping, and give up on this socket if nothing at all comes back in time. */
+  ping() {
+    if (!this.send({ type: "ping" }) || this.silence) return;
+    this.silence = setTimeout(() => {
+      const ws = this.ws;
+      ws.onclose = ws.onmessage = null; // a frozen server may never finish the close
+      ws.close();
+      this.dropped(1006);
+    }, TIMING.wait);
+  }
+
+  /** The socket is gone: come back after a pause, unless the server said not to (4403). */
+  dropped(code) {
+    clearInterval(this.pinger);
+    clearTimeout(this.silence);
+    this.silence = null;
+    this.connected = false;
+    if (this.closed) return;
+    if (code === 4403) {
+      this.onError?.("This seat is not valid here", "seat-closed");
+      return;
+    }
+    this.onChange?.(this.state); // shows "reconnecting"
+    const wait = RETRY[Math.min(this.attempt++, RETRY.length - 1)];
+    this.retry = setTimeout(() => this.open(), wait);
   }
 
   close() {
     this.closed = true;
     clearTimeout(this.retry);
     clearInterval(this.pinger);
+    clearTimeout(this.silence);
     this.ws?.close();
   }
 
