@@ -21,7 +21,7 @@ def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings
         return object()
 
     monkeypatch.setattr(serve_module, "create_app", create_app)
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: None)
     result = CliRunner().invoke(app, ["serve", "--db", "sqlite://", *args])
     assert result.exit_code == 0, result.output
     settings: RoomSettings = made["settings"]

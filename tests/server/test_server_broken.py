@@ -31,14 +31,19 @@ def spoil(db: Path, table: str, change: str) -> None:
     """Make a stored table impossible to rebuild, as a newer or older version might leave it."""
     engine = create_engine(f"sqlite:///{db}")
     with engine.begin() as connection:
-        if change == "action":
-            entry = connection.execute(
-                text("select entry from actions where table_id = :t and n = 0"), {"t": table}
-            ).scalar_one()
-            spoilt = json.loads(entry) | {"action": {"type": "play", "card": "ZZ"}}
+        if change == "action":  # the first player action (chance outcomes are stored too)
+            n, entry = next(
+                (n, json.loads(entry))
+                for n, entry in connection.execute(
+                    text("select n, entry from actions where table_id = :t order by n"),
+                    {"t": table},
+                )
+                if "action" in json.loads(entry)
+            )
+            spoilt = entry | {"action": {"type": "play", "card": "ZZ"}}
             connection.execute(
-                text("update actions set entry = :e where table_id = :t and n = 0"),
-                {"e": json.dumps(spoilt), "t": table},
+                text("update actions set entry = :e where table_id = :t and n = :n"),
+                {"e": json.dumps(spoilt), "t": table, "n": n},
             )
         elif change == "bot":
             connection.execute(

@@ -31,8 +31,9 @@ def restore_default() -> Iterator[None]:
 def _served(monkeypatch: pytest.MonkeyPatch, *args: str) -> FastAPI:
     """The app ``pegboard serve ARGS`` would run (uvicorn is not started)."""
     served: list[FastAPI] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
-    result = CliRunner().invoke(cli, ["serve", *args])
+    with monkeypatch.context() as patch:  # only for the command: the test's server runs
+        patch.setattr(uvicorn.Server, "run", lambda self, **_: served.append(self.config.app))
+        result = CliRunner().invoke(cli, ["serve", *args])
     assert result.exit_code == 0, result.output
     return served[0]
 
@@ -80,7 +81,7 @@ def test_a_bad_powers_file_stops_serve_before_it_listens(
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     served: list[object] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: served.append(self.config.app))
     result = CliRunner().invoke(cli, ["serve", "--powers", str(broken)])
     assert result.exit_code == 2
     assert "broken.json" in result.output
