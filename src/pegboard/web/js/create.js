@@ -4,6 +4,7 @@
 import { api, joinTable } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
+import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
 import { HINT_GAMES } from "./hints.js";
 import { howToPlay } from "./rules.js";
 import { BOT_LEVELS, choiceLabel, DEFAULT_BOT, MORE_BOTS, optionLabel } from "./words.js";
@@ -12,7 +13,7 @@ export class CreateForm {
   constructor() {
     this.games = [];
     this.bots = [];
-    this.choice = { game: "cribbage", players: 2, seats: [], options: {}, hints: true };
+    this.choice = { game: "cribbage", players: 2, seats: [], options: {}, hints: true, guide: null };
     this.element = h("form", {
       class: "panel create",
       "aria-labelledby": "create-title",
@@ -40,6 +41,7 @@ export class CreateForm {
       ),
       options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
       hints: this.choice.hints, // a table setting, not a game option: kept across games
+      guide: this.choice.guide, // null until the player says: then it follows the seats
     };
     this.drawForm();
   }
@@ -84,7 +86,7 @@ export class CreateForm {
           disabled: game.players.length === 1,
           onChange: (e) => {
             choice.players = Number(e.target.value);
-            this.drawForm();
+            this.drawForm(); // the guide's default follows who sits at the table
           },
         },
         game.players.map((n) =>
@@ -113,7 +115,10 @@ export class CreateForm {
                 {
                   name: `seat-${i}`,
                   "data-key": `seat-${i}`,
-                  onChange: (e) => (choice.seats[i] = e.target.value || null),
+                  onChange: (e) => {
+                    choice.seats[i] = e.target.value || null;
+                    this.drawForm(); // the guide's default follows who sits at the table
+                  },
                 },
                 h("option", { value: "", selected: choice.seats[i] === null }, "A person"),
                 botOptions(this.bots, choice.seats[i]),
@@ -135,7 +140,9 @@ export class CreateForm {
       players,
       seats,
       options,
-      HINT_GAMES.includes(game.name) ? tableSettings(choice) : null,
+      HINT_GAMES.includes(game.name) || GUIDED_GAMES.includes(game.name)
+        ? tableSettings(choice, game.name)
+        : null,
       h(
         "div",
         { class: "actions" },
@@ -159,6 +166,7 @@ export class CreateForm {
         hints: HINT_GAMES.includes(choice.game) && choice.hints,
       });
       await joinTable(table.id); // the creator takes seat 1
+      guideMemory.set(table.id, GUIDED_GAMES.includes(choice.game) && guided(choice));
       location.hash = `#/table/${table.id}`;
     } catch (error) {
       toast(error.message);
@@ -190,13 +198,40 @@ function botOptions(bots, chosen) {
   ];
 }
 
-/** Settings of the table itself (not rules of the game): whether players may ask for hints. */
-function tableSettings(choice) {
+/** Whether this browser guides the player through the game: their choice, else the default. */
+function guided(choice) {
+  return choice.guide ?? guideByDefault(choice.seats.slice(0, choice.players));
+}
+
+/** Settings of the table itself (not rules of the game): whether players may ask for hints,
+ * and (this browser's own) the guided first game. */
+function tableSettings(choice, game) {
   return h(
     "fieldset",
     { class: "options" },
     h("legend", {}, "Table"),
-    h(
+    GUIDED_GAMES.includes(game)
+      ? h(
+          "label",
+          { class: "field check" },
+          h("input", {
+            type: "checkbox",
+            id: "table-guide",
+            name: "guide",
+            "data-key": "table-guide",
+            checked: guided(choice),
+            "aria-describedby": "table-guide-help",
+            onChange: (e) => (choice.guide = e.target.checked),
+          }),
+          h("span", {}, "Guide me through my first game"),
+          h(
+            "small",
+            { class: "help", id: "table-guide-help" },
+            "on your turn, a few words on what to do and why; you can turn it off at the table",
+          ),
+        )
+      : null,
+    HINT_GAMES.includes(game) ? h(
       "label",
       { class: "field check" },
       h("input", {
@@ -214,7 +249,7 @@ function tableSettings(choice) {
         { class: "help", id: "table-hints-help" },
         "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
       ),
-    ),
+    ) : null,
   );
 }
 
