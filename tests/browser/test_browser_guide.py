@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, Clicker, play_until
+from clicker import CHROMIUM, Clicker, play_to_results, play_until
 from layout import on_screen
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
@@ -20,7 +20,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 GUIDE = "[data-testid=guide]"
-PHONE = {"width": 390, "height": 844}
 
 
 def phone_page(browser: Browser) -> Page:
@@ -105,11 +104,45 @@ def test_after_a_finished_game_the_guide_is_off_by_default(
     browser: Browser, live: LiveServer
 ) -> None:
     page = phone_page(browser)
-    page.goto(live.url + "/")
-    page.evaluate("localStorage.setItem('pegboard.finished-a-game', 'yes')")
+    open_form(page, live.url)
+    page.fill("#option-score_target", "5")  # a short first game, played to its results
+    expect(page.locator("#table-guide")).to_be_checked()
+    page.click("[data-key=create]")
+    expect(page.locator(GUIDE)).to_contain_text("The discard")
+    play_to_results(Clicker(page))
+
     open_form(page, live.url)
     expect(page.locator("#table-guide")).not_to_be_checked()
     page.check("#table-guide")  # but it may still be asked for
     page.click("[data-key=create]")
     expect(page.locator(GUIDE)).to_contain_text("The discard")
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "said"),
+    [
+        ("cribist", "like a cribbage hand"),  # at Ann's first turn in the play
+        ("not-enough", "You deal: choose grey"),  # or the discard, when the bot deals
+    ],
+)
+def test_the_other_games_are_guided_too(
+    browser: Browser, live: LiveServer, game: str, said: str
+) -> None:
+    page = phone_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_form(page, live.url)
+    page.check(f"input[value={game}]")
+    page.check("#table-guide")
+    page.click("[data-key=create]")
+    guide = page.locator(GUIDE)
+    expect(guide).to_have_count(1, timeout=30_000)
+    phase = page.locator(".felt").get_attribute("data-phase")
+    if game == "not-enough" and phase == "discard":
+        said = "the cards you throw make the crib"
+    expect(guide).to_contain_text(said)
+    assert on_screen(page, ".me .hand"), "the guide pushed the hand off the phone's screen"
+    assert_accessible(page, f"the guide in {game}")
+    assert not errors
     page.context.close()

@@ -13,7 +13,14 @@ export class CreateForm {
   constructor() {
     this.games = [];
     this.bots = [];
-    this.choice = { game: "cribbage", players: 2, seats: [], options: {}, hints: true, guide: null };
+    this.choice = {
+      game: "cribbage",
+      players: 2,
+      seats: [],
+      options: {},
+      hints: true,
+      guide: null, // the guided first game: null until the player says (see `guided`)
+    };
     this.element = h("form", {
       class: "panel create",
       "aria-labelledby": "create-title",
@@ -86,7 +93,7 @@ export class CreateForm {
           disabled: game.players.length === 1,
           onChange: (e) => {
             choice.players = Number(e.target.value);
-            this.drawForm(); // the guide's default follows who sits at the table
+            this.drawForm();
           },
         },
         game.players.map((n) =>
@@ -231,25 +238,27 @@ function tableSettings(choice, game) {
           ),
         )
       : null,
-    HINT_GAMES.includes(game) ? h(
-      "label",
-      { class: "field check" },
-      h("input", {
-        type: "checkbox",
-        id: "table-hints",
-        name: "hints",
-        "data-key": "table-hints",
-        checked: choice.hints,
-        "aria-describedby": "table-hints-help",
-        onChange: (e) => (choice.hints = e.target.checked),
-      }),
-      h("span", {}, "Players may ask for hints"),
-      h(
-        "small",
-        { class: "help", id: "table-hints-help" },
-        "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
-      ),
-    ) : null,
+    HINT_GAMES.includes(game)
+      ? h(
+          "label",
+          { class: "field check" },
+          h("input", {
+            type: "checkbox",
+            id: "table-hints",
+            name: "hints",
+            "data-key": "table-hints",
+            checked: choice.hints,
+            "aria-describedby": "table-hints-help",
+            onChange: (e) => (choice.hints = e.target.checked),
+          }),
+          h("span", {}, "Players may ask for hints"),
+          h(
+            "small",
+            { class: "help", id: "table-hints-help" },
+            "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
+          ),
+        )
+      : null,
   );
 }
 
