@@ -218,47 +218,44 @@ function tableSettings(choice, game) {
     { class: "options" },
     h("legend", {}, "Table"),
     GUIDED_GAMES.includes(game)
-      ? h(
-          "label",
-          { class: "field check" },
-          h("input", {
-            type: "checkbox",
-            id: "table-guide",
-            name: "guide",
-            "data-key": "table-guide",
-            checked: guided(choice),
-            "aria-describedby": "table-guide-help",
-            onChange: (e) => (choice.guide = e.target.checked),
-          }),
-          h("span", {}, "Guide me through my first game"),
-          h(
-            "small",
-            { class: "help", id: "table-guide-help" },
-            "on your turn, a few words on what to do and why; you can turn it off at the table",
-          ),
-        )
+      ? checkField({
+          id: "table-guide",
+          name: "guide",
+          label: "Guide me through my first game",
+          help: "on your turn, a few words on what to do and why; you can turn it off at the table",
+          checked: guided(choice),
+          onChange: (checked) => (choice.guide = checked),
+        })
       : null,
     HINT_GAMES.includes(game)
-      ? h(
-          "label",
-          { class: "field check" },
-          h("input", {
-            type: "checkbox",
-            id: "table-hints",
-            name: "hints",
-            "data-key": "table-hints",
-            checked: choice.hints,
-            "aria-describedby": "table-hints-help",
-            onChange: (e) => (choice.hints = e.target.checked),
-          }),
-          h("span", {}, "Players may ask for hints"),
-          h(
-            "small",
-            { class: "help", id: "table-hints-help" },
-            "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
-          ),
-        )
+      ? checkField({
+          id: "table-hints",
+          name: "hints",
+          label: "Players may ask for hints",
+          help: "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
+          checked: choice.hints,
+          onChange: (checked) => (choice.hints = checked),
+        })
       : null,
+  );
+}
+
+/** A checkbox with its label and a line of help. */
+function checkField({ id, name, label, help, checked, onChange }) {
+  return h(
+    "label",
+    { class: "field check" },
+    h("input", {
+      type: "checkbox",
+      id,
+      name,
+      "data-key": id,
+      checked,
+      "aria-describedby": `${id}-help`,
+      onChange: (e) => onChange(e.target.checked),
+    }),
+    h("span", {}, label),
+    h("small", { class: "help", id: `${id}-help` }, help),
   );
 }
 
@@ -268,21 +265,14 @@ function optionField(option, values) {
   const label = optionLabel(option.name);
   const help = h("small", { class: "help", id: `${id}-help` }, option.help);
   if (option.kind === "bool") {
-    return h(
-      "label",
-      { class: "field check" },
-      h("input", {
-        type: "checkbox",
-        id,
-        name: option.name,
-        "data-key": id,
-        checked: values[option.name],
-        "aria-describedby": `${id}-help`,
-        onChange: (e) => (values[option.name] = e.target.checked),
-      }),
-      h("span", {}, label),
-      help,
-    );
+    return checkField({
+      id,
+      name: option.name,
+      label,
+      help: option.help,
+      checked: values[option.name],
+      onChange: (checked) => (values[option.name] = checked),
+    });
   }
   if (option.kind === "choice") {
     return h(

@@ -66,8 +66,8 @@ function playGuide(view, names) {
         "not pass 31.",
       chances.length
         ? `Points now: ${chances.join("; ")}.`
-        : "Points come from making the count exactly 15 or 31 (2 each), a card of the same " +
-          "rank as the last one (a pair, 2) and runs of three or more among the last cards.",
+        : "A count of exactly 15 or 31 scores 2, a card of the last one's rank 2 (a pair), " +
+          "and a run of three or more among the last cards 1 a card.",
       `Try not to leave the count at 5 or 21: a card worth 10 then gives ${next} 15 or 31.`,
     ],
   };

@@ -46,7 +46,7 @@ export function guidePanel(page) {
     h(
       "summary",
       { "data-key": "guide-fold" },
-      h("span", { class: "guide-tag" }, "Guide"),
+      h("span", { class: "badge guide-tag" }, "Guide"),
       words.title,
     ),
     words.lines.map((line) => h("p", {}, line)),
