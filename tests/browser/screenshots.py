@@ -47,10 +47,14 @@ def new_page(browser: Browser, viewport: ViewportSize, *, phone: bool = False) -
     return context.new_page()
 
 
-def create(page: Page, url: str, name: str, game: str = "cribbage", **options: str) -> None:
+def create(
+    page: Page, url: str, name: str, game: str = "cribbage", *, guide: bool = False, **options: str
+) -> None:
     page.goto(url + "/")
     page.fill("#player-name", name)
     page.check(f"input[value={game}]")
+    if page.locator("#table-guide").count():  # on by default for a first game against bots
+        page.locator("#table-guide").set_checked(guide)
     for option, value in options.items():
         field = page.locator(f"[name={option}]")
         if field.get_attribute("type") == "number":
@@ -103,6 +107,22 @@ def hint(browser: Browser, server: LiveServer) -> None:
     page.locator("#hint-panel tbody tr.best button.hint-pick").click()
     page.wait_for_selector("#hint-panel tbody tr.best button.hint-pick[aria-pressed=true]")
     shoot(page, "cribbage-hint")
+    page.context.close()
+
+
+def guided(browser: Browser, server: LiveServer) -> None:
+    """The guided first game: the guide at the discard on a desktop, in the play on a phone."""
+    page = new_page(browser, {"width": 1280, "height": 1000})
+    create(page, server.url, "Ann", guide=True, score_target="121")
+    page.wait_for_selector(".phase-discard [data-testid=guide]")
+    shoot(page, "cribbage-guide")
+    page.context.close()
+
+    page = new_page(browser, PHONE, phone=True)
+    create(page, server.url, "Ann", guide=True, score_target="121")
+    play_until(lambda: my_turn_with(page, 1), Clicker(page))
+    page.wait_for_selector(".phase-play [data-testid=guide]")
+    shoot(page, "cribbage-guide-phone")
     page.context.close()
 
 
@@ -229,6 +249,7 @@ def main() -> int:
         lobby(browser, server)
         cribbage(browser, server)
         hint(browser, server)
+        guided(browser, server)
         phone(browser, server)
         rules(browser, server)
         cribist(browser, server)

@@ -4,6 +4,7 @@
 import { api, joinTable } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
+import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
 import { HINT_GAMES } from "./hints.js";
 import { howToPlay } from "./rules.js";
 import { BOT_LEVELS, choiceLabel, DEFAULT_BOT, MORE_BOTS, optionLabel } from "./words.js";
@@ -12,7 +13,14 @@ export class CreateForm {
   constructor() {
     this.games = [];
     this.bots = [];
-    this.choice = { game: "cribbage", players: 2, seats: [], options: {}, hints: true };
+    this.choice = {
+      game: "cribbage",
+      players: 2,
+      seats: [],
+      options: {},
+      hints: true,
+      guide: null, // the guided first game: null until the player says (see `guided`)
+    };
     this.element = h("form", {
       class: "panel create",
       "aria-labelledby": "create-title",
@@ -40,6 +48,7 @@ export class CreateForm {
       ),
       options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
       hints: this.choice.hints, // a table setting, not a game option: kept across games
+      guide: this.choice.guide, // null until the player says: then it follows the seats
     };
     this.drawForm();
   }
@@ -113,7 +122,10 @@ export class CreateForm {
                 {
                   name: `seat-${i}`,
                   "data-key": `seat-${i}`,
-                  onChange: (e) => (choice.seats[i] = e.target.value || null),
+                  onChange: (e) => {
+                    choice.seats[i] = e.target.value || null;
+                    this.drawForm(); // the guide's default follows who sits at the table
+                  },
                 },
                 h("option", { value: "", selected: choice.seats[i] === null }, "A person"),
                 botOptions(this.bots, choice.seats[i]),
@@ -135,7 +147,9 @@ export class CreateForm {
       players,
       seats,
       options,
-      HINT_GAMES.includes(game.name) ? tableSettings(choice) : null,
+      HINT_GAMES.includes(game.name) || GUIDED_GAMES.includes(game.name)
+        ? tableSettings(choice, game.name)
+        : null,
       h(
         "div",
         { class: "actions" },
@@ -159,6 +173,7 @@ export class CreateForm {
         hints: HINT_GAMES.includes(choice.game) && choice.hints,
       });
       await joinTable(table.id); // the creator takes seat 1
+      guideMemory.set(table.id, GUIDED_GAMES.includes(choice.game) && guided(choice));
       location.hash = `#/table/${table.id}`;
     } catch (error) {
       toast(error.message);
@@ -190,31 +205,57 @@ function botOptions(bots, chosen) {
   ];
 }
 
-/** Settings of the table itself (not rules of the game): whether players may ask for hints. */
-function tableSettings(choice) {
+/** Whether this browser guides the player through the game: their choice, else the default. */
+function guided(choice) {
+  return choice.guide ?? guideByDefault(choice.seats.slice(0, choice.players));
+}
+
+/** Settings of the table itself (not rules of the game): whether players may ask for hints,
+ * and (this browser's own) the guided first game. */
+function tableSettings(choice, game) {
   return h(
     "fieldset",
     { class: "options" },
     h("legend", {}, "Table"),
-    h(
-      "label",
-      { class: "field check" },
-      h("input", {
-        type: "checkbox",
-        id: "table-hints",
-        name: "hints",
-        "data-key": "table-hints",
-        checked: choice.hints,
-        "aria-describedby": "table-hints-help",
-        onChange: (e) => (choice.hints = e.target.checked),
-      }),
-      h("span", {}, "Players may ask for hints"),
-      h(
-        "small",
-        { class: "help", id: "table-hints-help" },
-        "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
-      ),
-    ),
+    GUIDED_GAMES.includes(game)
+      ? checkField({
+          id: "table-guide",
+          name: "guide",
+          label: "Guide me through my first game",
+          help: "on your turn, a few words on what to do and why; you can turn it off at the table",
+          checked: guided(choice),
+          onChange: (checked) => (choice.guide = checked),
+        })
+      : null,
+    HINT_GAMES.includes(game)
+      ? checkField({
+          id: "table-hints",
+          name: "hints",
+          label: "Players may ask for hints",
+          help: "the exact value of every discard of your hand, and in the play the cards ranked by the expert bot",
+          checked: choice.hints,
+          onChange: (checked) => (choice.hints = checked),
+        })
+      : null,
+  );
+}
+
+/** A checkbox with its label and a line of help. */
+function checkField({ id, name, label, help, checked, onChange }) {
+  return h(
+    "label",
+    { class: "field check" },
+    h("input", {
+      type: "checkbox",
+      id,
+      name,
+      "data-key": id,
+      checked,
+      "aria-describedby": `${id}-help`,
+      onChange: (e) => onChange(e.target.checked),
+    }),
+    h("span", {}, label),
+    h("small", { class: "help", id: `${id}-help` }, help),
   );
 }
 
@@ -224,21 +265,14 @@ function optionField(option, values) {
   const label = optionLabel(option.name);
   const help = h("small", { class: "help", id: `${id}-help` }, option.help);
   if (option.kind === "bool") {
-    return h(
-      "label",
-      { class: "field check" },
-      h("input", {
-        type: "checkbox",
-        id,
-        name: option.name,
-        "data-key": id,
-        checked: values[option.name],
-        "aria-describedby": `${id}-help`,
-        onChange: (e) => (values[option.name] = e.target.checked),
-      }),
-      h("span", {}, label),
-      help,
-    );
+    return checkField({
+      id,
+      name: option.name,
+      label,
+      help: option.help,
+      checked: values[option.name],
+      onChange: (checked) => (values[option.name] = checked),
+    });
   }
   if (option.kind === "choice") {
     return h(

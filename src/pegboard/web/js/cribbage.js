@@ -4,6 +4,7 @@
 import { cardBacks, cardButton, cardView } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h } from "./dom.js";
+import { guidePanel } from "./guide.js";
 import { hintButton, hintPanel } from "./hints.js";
 import { scoreTalk } from "./narrate.js";
 import { isPartner, othersInOrder, peggedFlash, seatPanel, swatch } from "./seats.js";
@@ -344,6 +345,7 @@ export function renderCribbage(page) {
         h("div", { class: "actions" }, actions(page)),
         hintPanel(page),
         view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
+        guidePanel(page),
       )
     : h(
         "section",

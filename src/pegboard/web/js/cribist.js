@@ -4,6 +4,7 @@
 import { cardButton, cardView, parseCard, SUIT_SYMBOLS, SUITS } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
+import { guidePanel } from "./guide.js";
 import { seatPanel, swatch } from "./seats.js";
 
 const SUIT_ORDER = "SHCD"; // alternate colours in the hand
@@ -159,6 +160,7 @@ export function renderCribist(page) {
         )
       : null,
     view.phase === "count" && view.counting ? claimsPanel(page, "cribist") : null,
+    guidePanel(page),
   );
   return h(
     "div",

@@ -6,6 +6,7 @@
 import { cardButton, cardInline, cardShort, cardView, parseCard } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
+import { guidePanel } from "./guide.js";
 import { peggedFlash, seatPanel } from "./seats.js";
 import { POWER_WORDS as POWER_WORDS_SHORT } from "./words.js";
 
@@ -502,5 +503,6 @@ export function renderNotEnough(page) {
     powerKey(),
     middle(page),
     mine,
+    guidePanel(page), // under the hand, which stays at the bottom of the screen on your turn
   );
 }

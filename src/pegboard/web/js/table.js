@@ -7,6 +7,7 @@ import { TurnClock } from "./clock.js";
 import { withSymbols } from "./cards.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
+import { guideMemory } from "./guide.js";
 import { logItem, Narrator } from "./narrate.js";
 import { resultsPanel, sidesOf } from "./results.js";
 import { howToPlay } from "./rules.js";
@@ -167,6 +168,8 @@ export class TablePage {
       render(this.overlay);
       return;
     }
+    if (view.outcome && this.state.seat !== null && this.state.seat !== undefined)
+      guideMemory.noteFinished(); // no longer a first game: the guide is off by default now
     this.renderBoard(view);
     this.main.dataset.version = String(this.state.version); // tests wait for it to move on
     const draw = TABLE_VIEWS[view.game];
