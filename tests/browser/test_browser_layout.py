@@ -109,9 +109,10 @@ def test_the_hand_and_its_button_stay_on_screen_and_inside_the_table(
             checked = turn["version"]
             page.wait_for_timeout(50)  # let a re-render from the same version settle
             found = check_turn(page, turn)
-            if page.evaluate(TURN) == turn:  # not moved on while we looked: what we saw holds
-                problems += found
-                seen.add(turn["phase"])
+            if page.evaluate(TURN) != turn:
+                continue  # a bot moved while we looked (a simultaneous discard): look again
+            problems += found  # not moved on while we looked: what we saw holds
+            seen.add(turn["phase"])
         if game == "not-enough" and other_move(page, last):
             continue
         if not ann.step():

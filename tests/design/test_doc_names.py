@@ -41,6 +41,18 @@ def commands() -> dict[str, Any]:
     return dict(group.commands)
 
 
+def subcommand(command: Any, args: tuple[str, ...]) -> Any:
+    """``pegboard tables list``: the command of a group that its first word names."""
+    inner = getattr(command, "commands", {})
+    return inner[args[0]] if args and args[0] in inner else command
+
+
+def every_command() -> list[Any]:
+    """Each command, and each command of a group (``tables list``, ``tables close``)."""
+    found = list(commands().values())
+    return found + [c for g in found for c in getattr(g, "commands", {}).values()]
+
+
 def flags_of(command: Any) -> set[str]:
     return {"--help"} | {f for p in command.params for f in (*p.opts, *p.secondary_opts)}
 
@@ -119,6 +131,7 @@ def test_every_command_line_is_the_cli(document: Path) -> None:
         if command is None:
             wrong.append(f"no command {line.command!r}: {line.text}")
             continue
+        command = subcommand(command, line.args)
         unknown = [f for f in line.flags() if f not in flags_of(command)]
         if unknown:
             wrong.append(f"pegboard {line.command} has no {', '.join(unknown)}: {line.text}")
@@ -138,7 +151,7 @@ def test_every_command_line_is_the_cli(document: Path) -> None:
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
 def test_every_flag_named_alone_is_a_commands(document: Path) -> None:
-    known = set().union(*(flags_of(c) for c in commands().values()))
+    known = set().union(*(flags_of(c) for c in every_command()))
     unknown = sorted(
         f
         for f in loose_flags(document.read_text())
@@ -216,3 +229,9 @@ def test_flags_options_and_files_named_in_prose_are_found() -> None:
     assert option_names(text) - every_option() == {"post_shows"}
     assert paths(text) == {"rules.md", "games/x.py"}
     assert not exists("games/x.py", ROOT / "docs" / "api.md", ROOTS)
+
+
+def test_a_command_of_a_group_is_checked_with_its_own_flags() -> None:
+    (line,) = command_lines("Run `pegboard tables list --broken --nope`.")
+    command = subcommand(commands()[line.command], line.args)
+    assert "--broken" in flags_of(command) and "--nope" not in flags_of(command)
