@@ -103,6 +103,23 @@ def test_leaving_in_mid_hand(server: Server) -> None:
     assert record["outcome"]["ranks"][leave[0]["seat"]] == 3
 
 
+def test_a_table_whose_people_have_all_left_leaves_the_lobby(server: Server) -> None:
+    table = server.table(players=3, bots=[None, "greedy", "greedy"])
+    listed = server.table(players=2)  # still waiting for people: listed throughout
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.drain()
+        assert table in {t["id"] for t in server.get("/api/tables").json()}
+        ann.send({"type": "leave"})
+        ann.drain()
+    server.wait_for(
+        lambda: {t["id"] for t in server.get("/api/tables").json()} == {listed},
+        "the bots' table to leave the lobby",
+    )
+    assert table in server.open_tables(), "the bots still play the match out"
+
+
 def test_a_player_away_past_the_grace_period_leaves(tmp_path: object) -> None:
     from pathlib import Path
 

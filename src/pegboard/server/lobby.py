@@ -239,7 +239,7 @@ class Lobby:
         return made[1]
 
     async def _all_tables(self) -> list[dict[str, Any]]:
-        return [room.table_info() for room in self.rooms.values()]
+        return [room.table_info() for room in self.rooms.values() if not room.deserted()]
 
     async def locate(self, table_id: str) -> Room | Elsewhere | None:
         """Where an open table is served: here, elsewhere, or nowhere (closed or unknown)."""

@@ -95,6 +95,14 @@ class Matches(BotTurns):
             self.row.match += 1
             await self._start_match()
 
+    def deserted(self) -> bool:
+        """Every person has left this match: only bots play on, to the results and the end
+        (the lobby no longer lists such a table)."""
+        if self.game is None:
+            return False
+        people = {i for i, s in enumerate(self.slots) if s is not None and s.bot is None}
+        return bool(people) and people <= self._left()
+
     def _left(self) -> set[int]:
         """Slots that left this match: by leaving, or by staying away past the grace period."""
         game = self.game
