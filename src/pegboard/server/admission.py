@@ -16,6 +16,7 @@ from fastapi import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pegboard.server import limits
+from pegboard.server.bodies import refuse
 
 
 @dataclass(frozen=True)
@@ -63,19 +64,8 @@ class RequestLimit:
             await self.app(scope, receive, send)
             return
         await asyncio.sleep(limits.REFUSAL_PAUSE)
-        body = b'{"error": "too many requests from one address: slow down"}'
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 429,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"retry-after", b"1"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        message = "too many requests from one address: slow down"
+        await refuse(send, 429, message, (b"retry-after", b"1"))
 
 
 class Admission:

@@ -4,6 +4,7 @@ fields. Errors name what is wrong, never repeating the input."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -61,20 +62,26 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _too_large(send: Send) -> None:
-    body = b'{"error": "' + TOO_LARGE.encode() + b'"}'
+async def refuse(send: Send, status: int, message: str, *headers: tuple[bytes, bytes]) -> None:
+    """Answer an HTTP request with ``{"error": message}`` straight from the ASGI layer (the
+    app never sees the request)."""
+    body = json.dumps({"error": message}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
+                *headers,
             ],
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+async def _too_large(send: Send) -> None:
+    await refuse(send, 413, TOO_LARGE, (b"connection", b"close"))
 
 
 async def read_body(request: Request, model: type[M]) -> M:
