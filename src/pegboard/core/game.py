@@ -8,7 +8,7 @@ changes, then resolve chance and the table's automatic moves until someone must 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.core.chance import ChanceSource, SeededChance, outcome_to_json
@@ -186,19 +186,15 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The full-information record (``pegboard-record/1``), JSON-ready."""
-        outcome = self.rules.outcome
-        return {
-            "format": RECORD_FORMAT,
-            "game": self.spec.name,
-            "players": self.players,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "seats": [{"seat": i, **s} for i, s in enumerate(self.seats)],
-            "events": [dict(e) for e in self.rules.events],
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "actions": [dict(a) for a in self.actions],
-            "chance": list(self.chance_log),
-        }
+        return write_record(
+            self.spec.name,
+            self.seed,
+            self.options,
+            self.seats,
+            self.rules,
+            [dict(a) for a in self.actions],
+            list(self.chance_log),
+        )
 
     # -- internals -----------------------------------------------------------------------
 
@@ -259,3 +255,29 @@ def new_game(
 ) -> Game:
     """Start a game by name: ``new_game("cribbage", players=2, seed=7, score_target=61)``."""
     return Game(get_spec(name), players, seed, options, chance=chance)
+
+
+def write_record(
+    game: str,
+    seed: int | str | None,
+    options: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    rules: Rules,
+    actions: list[dict[str, Any]],
+    chance: list[Any],
+) -> dict[str, Any]:
+    """A ``pegboard-record/1`` record of a game so far (``Game`` and the research
+    environment write theirs alike)."""
+    outcome = rules.outcome
+    return {
+        "format": RECORD_FORMAT,
+        "game": game,
+        "players": len(seats),
+        "seed": seed,
+        "options": dict(options),
+        "seats": [{"seat": i, **s} for i, s in enumerate(seats)],
+        "events": [dict(e) for e in rules.events],
+        "outcome": outcome.to_json() if outcome is not None else None,
+        "actions": actions,
+        "chance": chance,
+    }

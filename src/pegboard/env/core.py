@@ -23,7 +23,7 @@ import numpy.typing as npt
 from pegboard.cards import NAME_OF
 from pegboard.core.chance import Chance, ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.chance import Outcome as ChanceOutcome
-from pegboard.core.game import RECORD_FORMAT
+from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import get_spec
@@ -195,19 +195,15 @@ class Env:
 
     def record(self) -> dict[str, Any]:
         """The game so far as a ``pegboard-record/1`` record, as ``Game.record()`` writes it."""
-        outcome = self.rules.outcome
-        return {
-            "format": RECORD_FORMAT,
-            "game": self.spec.name,
-            "players": self.players,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "seats": [{"seat": i, **s} for i, s in enumerate(_seats(self.players))],
-            "events": [dict(e) for e in self.rules.events],
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "actions": [{"seat": s, "action": dict(a)} for s, a in self.actions],
-            "chance": [outcome_to_json(step, o) for step, o in self.chance_log],
-        }
+        return write_record(
+            self.spec.name,
+            self.seed,
+            self.options,
+            _seats(self.players),
+            self.rules,
+            [{"seat": s, "action": dict(a)} for s, a in self.actions],
+            [outcome_to_json(step, o) for step, o in self.chance_log],
+        )
 
     # -- internals -------------------------------------------------------------------------
 
