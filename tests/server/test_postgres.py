@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import test_migrations as migrations
 import test_server_games as games
 import test_server_hostile as hostile
 import test_server_safety as safety
@@ -84,3 +85,22 @@ def test_a_path_value_the_store_cannot_hold_is_no_table(server: Server, path: st
 
 def test_a_join_or_socket_to_an_impossible_table_id_is_no_table(server: Server) -> None:
     hostile.test_a_join_or_socket_to_an_impossible_table_id_is_no_table(server)
+
+
+def a_new_database(postgres_url: str, name: str) -> str:
+    """Another empty database on the same server (the module's own is already migrated)."""
+    engine = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def test_a_store_made_before_migrations_upgrades_and_plays_on(postgres_url: str) -> None:
+    migrations.an_old_store_upgrades_and_plays_on(a_new_database(postgres_url, "before"))
+
+
+def test_a_new_store_has_exactly_the_schema_the_queries_use(
+    server: Server, postgres_url: str
+) -> None:
+    assert migrations.schema_differences(postgres_url) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from pegboard.cli.analyze import analyze
+from pegboard.cli.db import db_app
 from pegboard.cli.errors import PegboardGroup
 from pegboard.cli.games import games_command, rules_command
 from pegboard.cli.play import play_command
@@ -31,6 +32,7 @@ app.command("games")(games_command)
 app.command("serve")(serve)
 app.command("analyze")(analyze)
 app.add_typer(tables_app, name="tables")
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

@@ -27,11 +27,12 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
+
+from pegboard.server import migrate
 
 SYNC_MODES = ("normal", "full")
 """SQLite's ``synchronous``: ``normal`` (the default) syncs the log only at checkpoints: an
@@ -143,18 +144,9 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas(sync))
             self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
             self._checkpointer.start()
-        metadata.create_all(self.engine)
-        self._add_new_columns()
-
-    def _add_new_columns(self) -> None:
-        """A database made by an older version lacks the newer columns: add them. Such columns
-        are nullable: NULL in the old rows, which :meth:`tables` reads as the default."""
-        present = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        for column in tables_table.columns:
-            if column.name not in present:
-                kind = column.type.compile(dialect=self.engine.dialect)
-                with self.engine.begin() as db:
-                    db.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {column.name} {kind}")
+        # The schema comes from the migrations (a database of an older version upgrades in
+        # place); ``metadata`` here is what the queries use, and a test holds the two equal.
+        migrate.upgrade(self.engine)
 
     def _checkpoints(self, every: float = 0.5) -> None:
         while not self._stop.wait(every):
