@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from pegboard.cli.main import app
 from pegboard.server import migrate
-from pegboard.server.store import Store, metadata
+from pegboard.server.schema import metadata
+from pegboard.server.store import Store
 
 
 def schema_differences(url: str) -> list[object]:

@@ -13,6 +13,7 @@ class Slot:
     name: str
     kind: str  # "human" or "bot:<name>"
     token: str
+    player: str | None = None  # players.id of the person seated (None: a bot, or unknown)
     connections: int = 0
     away_since: float | None = None
 
@@ -24,5 +25,7 @@ class Slot:
 def slots_of(row: TableRow) -> list[Slot | None]:
     slots: list[Slot | None] = [None] * row.players
     for s in row.slots:
-        slots[int(s["slot"])] = Slot(str(s["name"]), str(s["kind"]), str(s["token"]))
+        slots[int(s["slot"])] = Slot(
+            str(s["name"]), str(s["kind"]), str(s["token"]), s.get("player")
+        )
     return slots

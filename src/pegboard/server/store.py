@@ -13,26 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    Float,
-    Integer,
-    MetaData,
-    Select,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    event,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Select, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine
 
 from pegboard.server import migrate
+from pegboard.server.schema import actions_table, records_table, slots_table, tables_table
 
 SYNC_MODES = ("normal", "full")
 """SQLite's ``synchronous``: ``normal`` (the default) syncs the log only at checkpoints: an
@@ -56,63 +41,6 @@ def _sqlite_pragmas(sync: str) -> Any:
     return on_connect
 
 
-metadata = MetaData()
-
-tables_table = Table(
-    "tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", Text, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("seed", Integer, nullable=False),
-    Column("match", Integer, nullable=False),
-    Column("seating", Text, nullable=False),  # game seat -> slot, for the current match
-    Column("deadline", Float, nullable=True),
-    Column("created", Float, nullable=False),
-    # Players may ask for discard hints. NULL in rows stored before this column existed: yes.
-    Column("hints", Boolean, nullable=True),
-    # Slots that left the current match after it ended (a JSON list): no rematch with them.
-    # Leaving during the game is in the actions already. NULL in older rows: nobody.
-    Column("gone", Text, nullable=True),
-    # A table waiting for people: since when nobody has been connected to it nor joined it (it
-    # is abandoned after a while). NULL: someone is connected, or a row older than this column.
-    Column("idle_since", Float, nullable=True),
-    # Why a table with status "broken" could not be rebuilt (set aside at start-up).
-    Column("broken", Text, nullable=True),
-    # When the current match started: a game against the clock (end=minutes) ends from it.
-    Column("started", Float, nullable=True),
-)
-
-slots_table = Table(
-    "slots",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("slot", Integer, primary_key=True),
-    Column("name", String(64), nullable=False),
-    Column("kind", String(32), nullable=False),
-    Column("token", String(64), nullable=False),
-)
-
-actions_table = Table(
-    "actions",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("match", Integer, primary_key=True),
-    Column("n", Integer, primary_key=True),
-    Column("entry", Text, nullable=False),
-)
-
-records_table = Table(
-    "records",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("match", Integer, primary_key=True),
-    Column("record", Text, nullable=False),
-)
-
-
 @dataclass
 class TableRow:
     id: str
@@ -125,7 +53,7 @@ class TableRow:
     seating: list[int]
     deadline: float | None
     created: float
-    slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token
+    slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token, player
     hints: bool = True  # a table setting: players may ask for discard hints
     gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
     idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
@@ -184,7 +112,15 @@ class Store:
                 update(tables_table).where(tables_table.c.id == table_id).values(**_encoded(fields))
             )
 
-    def set_slot(self, table_id: str, slot: int, name: str, kind: str, token: str) -> None:
+    def set_slot(
+        self,
+        table_id: str,
+        slot: int,
+        name: str,
+        kind: str,
+        token: str,
+        player: str | None = None,
+    ) -> None:
         with self.engine.begin() as db:
             db.execute(
                 delete(slots_table).where(
@@ -193,7 +129,7 @@ class Store:
             )
             db.execute(
                 insert(slots_table).values(
-                    table_id=table_id, slot=slot, name=name, kind=kind, token=token
+                    table_id=table_id, slot=slot, name=name, kind=kind, token=token, player=player
                 )
             )
 
@@ -323,7 +259,13 @@ class Store:
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in slots:
             by_table.setdefault(s.table_id, []).append(
-                {"slot": s.slot, "name": s.name, "kind": s.kind, "token": s.token}
+                {
+                    "slot": s.slot,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "token": s.token,
+                    "player": s.player,
+                }
             )
         return [
             TableRow(
