@@ -24,6 +24,7 @@ from pegboard.server.bus import Bus
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.cluster import Workers, WorkerSettings
 from pegboard.server.commands import handle
+from pegboard.server.identity import Identity, identity_routes
 from pegboard.server.inputs import record_number, table_id_ok
 from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
@@ -94,6 +95,9 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
+    identity = Identity(store, time)
+    app.state.identity = identity
+    app.include_router(identity_routes(identity))  # /api/me: who this browser is
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:
@@ -133,7 +137,8 @@ def create_app(
         body = await read_body(request, Join)
         if not table_id_ok(table_id):
             raise HTTPException(404, NO_TABLE)
-        return await lobby.join(table_id, body.name)
+        player = identity.player_of(request)
+        return await lobby.join(table_id, body.name, player.id if player else None)
 
     @app.get("/api/tables/{table_id}/records")
     async def records(table_id: str) -> list[int]:

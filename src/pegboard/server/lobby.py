@@ -253,12 +253,13 @@ class Lobby:
             raise HTTPException(409, "this table is closed")
         return room
 
-    async def join(self, table_id: str, name: str) -> dict[str, Any]:
-        return await self._join(self.get(table_id), name)
+    async def join(self, table_id: str, name: str, player: str | None = None) -> dict[str, Any]:
+        """Take a seat; ``player``: the signed-in person taking it (players.id), if any."""
+        return await self._join(self.get(table_id), name, player)
 
-    async def _join(self, room: Room, name: str) -> dict[str, Any]:
+    async def _join(self, room: Room, name: str, player: str | None) -> dict[str, Any]:
         try:
-            slot, token = await room.join(clean_name(name))
+            slot, token = await room.join(clean_name(name), player)
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         self._listing = None

@@ -90,6 +90,14 @@ players_table = Table(
     Column("created", Float, nullable=False),
 )
 
+# Server-wide values every worker shares: the key that signs session cookies.
+settings_table = Table(
+    "settings",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
 # Signed-in browsers: the cookie carries a session id; only its hash is stored, and logging
 # out revokes it here, for every worker.
 sessions_table = Table(

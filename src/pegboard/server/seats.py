@@ -19,10 +19,11 @@ class Seats(Deadlines):
         self.store.set_slot(self.id, index, slot.name, slot.kind, slot.token)
         self.slots[index] = slot
 
-    async def join(self, name: str) -> tuple[int, str]:
+    async def join(self, name: str, player: str | None = None) -> tuple[int, str]:
         """Take the first free seat; the game starts when every seat is taken. ``name`` has
         been cleaned (:func:`pegboard.server.inputs.clean_name`); it may not pass for a bot
-        or for someone seated. Stored first: a refused write leaves the seat free."""
+        or for someone seated. ``player``: the signed-in person (players.id), if known.
+        Stored first: a refused write leaves the seat free."""
 
         async def run() -> tuple[int, str]:
             if self.row.status != "waiting":
@@ -36,8 +37,8 @@ class Seats(Deadlines):
                 raise BadInput(f"choose another name: {why}")
             clean = name or f"{DEFAULT_NAME} {free[0] + 1}"
             token = secrets.token_urlsafe(24)
-            self.store.set_slot(self.id, free[0], clean, "human", token)
-            self.slots[free[0]] = Slot(clean, "human", token)
+            self.store.set_slot(self.id, free[0], clean, "human", token, player)
+            self.slots[free[0]] = Slot(clean, "human", token, player)
             if not self.watchers:  # a join is a visit too: the idle time starts again
                 self._set_idle(self.clock.now())
             if all(s is not None for s in self.slots):

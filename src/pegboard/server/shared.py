@@ -185,8 +185,8 @@ class SharedLobby(Lobby):
             return Relay(self.workers, self.relays, table_id, found, self.closed_info)
         return found
 
-    async def join(self, table_id: str, name: str) -> dict[str, Any]:
-        return await self._ask_owner(table_id, {"op": "join", "name": name})
+    async def join(self, table_id: str, name: str, player: str | None = None) -> dict[str, Any]:
+        return await self._ask_owner(table_id, {"op": "join", "name": name, "player": player})
 
     async def info(self, table_id: str) -> dict[str, Any]:
         return await self._ask_owner(table_id, {"op": "info"})
@@ -214,7 +214,10 @@ class SharedLobby(Lobby):
 
     async def _do(self, room: Room, body: dict[str, Any]) -> dict[str, Any]:
         if body["op"] == "join":
-            return await self._join(room, str(body.get("name", "")))
+            player = body.get("player")
+            return await self._join(
+                room, str(body.get("name", "")), str(player) if player else None
+            )
         return room.table_info()
 
     # -- what other workers ask ------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Players (guests, accounts, bots), their signed-in sessions, and who holds each seat."""
+"""Players (guests, accounts, bots), their signed-in sessions, the shared settings (the cookie
+signing key), and who holds each seat."""
 
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ def upgrade() -> None:
         sa.Column("created", sa.Float, nullable=False),
     )
     op.create_table(
+        "settings",
+        sa.Column("key", sa.String(64), primary_key=True),
+        sa.Column("value", sa.Text, nullable=False),
+    )
+    op.create_table(
         "sessions",
         sa.Column("id_hash", sa.String(64), primary_key=True),
         sa.Column("player_id", sa.String(40), nullable=False, index=True),
@@ -38,4 +44,5 @@ def downgrade() -> None:
         slots.drop_index("ix_slots_player")
         slots.drop_column("player")
     op.drop_table("sessions")
+    op.drop_table("settings")
     op.drop_table("players")
