@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
+from pegboard.server.accounts import account_routes
 from pegboard.server.admission import Limits, RequestLimit
 from pegboard.server.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.bus import Bus
@@ -28,6 +29,7 @@ from pegboard.server.identity import Identity, identity_routes
 from pegboard.server.inputs import record_number, table_id_ok
 from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
+from pegboard.server.logins import LoginGuard
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.rules_pages import router as rules_router
@@ -98,6 +100,7 @@ def create_app(
     identity = Identity(store, time)
     app.state.identity = identity
     app.include_router(identity_routes(identity))  # /api/me: who this browser is
+    app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:
@@ -139,6 +142,16 @@ def create_app(
             raise HTTPException(404, NO_TABLE)
         player = identity.player_of(request)
         return await lobby.join(table_id, body.name, player.id if player else None)
+
+    @app.get("/api/tables/{table_id}/seat")
+    async def seat(table_id: str, request: Request) -> dict[str, Any]:
+        """The seat the signed-in player holds here: their other device's seat, for this one."""
+        if not table_id_ok(table_id):
+            raise HTTPException(404, NO_TABLE)
+        player = identity.player_of(request)
+        if player is None:
+            raise HTTPException(401, "nobody is signed in on this browser")
+        return await lobby.seat_of(table_id, player.id)
 
     @app.get("/api/tables/{table_id}/records")
     async def records(table_id: str) -> list[int]:

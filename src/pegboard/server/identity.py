@@ -66,11 +66,21 @@ class Identity:
             path="/",
         )
 
-    def sign_out(self, request: Request, response: Response) -> None:
+    def switch(self, request: Request, response: Response, player: Player) -> None:
+        """This browser is ``player`` from now on, with a new session (never the one it had:
+        a session id someone planted before the login is worth nothing after it)."""
+        self.end_session(request)
+        self.sign_in(response, player)
+
+    def end_session(self, request: Request) -> None:
+        """The browser's session, if any, is revoked for every worker."""
         session = self.session_of(request)
         if session is not None:
             players.revoke(self.store.engine, session, self.clock.now())
-        response.delete_cookie(COOKIE, path="/")
+
+    def sign_out(self, request: Request, response: Response) -> None:
+        self.end_session(request)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
 
 
 def player_name(raw: str) -> str:

@@ -265,6 +265,18 @@ class Lobby:
         self._listing = None
         return {"slot": slot, "token": token, "table": room.table_info()}
 
+    async def seat_of(self, table_id: str, player: str) -> dict[str, Any]:
+        """The seat ``player`` holds at an open table, token and all: a signed-in person on
+        another device gets their seat back (404 if they hold none)."""
+        return self._seat_of(self.get(table_id), player)
+
+    def _seat_of(self, room: Room, player: str) -> dict[str, Any]:
+        found = room.seat_of_player(player)
+        if found is None:
+            raise HTTPException(404, "you have no seat at this table")
+        slot, token = found
+        return {"slot": slot, "token": token, "table": room.table_info()}
+
     async def info(self, table_id: str) -> dict[str, Any]:
         """Table info: from the room, or from the store for a table that has closed."""
         return self._known(table_id)

@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -108,4 +109,15 @@ sessions_table = Table(
     Column("created", Float, nullable=False),
     Column("seen", Float, nullable=False),
     Column("revoked", Float, nullable=True),
+)
+
+# Failed logins in the last window (server/logins.py): one row per failure and subject
+# (``account:<username key>`` or ``address:<address>``), counted by every worker alike.
+login_failures_table = Table(
+    "login_failures",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("subject", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_login_failures_subject_at", "subject", "at"),
 )

@@ -49,6 +49,13 @@ class Seats(Deadlines):
 
         return await self.call(run)
 
+    def seat_of_player(self, player: str) -> tuple[int, str] | None:
+        """The slot a person holds here, with its token (for another device of theirs)."""
+        for i, slot in enumerate(self.slots):
+            if slot is not None and slot.kind == "human" and slot.player == player:
+                return i, slot.token
+        return None
+
     def slot_of(self, token: str | None) -> int | None:
         """The slot a token holds; None for a spectator; SeatError for a forged token."""
         if token is None or token == "":

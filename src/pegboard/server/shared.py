@@ -191,6 +191,9 @@ class SharedLobby(Lobby):
     async def info(self, table_id: str) -> dict[str, Any]:
         return await self._ask_owner(table_id, {"op": "info"})
 
+    async def seat_of(self, table_id: str, player: str) -> dict[str, Any]:
+        return await self._ask_owner(table_id, {"op": "seat", "player": player})
+
     async def _ask_owner(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
         """``body`` done by the table's owner: this worker, or asked of the one that is."""
         for _ in range(TRIES):
@@ -218,6 +221,8 @@ class SharedLobby(Lobby):
             return await self._join(
                 room, str(body.get("name", "")), str(player) if player else None
             )
+        if body["op"] == "seat":
+            return self._seat_of(room, str(body.get("player")))
         return room.table_info()
 
     # -- what other workers ask ------------------------------------------------------------
