@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import test_accounts as accounts
 import test_migrations as migrations
 import test_server_games as games
 import test_server_hostile as hostile
@@ -104,3 +105,41 @@ def test_a_new_store_has_exactly_the_schema_the_queries_use(
     server: Server, postgres_url: str
 ) -> None:
     assert migrations.schema_differences(postgres_url) == []
+
+
+# Accounts, each on a database of its own: usernames and counted failures are the store's.
+@pytest.fixture
+def own_server(postgres_url: str, request: pytest.FixtureRequest) -> Iterator[Server]:
+    database = "accounts_" + request.node.name.split("[")[0].removeprefix("test_")[:40]
+    running = Server(a_new_database(postgres_url, database))
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_a_guest_who_claims_an_account_keeps_their_player_and_their_seat(
+    own_server: Server,
+) -> None:
+    accounts.test_a_guest_who_claims_an_account_keeps_their_player_and_their_seat(own_server)
+
+
+def test_a_login_from_another_device_is_the_same_player_and_logout_ends_it(
+    own_server: Server,
+) -> None:
+    accounts.test_a_login_from_another_device_is_the_same_player_and_logout_ends_it(own_server)
+
+
+def test_usernames_that_look_the_same_are_one_username(own_server: Server) -> None:
+    accounts.test_usernames_that_look_the_same_are_one_username(own_server)
+
+
+def test_failed_logins_are_limited_per_account(own_server: Server) -> None:
+    accounts.test_failed_logins_are_limited_per_account(own_server)
+
+
+def test_a_signed_in_player_gets_their_seat_back_on_another_device(own_server: Server) -> None:
+    accounts.test_a_signed_in_player_gets_their_seat_back_on_another_device(own_server)
+
+
+def test_a_forged_cookie_is_nobody_to_the_account_routes(own_server: Server) -> None:
+    accounts.test_a_forged_cookie_is_nobody_to_the_account_routes(own_server)
