@@ -50,9 +50,12 @@ class Seats(Deadlines):
         return await self.call(run)
 
     def seat_of_player(self, player: str) -> tuple[int, str] | None:
-        """The slot a person holds here, with its token (for another device of theirs)."""
+        """The slot a person holds here, with its token (for another device of theirs); not one
+        they have left after a match."""
         for i, slot in enumerate(self.slots):
-            if slot is not None and slot.kind == "human" and slot.player == player:
+            if slot is None or i in self.gone:
+                continue
+            if slot.kind == "human" and slot.player == player:
                 return i, slot.token
         return None
 

@@ -23,9 +23,17 @@ export const api = {
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (spec) => request("POST", "/api/tables", spec),
   join: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { name }),
+  seat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/seat`),
   records: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/records`),
   record: (id, match) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/records/${encodeURIComponent(match)}`),
+  // Players and accounts (docs/protocol.md): the session is an HttpOnly cookie.
+  me: () => request("GET", "/api/me"),
+  setMe: (name) => request("POST", "/api/me", { name }),
+  claim: (username, password) => request("POST", "/api/account", { username, password }),
+  login: (username, password) => request("POST", "/api/login", { username, password }),
+  logout: () => request("POST", "/api/logout"),
+  password: (current, password) => request("POST", "/api/password", { current, password }),
 };
 
 const NAME_KEY = "pegboard.name";
@@ -38,11 +46,10 @@ export const memory = {
   token: (tableId) => localStorage.getItem(seatKey(tableId)),
   setToken: (tableId, token) => localStorage.setItem(seatKey(tableId), token),
   forget: (tableId) => localStorage.removeItem(seatKey(tableId)),
+  /** Forget the name and every seat (logging out of a shared computer). */
+  forgetAll: () => {
+    for (const key of Object.keys(localStorage)) {
+      if (key === NAME_KEY || key.startsWith("pegboard.seat.")) localStorage.removeItem(key);
+    }
+  },
 };
-
-/** Join a table with the remembered name and keep the token. */
-export async function joinTable(tableId) {
-  const joined = await api.join(tableId, memory.name());
-  memory.setToken(tableId, joined.token);
-  return joined;
-}

@@ -1,11 +1,12 @@
 // The form for a new table, built from the games' own option lists (with their bounds),
 // with a person or a bot in every seat but the first, which is yours.
 
-import { api, joinTable } from "./api.js";
+import { api } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
 import { HINT_GAMES } from "./hints.js";
+import { joinTable } from "./player.js";
 import { howToPlay } from "./rules.js";
 import { BOT_LEVELS, choiceLabel, DEFAULT_BOT, MORE_BOTS, optionLabel } from "./words.js";
 

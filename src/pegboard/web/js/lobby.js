@@ -1,8 +1,11 @@
-// The lobby: your name, the open tables to join or watch, and the form for a new table.
+// The lobby: who you are (your name, your account), the open tables to join or watch, and the
+// form for a new table.
 
-import { api, joinTable, memory } from "./api.js";
+import { AccountDialog } from "./account.js";
+import { api, memory } from "./api.js";
 import { CreateForm } from "./create.js";
 import { h, render, toast } from "./dom.js";
+import { account, currentPlayer, joinTable, onPlayer } from "./player.js";
 import { howToPlay } from "./rules.js";
 
 const REFRESH = 4000; // ms between lobby refreshes
@@ -17,7 +20,16 @@ export class LobbyPage {
       autocomplete: "nickname",
       placeholder: "Ann",
       onInput: (event) => memory.setName(event.target.value),
+      // The name makes the guest (or renames the player): an identity before any join.
+      onChange: (event) => account.name(event.target.value).catch((e) => toast(e.message)),
     });
+    this.who = h("span", { class: "who" });
+    this.dialog = new AccountDialog();
+    this.accountButton = h(
+      "button",
+      { type: "button", "data-key": "account", onClick: () => this.dialog.open() },
+      "Log in or make an account",
+    );
     this.tables = h("div", { class: "tables" }, h("p", { class: "notice" }, "Loading tables…"));
     this.form = new CreateForm();
     root.replaceChildren(
@@ -43,6 +55,7 @@ export class LobbyPage {
             { class: "panel you" },
             h("label", { for: "player-name" }, "Your name at the table"),
             this.nameInput,
+            h("span", { class: "you-account" }, this.who, this.accountButton),
           ),
           h(
             "section",
@@ -52,14 +65,31 @@ export class LobbyPage {
           ),
           this.form.element,
         ),
+        this.dialog.element,
       ),
     );
+    this.stopWatching = onPlayer((player) => this.showPlayer(player));
+    currentPlayer().then((player) => this.showPlayer(player));
     this.load();
     this.timer = setInterval(() => this.refresh(), REFRESH);
   }
 
   destroy() {
     clearInterval(this.timer);
+    this.stopWatching();
+  }
+
+  /** Guest or account, as text (a name is never markup). */
+  showPlayer(player) {
+    if (player && document.activeElement !== this.nameInput) this.nameInput.value = player.name;
+    if (!player) this.nameInput.value = memory.name();
+    if (player?.kind === "account") {
+      render(this.who, "Signed in as ", h("strong", { class: "player-username" }, player.username));
+      this.accountButton.textContent = "Account";
+    } else {
+      render(this.who, player ? "Playing as a guest" : "");
+      this.accountButton.textContent = "Log in or make an account";
+    }
   }
 
   async load() {

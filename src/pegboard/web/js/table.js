@@ -9,6 +9,7 @@ import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { guideMemory } from "./guide.js";
 import { logItem, Narrator } from "./narrate.js";
+import { seatFromElsewhere } from "./player.js";
 import { resultsPanel, sidesOf } from "./results.js";
 import { howToPlay } from "./rules.js";
 import { TableSocket } from "./socket.js";
@@ -53,7 +54,9 @@ export class TablePage {
         this.overlay,
       ),
     );
-    this.connect(memory.token(tableId));
+    const token = memory.token(tableId);
+    this.connect(token);
+    if (!token) this.seatFromElsewhere();
     this.clock = new TurnClock(() => this.socket.serverNow());
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
@@ -66,6 +69,15 @@ export class TablePage {
       onChange: () => this.render(),
       onError: (message, code) => this.error(message, code),
     });
+  }
+
+  /** A signed-in player with a seat here taken on another device: the seat, here too. */
+  async seatFromElsewhere() {
+    const token = await seatFromElsewhere(this.tableId);
+    if (!token || this.destroyed || this.socket.token) return;
+    this.connect(token);
+    this.render();
+    toast("Your seat, from your other device", "info");
   }
 
   destroy() {

@@ -1,7 +1,8 @@
 // The waiting room: who has sat down, the link to share, and a seat for a visitor.
 
-import { joinTable, memory } from "./api.js";
+import { memory } from "./api.js";
 import { h, toast } from "./dom.js";
+import { joinTable } from "./player.js";
 
 /** Copy a link, or leave it selected for Ctrl+C where the clipboard is not available. */
 async function copy(text) {
