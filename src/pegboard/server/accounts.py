@@ -18,7 +18,7 @@ from pegboard.server import passwords, players
 from pegboard.server.bodies import read_body
 from pegboard.server.identity import Identity, player_name
 from pegboard.server.logins import LoginGuard, TooManyFailures
-from pegboard.server.passwords import check_new, hash_password, verify
+from pegboard.server.passwords import Passwords, check_new
 from pegboard.server.players import Player, UsernameTaken
 from pegboard.server.usernames import clean_username, username_key
 
@@ -55,6 +55,7 @@ async def read_json(request: Request, model: type[M]) -> M:
 def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
     router = APIRouter()
     engine = identity.store.engine
+    hashing = Passwords()
 
     def limited(key: str, address: str, now: float) -> None:
         try:
@@ -81,7 +82,7 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
             raise HTTPException(409, HAS_ACCOUNT)
         if players.account(engine, key) is not None:  # said before the cost of hashing
             raise HTTPException(409, TAKEN)
-        hashed = await hash_password(body.password)
+        hashed = await hashing.hash(body.password)
         try:
             if player is None:
                 name = player_name(username)
@@ -101,13 +102,13 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
         key, address, now = username_key(body.username), _address(request), identity.clock.now()
         limited(key, address, now)
         found = players.account(engine, key)
-        right = await verify(found.password if found else None, body.password)
+        right = await hashing.verify(found.password if found else None, body.password)
         if found is None or not right:
             guard.failed(key, address, now)
             raise HTTPException(401, WRONG_LOGIN)
         guard.succeeded(key)
         if passwords.needs_rehash(found.password):
-            players.set_password(engine, found.player.id, await hash_password(body.password))
+            players.set_password(engine, found.player.id, await hashing.hash(body.password))
         identity.switch(request, response, found.player)
         return answer(found.player.id)
 
@@ -127,11 +128,11 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
         check_new(body.password, player.username)
         key, address, now = username_key(player.username), _address(request), identity.clock.now()
         limited(key, address, now)
-        if not await verify(players.password_of(engine, player.id), body.current):
+        if not await hashing.verify(players.password_of(engine, player.id), body.current):
             guard.failed(key, address, now)
             raise HTTPException(401, "wrong password")
         guard.succeeded(key)
-        players.set_password(engine, player.id, await hash_password(body.password))
+        players.set_password(engine, player.id, await hashing.hash(body.password))
         session = identity.session_of(request)
         if session is not None:
             players.revoke_others(engine, player.id, session, now)
