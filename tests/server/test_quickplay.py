@@ -17,6 +17,7 @@ from sqlalchemy import select
 from websockets.sync.client import connect
 
 from pegboard.server import play_queue
+from pegboard.server.admission import Limits
 from pegboard.server.bus import Bus, MemoryBus
 from pegboard.server.cluster import WorkerSettings
 from pegboard.server.identity import COOKIE
@@ -421,3 +422,19 @@ def people_on_two_workers_are_seated_together(db: str, make_bus: Callable[[], Bu
     finally:
         one.stop()
         two.stop()
+
+
+def test_an_address_enters_the_queue_no_faster_than_it_may_make_tables(tmp_path: Path) -> None:
+    server = Server(tmp_path / "pegboard.sqlite", limits=Limits(tables_per_address=2))
+    server.start()
+    try:
+        with person(server, "Ann") as ann:
+            for _ in range(2):
+                with play_now(server, ann) as a:
+                    assert a.receive()["type"] == "queued"
+            with play_now(server, ann) as a:
+                refused = a.receive()
+                assert (refused["code"], a.closed_with()) == ("too-many-tables", GONE)
+                assert "try again in" in refused["message"]
+    finally:
+        server.stop()

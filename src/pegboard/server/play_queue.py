@@ -18,6 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from pegboard.errors import PegboardError
 from pegboard.server.schema import queue_table
 
+_ORDER = (queue_table.c.since, queue_table.c.id)  # longest waiting first
+
 
 class AlreadyQueued(PegboardError):
     """The player waits in the queue already (one entry each)."""
@@ -89,18 +91,27 @@ def beat(engine: Engine, entry_ids: Sequence[str], now: float) -> None:
         )
 
 
-def expire(engine: Engine, before: float) -> int:
-    """Drop the entries not renewed since ``before`` (their worker died); how many went."""
-    with engine.begin() as db:
-        return int(db.execute(delete(queue_table).where(queue_table.c.heartbeat < before)).rowcount)
+def expire(engine: Engine, before: float) -> list[Entry]:
+    """Every entry not seated yet, longest waiting first, once those not renewed since
+    ``before`` (their worker died) are dropped. An empty queue costs one read."""
+    with engine.connect() as db:
+        rows = [_entry(r) for r in db.execute(select(queue_table).order_by(*_ORDER))]
+    dead = [e.id for e in rows if e.heartbeat < before]
+    if dead:
+        with engine.begin() as db:
+            db.execute(
+                delete(queue_table).where(
+                    queue_table.c.id.in_(dead) & (queue_table.c.heartbeat < before)
+                )
+            )
+    return [e for e in rows if e.heartbeat >= before and e.table_id is None]
 
 
 def waiting(engine: Engine) -> list[Entry]:
     """Every entry not seated yet, longest waiting first."""
     query = select(queue_table).where(queue_table.c.table_id.is_(None))
     with engine.connect() as db:
-        rows = db.execute(query.order_by(queue_table.c.since, queue_table.c.id))
-        return [_entry(r) for r in rows]
+        return [_entry(r) for r in db.execute(query.order_by(*_ORDER))]
 
 
 def entries(engine: Engine, entry_ids: Sequence[str]) -> list[Entry]:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pegboard.bots import bot_names
@@ -197,9 +198,8 @@ class QuickPlay:
 
     async def match(self, now: float) -> int:
         """Make every table the queue allows now; how many were made."""
-        play_queue.expire(self.engine, now - self.settings.expire)
         by_choice: dict[tuple[str, int, bool], list[Entry]] = {}
-        for entry in play_queue.waiting(self.engine):
+        for entry in play_queue.expire(self.engine, now - self.settings.expire):
             by_choice.setdefault(entry.choice, []).append(entry)
         made = 0
         for (game, players, rated), entries in by_choice.items():
@@ -369,14 +369,17 @@ def quickplay_routes(quick: QuickPlay, identity: Identity, admission: Admission)
             await _refuse(websocket, "too-many-sockets", message, POLICY)
             return
         try:
-            await _serve(websocket, quick, identity)
+            admit = functools.partial(admission.new_table, address, False, ())
+            await _serve(websocket, quick, identity, admit)
         finally:
             admission.close_socket(address)
 
     return router
 
 
-async def _serve(websocket: WebSocket, quick: QuickPlay, identity: Identity) -> None:
+async def _serve(
+    websocket: WebSocket, quick: QuickPlay, identity: Identity, admit: Callable[[], None]
+) -> None:
     player = identity.player_of(websocket)
     if player is None:
         message = "play as someone first: POST /api/me with a name makes you a guest"
@@ -386,6 +389,11 @@ async def _serve(websocket: WebSocket, quick: QuickPlay, identity: Identity) -> 
         choice = read_choice(websocket.query_params)
     except BadInput as error:
         await _refuse(websocket, "bad-choice", str(error))
+        return
+    try:
+        admit()  # each entry may make a table: as many as the address may make
+    except HTTPException as refused:
+        await _refuse(websocket, "too-many-tables", str(refused.detail))
         return
     socket = SocketWatcher(websocket, None)
     try:
