@@ -186,8 +186,9 @@ class QuickPlay:
         now = self.clock.now()
         if self.waiters:
             play_queue.beat(self.engine, list(self.waiters), now)
-        if await self._matcher() and await self.match(now):
-            await self._poke()  # the other workers tell their people now
+        made = await self._matcher() and await self.match(now)
+        if made and self.workers is not None:
+            await self._poke()  # the other workers tell their people now, not in a second
         self._tell(now)
 
     async def _matcher(self) -> bool:
