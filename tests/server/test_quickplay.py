@@ -438,3 +438,19 @@ def test_an_address_enters_the_queue_no_faster_than_it_may_make_tables(tmp_path:
                 assert "try again in" in refused["message"]
     finally:
         server.stop()
+
+
+def test_a_stopping_server_asks_the_waiting_to_come_back_and_keeps_no_entry(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path / "pegboard.sqlite")
+    server.start()
+    try:
+        with person(server, "Ann") as ann, play_now(server, ann) as a:
+            assert a.receive()["type"] == "queued"
+            server.stop()
+            assert a.closed_with() == 1012, "come back soon (the web client enters again)"
+        assert queue_rows(server) == []
+    finally:
+        if server.running:
+            server.stop()

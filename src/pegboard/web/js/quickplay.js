@@ -9,7 +9,8 @@ import { howToPlay } from "./rules.js";
 
 const WAITS = [0, 10, 20, 30, 60, 120, 300]; // seconds before bots fill the empty seats
 const CHOICE_KEY = "pegboard.quickplay";
-const RETRY = 1500; // ms before entering the queue again after the server let the socket go
+const RETRY = 2000; // ms before entering the queue again after the server let the socket go ...
+const RETRIES = 15; // ... at most this many times in a row
 
 /** The choice this browser made last time, or the defaults (rated, 20 s). */
 function lastChoice() {
@@ -33,6 +34,7 @@ export class QuickPlayPage {
     this.choice = lastChoice();
     this.player = null;
     this.socket = null;
+    this.retries = 0;
     this.status = null; // the last `queued` message, and when it came (ms)
     this.body = h("main", { class: "quick-body" }, h("p", { class: "notice" }, "Loading…"));
     root.replaceChildren(
@@ -230,6 +232,7 @@ export class QuickPlayPage {
       }
       memory.setName(this.player.name);
       localStorage.setItem(CHOICE_KEY, JSON.stringify(this.choice));
+      this.retries = 0;
       this.enter();
     } catch (error) {
       toast(error.message);
@@ -256,6 +259,7 @@ export class QuickPlayPage {
 
   receive(message) {
     if (message.type === "queued") {
+      this.retries = 0; // in the queue again
       this.status = { ...message, at: Date.now() };
       this.drawStatus();
     } else if (message.type === "seated") {
@@ -273,9 +277,17 @@ export class QuickPlayPage {
   closed(ws, code) {
     if (ws !== this.socket) return; // cancelled, or seated: nothing to do
     this.stopWaiting();
-    if (this.refused || code === 4403) {
-      toast(this.refused?.message ?? "The queue refused you");
-      this.refused = null;
+    const refused = this.refused;
+    this.refused = null;
+    // Back after a dropped connection, the server may not have seen the old socket go yet.
+    const stale = refused?.code === "already-queued" && this.retries > 0;
+    if ((refused || code === 4403) && !stale) {
+      toast(refused?.message ?? "The queue refused you");
+      this.drawForm();
+      return;
+    }
+    if (this.retries++ >= RETRIES) {
+      toast("Lost the connection to the queue: press Play now again");
       this.drawForm();
       return;
     }
@@ -353,7 +365,6 @@ export class QuickPlayPage {
     const since = (Date.now() - status.at) / 1000;
     const botsIn = Math.max(0, Math.ceil(status.bots_in - since));
     this.clock.textContent = minutes(status.waited + since);
-    this.clock.setAttribute("aria-label", `waited ${minutes(status.waited + since)}`);
     this.countdown.textContent =
       botsIn > 0 ? `Bots take the empty seats in ${plural(botsIn, "second")}` : "Seating you…";
     const others = status.size - 1;
