@@ -72,17 +72,21 @@ def answer(client: Client) -> dict[str, Any]:
     return message
 
 
-def still_waiting(client: Client) -> dict[str, Any]:
-    """The latest ``queued`` message, once nothing more comes (and no seat came)."""
-    last: dict[str, Any] = {}
+def still_waiting(client: Client, waited: int) -> dict[str, Any]:
+    """The ``queued`` message telling of ``waited`` seconds, once nothing more comes (and no
+    seat came)."""
+    while True:
+        message = client.receive()
+        assert message["type"] == "queued", message
+        if message["waited"] == waited:
+            break
     while True:
         try:
-            message = client.receive(timeout=0.3)
+            later = client.receive(timeout=0.3)
         except TimeoutError:
-            assert last, "a queued message came"
-            return last
-        assert message["type"] == "queued", message
-        last = message
+            return message
+        assert later["type"] == "queued", later
+        message = later
 
 
 def open_store(server: Server) -> Store:
@@ -149,7 +153,7 @@ def test_after_the_wait_a_bot_fills_the_empty_seat(server: Server) -> None:
     with person(server, "Ann") as ann, play_now(server, ann, wait=20) as a:
         assert a.receive()["bots_in"] == 20
         server.advance(19)
-        waiting = still_waiting(a)
+        waiting = still_waiting(a, 19)
         assert (waiting["waited"], waiting["bots_in"]) == (19, 1)
         assert waiting["range"] == [1500 - 250, 1500 + 250], "wider by 50 every 5 s"
         server.advance(1)
@@ -175,7 +179,7 @@ def test_closing_the_socket_leaves_the_queue(server: Server) -> None:
             first = b.receive()
             assert (first["position"], first["size"]) == (1, 1), "Bob waits alone"
             server.advance(10)
-            assert still_waiting(b)["size"] == 1
+            assert still_waiting(b, 10)["size"] == 1
         assert queue_rows(server) == []
 
 
@@ -204,7 +208,7 @@ def far_apart_ratings_wait_for_the_range_to_widen(db: str) -> None:
                 assert b.receive()["range"] == [1700, 1900]
                 for waited in (5, 10, 15):  # 300 apart: each accepts 100 + 50 per 5 s
                     server.advance(5)
-                    now_a, now_b = still_waiting(a), still_waiting(b)
+                    now_a, now_b = still_waiting(a, waited), still_waiting(b, waited)
                     assert now_a["waited"] == now_b["waited"] == waited
                     assert now_a["size"] == 2 and {now_a["position"], now_b["position"]} == {1, 2}
                     gap = 100 + 50 * (waited // 5)
@@ -212,16 +216,17 @@ def far_apart_ratings_wait_for_the_range_to_widen(db: str) -> None:
                 with play_now(server, cy) as c:  # 60 from Ann: within both ranges at once
                     assert seated(c)["table"] == seated(a)["table"]
                 server.advance(5)  # Bob alone now: his wait (120 s) is far from over
-                assert still_waiting(b)["size"] == 1
+                assert still_waiting(b, 20)["size"] == 1
+            server.wait_for(lambda: queue_rows(server) == [], "Bob to leave the queue")
 
             # Again, without Cy: at 20 s each accepts 300, and they are seated together.
             with play_now(server, ann, wait=120) as a, play_now(server, bob, wait=120) as b:
                 a.receive()
                 b.receive()
-                for _ in range(3):
+                for waited in (5, 10, 15):
                     server.advance(5)
-                    still_waiting(a)
-                    still_waiting(b)
+                    still_waiting(a, waited)
+                    still_waiting(b, waited)
                 server.advance(5)
                 assert seated(a)["table"] == seated(b)["table"]
     finally:
@@ -300,8 +305,8 @@ def test_a_dead_workers_entries_expire(server: Server) -> None:
         with play_now(server, bob, wait=60) as b:
             first = b.receive()
             assert first["type"] == "queued"
-            assert still_waiting(b)["size"] == 1, "Ann's dead entry is not waiting with Bob"
-            assert [r["name"] for r in queue_rows(server)] == ["Bob"]
+            assert still_waiting(b, 0)["size"] == 1, "Ann's dead entry is not waiting with Bob"
+            server.wait_for(lambda: [r["name"] for r in queue_rows(server)] == ["Bob"], "expiry")
             with play_now(server, ann) as a:  # her old entry does not keep her out
                 assert seated(a)["table"] == seated(b)["table"]
 
@@ -432,6 +437,7 @@ def test_an_address_enters_the_queue_no_faster_than_it_may_make_tables(tmp_path:
             for _ in range(2):
                 with play_now(server, ann) as a:
                     assert a.receive()["type"] == "queued"
+                server.wait_for(lambda: queue_rows(server) == [], "Ann to leave the queue")
             with play_now(server, ann) as a:
                 refused = a.receive()
                 assert (refused["code"], a.closed_with()) == ("too-many-tables", GONE)

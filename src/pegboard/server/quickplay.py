@@ -408,6 +408,7 @@ async def _serve(
         either: set[asyncio.Future[Any]] = {reading, waiter.outcome}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if waiter.outcome.done():
+            quick.leave(waiter)  # out of the queue before the client hears: it may come back
             last = dict(waiter.outcome.result())
             close = int(last.pop("close", 1000))
             socket.put(last)

@@ -279,8 +279,10 @@ export class QuickPlayPage {
     this.stopWaiting();
     const refused = this.refused;
     this.refused = null;
-    // Back after a dropped connection, the server may not have seen the old socket go yet.
-    const stale = refused?.code === "already-queued" && this.retries > 0;
+    // Back after a dropped connection (or just after Cancel), the server may not have seen
+    // this page's old socket go yet: try again.
+    const recently = this.retries > 0 || Date.now() - (this.left ?? 0) < 5000;
+    const stale = refused?.code === "already-queued" && recently;
     if ((refused || code === 4403) && !stale) {
       toast(refused?.message ?? "The queue refused you");
       this.drawForm();
@@ -305,6 +307,7 @@ export class QuickPlayPage {
     const ws = this.socket;
     this.stopWaiting();
     if (ws) {
+      this.left = Date.now();
       ws.onclose = ws.onmessage = null;
       ws.close();
     }
