@@ -28,8 +28,9 @@ from pegboard.server.identity import Identity, identity_routes
 from pegboard.server.inputs import record_number, table_id_ok
 from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
+from pegboard.server.play_socket import quickplay_routes
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
-from pegboard.server.quickplay import QuickPlay, QuickPlaySettings, quickplay_routes
+from pegboard.server.quickplay import QuickPlay, QuickPlaySettings
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby

@@ -1,5 +1,6 @@
 """Quick play, "Play now" (docs/protocol.md, "Quick play"): a person says which game, how many
-players and whether rated, waits on a socket, and is seated.
+players and whether rated, waits on a socket (:mod:`pegboard.server.play_socket`), and is
+seated.
 
 The queue is in the store (:mod:`pegboard.server.play_queue`), so it works the same with one
 worker or several: a person's socket may wait on one worker while another makes the match. Each
@@ -15,29 +16,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.server import matching, play_queue
-from pegboard.server.admission import Admission
 from pegboard.server.bus import Unsubscribe
 from pegboard.server.cluster import PREFIX, Workers
-from pegboard.server.identity import Identity
 from pegboard.server.inputs import BadInput
-from pegboard.server.limits import REFUSAL_PAUSE
 from pegboard.server.lobby import Lobby, NewTable, Seated
-from pegboard.server.play_queue import AlreadyQueued, Claim, Entry, QueueChanged
+from pegboard.server.play_queue import Claim, Entry, QueueChanged
 from pegboard.server.players import Player
-from pegboard.server.protocol import GONE, POLICY, RESTART, ProtocolError, Screen, receive_frame
+from pegboard.server.protocol import GONE, RESTART
 from pegboard.server.sockets import SocketWatcher
 
 log = logging.getLogger(__name__)
@@ -352,94 +348,3 @@ def _table_settings(rated: bool) -> dict[str, bool]:
 
 def _error(code: str, message: str, close: int = GONE) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, "close": close}
-
-
-# -- the socket --------------------------------------------------------------------------------
-
-
-def quickplay_routes(quick: QuickPlay, identity: Identity, admission: Admission) -> APIRouter:
-    router = APIRouter()
-
-    @router.websocket("/ws/play")
-    async def play(websocket: WebSocket) -> None:
-        address = websocket.client.host if websocket.client is not None else ""
-        await websocket.accept()
-        if not admission.open_socket(address):
-            await asyncio.sleep(REFUSAL_PAUSE)
-            message = "too many sockets from one address"
-            await _refuse(websocket, "too-many-sockets", message, POLICY)
-            return
-        try:
-            admit = functools.partial(admission.new_table, address, False, ())
-            await _serve(websocket, quick, identity, admit)
-        finally:
-            admission.close_socket(address)
-
-    return router
-
-
-async def _serve(
-    websocket: WebSocket, quick: QuickPlay, identity: Identity, admit: Callable[[], None]
-) -> None:
-    player = identity.player_of(websocket)
-    if player is None:
-        message = "play as someone first: POST /api/me with a name makes you a guest"
-        await _refuse(websocket, "no-player", message)
-        return
-    try:
-        choice = read_choice(websocket.query_params)
-    except BadInput as error:
-        await _refuse(websocket, "bad-choice", str(error))
-        return
-    try:
-        admit()  # each entry may make a table: as many as the address may make
-    except HTTPException as refused:
-        await _refuse(websocket, "too-many-tables", str(refused.detail))
-        return
-    socket = SocketWatcher(websocket, None)
-    try:
-        waiter = await quick.enter(player, choice, socket)
-    except AlreadyQueued as error:
-        await socket.close()
-        await _refuse(websocket, "already-queued", str(error))
-        return
-    reading = asyncio.create_task(_read(websocket, socket))
-    try:
-        either: set[asyncio.Future[Any]] = {reading, waiter.outcome}
-        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-        if waiter.outcome.done():
-            quick.leave(waiter)  # out of the queue before the client hears: it may come back
-            last = dict(waiter.outcome.result())
-            close = int(last.pop("close", 1000))
-            socket.put(last)
-            await socket.close()  # what was queued has gone out
-            with contextlib.suppress(Exception):
-                await websocket.close(close, "seated" if last["type"] == "seated" else "")
-    finally:
-        reading.cancel()
-        await asyncio.gather(reading, return_exceptions=True)
-        quick.leave(waiter)
-        await socket.close()
-
-
-async def _read(websocket: WebSocket, socket: SocketWatcher) -> None:
-    """Answer ``ping`` until the client goes; closing the socket is leaving the queue."""
-    screen = Screen()
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while not screen.struck_out:
-            try:
-                message = screen.check(await receive_frame(websocket))
-                if message["type"] != "ping":
-                    raise ProtocolError("bad-type", "this socket takes ping; close it to leave")
-            except ProtocolError as error:
-                socket.put({"type": "error", "code": error.code, "message": str(error)})
-                continue
-            socket.put({"type": "pong"})
-        socket.finish(POLICY)
-
-
-async def _refuse(websocket: WebSocket, code: str, message: str, close: int = GONE) -> None:
-    """An ``error`` saying why, then the close: 4403, nothing to come back to as asked."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        await websocket.send_json({"type": "error", "code": code, "message": message})
-        await websocket.close(code=close, reason=message[:120])
