@@ -1,7 +1,8 @@
 """Take the screenshots in docs/screenshots/ from a real server and a real browser.
 
-Run ``.venv/bin/python tests/browser/screenshots.py`` from the project root; it needs Chromium
-at /usr/bin/chromium. Every picture is taken at a state the page itself reports (no sleeps).
+Run ``.venv/bin/python tests/browser/screenshots.py [NAME…]`` from the project root (every
+picture, or those of the names in ``SHOTS``); it needs Chromium at /usr/bin/chromium. Every
+picture is taken at a state the page itself reports (no sleeps).
 """
 
 from __future__ import annotations
@@ -235,6 +236,42 @@ def results_and_replay(browser: Browser, server: LiveServer) -> None:
     page.context.close()
 
 
+def quickplay(browser: Browser, server: LiveServer) -> None:
+    """Quick play: the choice on a phone, and someone waiting on a desktop and on a phone."""
+    page = new_page(browser, PHONE, phone=True)
+    page.goto(server.url + "/#/play")
+    page.fill("#quick-name", "Ann")
+    page.wait_for_selector(".quick-form [data-key=play-now]")
+    shoot(page, "quickplay-phone")
+    page.context.close()
+    for viewport, name, phone in [
+        (DESKTOP, "quickplay", False),
+        (PHONE, "quickplay-waiting-phone", True),
+    ]:
+        page = new_page(browser, viewport, phone=phone)
+        page.goto(server.url + "/#/play")
+        page.fill("#quick-name", "Bea")
+        page.select_option("[name=wait]", "120")
+        page.click(".quick-form [data-key=play-now]")
+        page.wait_for_selector(".quick-facts li:has-text('Opponents rated')")
+        page.wait_for_function("document.querySelector('.quick-clock').textContent !== '0:00'")
+        shoot(page, name)
+        page.context.close()
+
+
+SHOTS = {
+    "lobby": lobby,
+    "cribbage": cribbage,
+    "hint": hint,
+    "guided": guided,
+    "phone": phone,
+    "rules": rules,
+    "cribist": cribist,
+    "results": results_and_replay,
+    "quickplay": quickplay,
+}
+
+
 def main() -> int:
     if not Path(CHROMIUM).exists():
         print(f"Chromium is needed at {CHROMIUM}", file=sys.stderr)
@@ -246,14 +283,8 @@ def main() -> int:
         sync_playwright() as playwright,
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        lobby(browser, server)
-        cribbage(browser, server)
-        hint(browser, server)
-        guided(browser, server)
-        phone(browser, server)
-        rules(browser, server)
-        cribist(browser, server)
-        results_and_replay(browser, server)
+        for name in sys.argv[1:] or SHOTS:  # some by name, or all of them
+            SHOTS[name](browser, server)
         browser.close()
     return 0
 

@@ -23,6 +23,7 @@ from pegboard.server.bus import Bus
 from pegboard.server.clock import FakeClock
 from pegboard.server.cluster import WorkerSettings
 from pegboard.server.guard import server_config
+from pegboard.server.quickplay import QuickPlaySettings
 from pegboard.server.room import Room, RoomSettings
 
 T = TypeVar("T")
@@ -40,6 +41,7 @@ class Server:
         limits: Limits | None = None,
         inbound_limit: bool = False,
         app: FastAPI | None = None,
+        quick_play: QuickPlaySettings | None = None,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
         # The bytes a second an address may send: off unless asked, since tests play far
@@ -49,6 +51,7 @@ class Server:
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
         self.workers = workers
+        self.quick_play = quick_play  # how quick play matches: the server's own by default
         self.clock = FakeClock()
         self.settings = RoomSettings(bot_delay=0.0, grace=grace)
         self.port = 0
@@ -67,6 +70,7 @@ class Server:
             bus=self.bus() if self.bus is not None else None,
             workers=self.workers,
             limits=self.limits,
+            quick_play=self.quick_play,
         )
         exempt = frozenset() if self.inbound_limit else frozenset({"127.0.0.1"})
         config = server_config(

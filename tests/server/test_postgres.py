@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 import test_accounts as accounts
 import test_migrations as migrations
+import test_quickplay as quickplay
 import test_server_games as games
 import test_server_hostile as hostile
 import test_server_safety as safety
@@ -16,6 +17,8 @@ import test_workers as workers
 from harness import Server
 from postgres_server import postgres_server
 from sqlalchemy import create_engine, text
+
+from pegboard.server.redis_bus import RedisBus
 
 
 @pytest.fixture(scope="module")
@@ -143,3 +146,34 @@ def test_a_signed_in_player_gets_their_seat_back_on_another_device(own_server: S
 
 def test_a_forged_cookie_is_nobody_to_the_account_routes(own_server: Server) -> None:
     accounts.test_a_forged_cookie_is_nobody_to_the_account_routes(own_server)
+
+
+# -- quick play (the queue is the store's) ---------------------------------------------------
+
+
+def test_quick_play_seats_two_people_together(server: Server) -> None:
+    quickplay.test_two_people_are_seated_together(server)
+
+
+def test_quick_play_fills_the_empty_seat_with_a_bot_after_the_wait(server: Server) -> None:
+    quickplay.test_after_the_wait_a_bot_fills_the_empty_seat(server)
+
+
+def test_quick_play_closing_the_socket_leaves_the_queue(server: Server) -> None:
+    quickplay.test_closing_the_socket_leaves_the_queue(server)
+
+
+def test_quick_play_a_dead_workers_entries_expire(server: Server) -> None:
+    quickplay.test_a_dead_workers_entries_expire(server)
+
+
+def test_quick_play_far_apart_ratings_wait_for_the_range_to_widen(postgres_url: str) -> None:
+    quickplay.far_apart_ratings_wait_for_the_range_to_widen(postgres_url)
+
+
+def test_quick_play_seats_an_entry_once(postgres_url: str) -> None:
+    quickplay.an_entry_is_seated_once_and_a_refused_claim_stores_nothing(postgres_url)
+
+
+def test_quick_play_people_on_two_workers_over_redis(postgres_url: str, redis_url: str) -> None:
+    quickplay.people_on_two_workers_are_seated_together(postgres_url, lambda: RedisBus(redis_url))

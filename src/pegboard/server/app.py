@@ -30,7 +30,9 @@ from pegboard.server.inputs import record_number, table_id_ok
 from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
 from pegboard.server.logins import LoginGuard
+from pegboard.server.play_socket import quickplay_routes
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
+from pegboard.server.quickplay import QuickPlay, QuickPlaySettings
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby
@@ -69,26 +71,32 @@ def create_app(
     workers: WorkerSettings | None = None,
     limits: Limits | None = None,
     sync: str = "normal",
+    quick_play: QuickPlaySettings | None = None,
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
     ``limits``: what one address may do (docs/protocol.md, "Limits"); ``sync``: SQLite's
-    synchronous mode (:data:`pegboard.server.store.SYNC_MODES`)."""
+    synchronous mode (:data:`pegboard.server.store.SYNC_MODES`); ``quick_play``: how quick play
+    matches (docs/protocol.md, "Quick play")."""
     store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
+    team: Workers | None = None
     if bus is not None and bus.shared:
         team = Workers(bus, workers or WorkerSettings())
         lobby = SharedLobby(store, time, settings or RoomSettings(), team, limits)
     else:
         lobby = Lobby(store, time, settings or RoomSettings(), limits)
     admission = lobby.admission
+    quick = QuickPlay(lobby, quick_play or QuickPlaySettings(), team)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         await lobby.start()
+        await quick.start()
         _quiet_garbage_collector()
         yield
+        await quick.close()
         await lobby.close()
         lobby.store.close()
 
@@ -101,6 +109,9 @@ def create_app(
     app.state.identity = identity
     app.include_router(identity_routes(identity))  # /api/me: who this browser is
     app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
+    app.state.quick_play = quick
+    # /ws/play, before /ws/{table_id} takes it for a table's socket
+    app.include_router(quickplay_routes(quick, identity, admission))
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:

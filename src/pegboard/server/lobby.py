@@ -13,11 +13,13 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Protocol
 
 from fastapi import HTTPException, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.engine import Connection
 
 from pegboard.bots import bot_names
 from pegboard.core.spec import get_spec
@@ -28,6 +30,7 @@ from pegboard.server.hints import offers_hints
 from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
+from pegboard.server.slot import Slot, bot_slot
 from pegboard.server.store import CLOSED, Store, TableRow
 from pegboard.server.thinking import BotPool, BotProcesses
 
@@ -54,6 +57,15 @@ class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(default="", max_length=64)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A person seated at a new table as it is made (quick play), before anyone can join."""
+
+    name: str
+    player: str  # players.id
+    token: str
 
 
 class Elsewhere(Protocol):
@@ -191,7 +203,44 @@ class Lobby:
     async def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
         row, bots = self._new_row(request)
         self._admit(request, address)
+        await self._take_new(row.id)
         room = await self._seat(row, bots, address)
+        return room.table_info()
+
+    async def _take_new(self, table_id: str) -> None:
+        """Make this process the owner of a table about to be stored (alone, it owns all)."""
+
+    async def create_seated(
+        self,
+        request: NewTable,
+        people: Sequence[Seated],
+        also: Callable[[Connection, str], None] | None = None,
+    ) -> dict[str, Any]:
+        """A new table, full from the start: ``people`` in the slots ``request.bots`` leaves to
+        people (in order), and it starts at once. Everything, people and bots, is stored in one
+        transaction with ``also(db, table_id)`` (which may refuse by raising: then nothing is
+        made), so nobody can join it, and no worker sees it half seated."""
+        row, bots = self._new_row(request)
+        free = [i for i, bot in enumerate(bots) if bot is None]
+        if len(free) != len(people):
+            raise PegboardError(f"{len(free)} seats for people, but {len(people)} people")
+        slots: list[Slot] = [
+            bot_slot(bot, i) if bot is not None else Slot("", "human", "")
+            for i, bot in enumerate(bots)
+        ]
+        for i, person in zip(free, people, strict=True):
+            slots[i] = Slot(person.name, "human", person.token, person.player)
+        row.slots = [
+            {"slot": i, "name": s.name, "kind": s.kind, "token": s.token, "player": s.player}
+            for i, s in enumerate(slots)
+        ]
+        await self._take_new(row.id)
+        self.store.create_table(row, also=(lambda db: also(db, row.id)) if also else None)
+        self._listing = None
+        room = self._room(row)
+        self.rooms[row.id] = room
+        room.start_tasks()
+        await room.call(room.begin)
         return room.table_info()
 
     async def _seat(self, row: TableRow, bots: list[str | None], address: str) -> Room:

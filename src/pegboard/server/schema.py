@@ -121,3 +121,28 @@ login_failures_table = Table(
     Column("at", Float, nullable=False),
     Index("ix_login_failures_subject_at", "subject", "at"),
 )
+
+# Quick play: the people waiting for a table of their choice (game, players, rated), one entry
+# each. It lives in the store, not in a worker, so that with several workers a player's socket
+# may wait on one worker while another makes the match. The socket's worker renews
+# ``heartbeat``; an entry whose worker died stops being renewed and expires. A match writes the
+# table, the seat and its token into each entry of its people in the transaction that stores
+# the table, and fails if any entry is gone (its player left) or taken (by another matcher).
+queue_table = Table(
+    "queue",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player", String(40), nullable=False, unique=True),  # one entry per player
+    Column("name", String(64), nullable=False),  # the name the table shows
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("wait", Float, nullable=False),  # seconds before bots fill the empty seats
+    Column("rating", Integer, nullable=False),  # in the choice's rating group, on entering
+    Column("since", Float, nullable=False),
+    Column("heartbeat", Float, nullable=False),
+    Column("worker", String(32), nullable=False),  # whose socket waits on this entry
+    Column("table_id", String(32), nullable=True),  # set once seated ...
+    Column("slot", Integer, nullable=True),
+    Column("token", String(64), nullable=True),  # ... with the seat's token
+)

@@ -9,13 +9,13 @@ from pegboard.bots import bot_names
 from pegboard.server.deadlines import Deadlines
 from pegboard.server.inputs import DEFAULT_NAME, BadInput, impersonates
 from pegboard.server.room_core import SeatError, Watcher
-from pegboard.server.slot import Slot
+from pegboard.server.slot import Slot, bot_slot
 
 
 class Seats(Deadlines):
     def slots_set_bot(self, index: int, bot: str) -> None:
         """Put a bot in a slot (before the game starts)."""
-        slot = Slot(f"{bot.capitalize()} {index + 1}", f"bot:{bot}", secrets.token_urlsafe(24))
+        slot = bot_slot(bot, index)
         self.store.set_slot(self.id, index, slot.name, slot.kind, slot.token)
         self.slots[index] = slot
 

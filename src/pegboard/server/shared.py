@@ -22,7 +22,7 @@ from pegboard.server.admission import Limits
 from pegboard.server.clock import Clock
 from pegboard.server.cluster import Moved, NoAnswer, Refused, Workers
 from pegboard.server.inputs import table_id_ok
-from pegboard.server.lobby import Elsewhere, Lobby, NewTable
+from pegboard.server.lobby import Elsewhere, Lobby
 from pegboard.server.protocol import RESTART
 from pegboard.server.relay import Relay, Relays
 from pegboard.server.remote import Guests
@@ -153,14 +153,10 @@ class SharedLobby(Lobby):
 
     # -- what the app asks -----------------------------------------------------------------
 
-    async def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
-        row, bots = self._new_row(request)
-        self._admit(request, address)
+    async def _take_new(self, table_id: str) -> None:
         # The lease before the row: no other worker can take a table that is not stored yet.
-        if await self.workers.claim(row.id) != self.workers.me:
+        if await self.workers.claim(table_id) != self.workers.me:
             raise HTTPException(503, "could not make the table: try again")
-        room = await self._seat(row, bots, address)
-        return room.table_info()
 
     async def _all_tables(self) -> list[dict[str, Any]]:
         """This worker's tables as they are, the others' as the store has them (whether their

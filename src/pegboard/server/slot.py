@@ -3,6 +3,7 @@ are connected."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from pegboard.server.store import TableRow
@@ -20,6 +21,12 @@ class Slot:
     @property
     def bot(self) -> str | None:
         return self.kind[4:] if self.kind.startswith("bot:") else None
+
+
+def bot_slot(bot: str, index: int) -> Slot:
+    """Bot ``bot`` in slot ``index``: named by its kind and seat ("Greedy 2"), with a token of
+    its own (a bot's token is never handed out)."""
+    return Slot(f"{bot.capitalize()} {index + 1}", f"bot:{bot}", secrets.token_urlsafe(24))
 
 
 def slots_of(row: TableRow) -> list[Slot | None]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Select, create_engine, delete, event, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from pegboard.server import migrate
 from pegboard.server.schema import actions_table, records_table, slots_table, tables_table
@@ -87,7 +87,12 @@ class Store:
             self._checkpointer.join(2)
         self.engine.dispose()
 
-    def create_table(self, row: TableRow) -> None:
+    def create_table(
+        self, row: TableRow, *, also: Callable[[Connection], None] | None = None
+    ) -> None:
+        """Store a new table with the slots ``row`` has already (none, unless its people are
+        seated before anyone can join), and ``also`` in the same transaction: if it raises,
+        nothing is stored."""
         with self.engine.begin() as db:
             db.execute(
                 insert(tables_table).values(
@@ -105,6 +110,10 @@ class Store:
                     idle_since=row.idle_since,
                 )
             )
+            if row.slots:
+                db.execute(insert(slots_table), [{"table_id": row.id, **s} for s in row.slots])
+            if also is not None:
+                also(db)
 
     def update_table(self, table_id: str, **fields: Any) -> None:
         with self.engine.begin() as db:

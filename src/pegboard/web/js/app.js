@@ -1,7 +1,8 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
-// #/rules/GAME how to play.
+// #/rules/GAME how to play, #/play quick play.
 
 import { LobbyPage } from "./lobby.js";
+import { QuickPlayPage } from "./quickplay.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
 import { TablePage } from "./table.js";
@@ -16,6 +17,7 @@ function route() {
   else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
   else if (kind === "replay" && id && match)
     page = new ReplayPage(root, decodeURIComponent(id), match);
+  else if (kind === "play") page = new QuickPlayPage(root);
   else page = new LobbyPage(root);
   window.scrollTo(0, 0);
 }

@@ -52,6 +52,17 @@ export class LobbyPage {
           { class: "lobby-body" },
           h(
             "section",
+            { class: "panel quick-entry", "aria-labelledby": "quick-entry-title" },
+            h("h2", { id: "quick-entry-title" }, "Quick play"),
+            h("p", { class: "notice" }, "Opponents of your level in seconds, bots if nobody comes."),
+            h(
+              "a",
+              { href: "#/play", class: "button primary", "data-key": "play-now" },
+              "Play now",
+            ),
+          ),
+          h(
+            "section",
             { class: "panel you" },
             h("label", { for: "player-name" }, "Your name at the table"),
             this.nameInput,
