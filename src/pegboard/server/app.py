@@ -28,12 +28,14 @@ from pegboard.server.identity import Identity, identity_routes
 from pegboard.server.inputs import record_number, table_id_ok
 from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
+from pegboard.server.profile_routes import profile_routes
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby
 from pegboard.server.sockets import SocketWatcher
 from pegboard.server.store import Store
+from pegboard.server.sweep import Sweeper
 
 __all__ = ["DEFAULT_DB", "Lobby", "NewTable", "create_app", "web_root"]
 
@@ -80,24 +82,29 @@ def create_app(
     else:
         lobby = Lobby(store, time, settings or RoomSettings(), limits)
     admission = lobby.admission
+    sweeper = Sweeper(store, time)  # settles finished matches a room could not (docs/protocol.md)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         await lobby.start()
+        sweeper.start()
         _quiet_garbage_collector()
         yield
+        await sweeper.stop()
         await lobby.close()
         lobby.store.close()
 
     app = FastAPI(title="pegboard", lifespan=lifespan)
     app.state.lobby = lobby
+    app.state.sweeper = sweeper
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
     identity = Identity(store, time)
     app.state.identity = identity
     app.include_router(identity_routes(identity))  # /api/me: who this browser is
+    app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
 
     @app.exception_handler(PegboardError)
     async def bad_input(_: Any, error: PegboardError) -> JSONResponse:
