@@ -107,6 +107,7 @@ def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
                 match_players_table.c.rank,
                 match_players_table.c.rated,
                 match_players_table.c.finished,
+                match_players_table.c.mu_before,
                 match_players_table.c.mu_after,
                 match_players_table.c.table_id,
                 match_players_table.c.match,
@@ -129,10 +130,10 @@ def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
     phases: dict[str, dict[str, Any]] = {}
     for r in rows:
         group = r.rating_group or r.game
-        if r.rated and r.mu_after is not None:
+        if r.rated and r.mu_before is not None and r.mu_after is not None:
             chart[group].append(
-                {"at": r.finished, "rating": shown(r.mu_after), "table": r.table_id}
-                | {"match": r.match}
+                {"at": r.finished, "before": shown(r.mu_before), "rating": shown(r.mu_after)}
+                | {"table": r.table_id, "match": r.match}
             )
         stat = stats.setdefault(
             group,

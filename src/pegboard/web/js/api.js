@@ -1,6 +1,6 @@
 // REST calls and what the browser remembers: the player's name and a seat token per table.
 
-async function request(method, path, body) {
+export async function request(method, path, body) {
   const response = await fetch(path, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },

@@ -1,7 +1,10 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
-// #/rules/GAME how to play.
+// #/rules/GAME how to play, #/leaderboard/GROUP a rating group's best, #/player/ID (or #/me)
+// a player's profile.
 
+import { LeaderboardPage } from "./leaderboard.js";
 import { LobbyPage } from "./lobby.js";
+import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
 import { TablePage } from "./table.js";
@@ -16,6 +19,9 @@ function route() {
   else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
   else if (kind === "replay" && id && match)
     page = new ReplayPage(root, decodeURIComponent(id), match);
+  else if (kind === "leaderboard") page = new LeaderboardPage(root, id && decodeURIComponent(id));
+  else if (kind === "player" && id) page = new ProfilePage(root, decodeURIComponent(id));
+  else if (kind === "me") page = new ProfilePage(root, null);
   else page = new LobbyPage(root);
   window.scrollTo(0, 0);
 }

@@ -3,6 +3,8 @@
 import { api, joinTable, memory } from "./api.js";
 import { CreateForm } from "./create.js";
 import { h, render, toast } from "./dom.js";
+import { topLinks } from "./leaderboard.js";
+import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
 
 const REFRESH = 4000; // ms between lobby refreshes
@@ -33,7 +35,7 @@ export class LobbyPage {
             { class: "title" },
             h("h1", { class: "page-title" }, "Cribbage and friends, online"),
           ),
-          h("div", { class: "top-actions" }, howToPlay("cribbage")),
+          h("div", { class: "top-actions" }, topLinks(), howToPlay("cribbage")),
         ),
         h(
           "main",
@@ -102,6 +104,7 @@ export class LobbyPage {
               return;
             }
             try {
+              if (table.rated) await ensurePlayer(); // a rated seat is a known player's
               await joinTable(table.id);
               location.hash = `#/table/${table.id}`;
             } catch (error) {
@@ -156,5 +159,6 @@ function summary(table) {
   if (o.score_target && (o.end ?? "target") === "target") parts.push(`to ${o.score_target}`);
   if (o.counting) parts.push(`${o.counting} counting`);
   if (table.hints) parts.push("hints allowed");
+  parts.push(table.rated ? "rated" : "casual");
   return parts.join(" · ");
 }
