@@ -13,6 +13,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from clicker import BROWSER_ARGS, CHROMIUM, Clicker, play_to_results
 from live_server import LiveServer
@@ -81,9 +82,11 @@ def rated_game(page: Page, url: str) -> None:
 
 def ratings(browser: Browser, server: LiveServer, out: Path) -> None:
     fill_the_leaderboard(server)
+    kept: Any = None  # the cookie: the same Ann on the phone, with more games
     for viewport, suffix in [(DESKTOP, ""), (PHONE, "-phone")]:
         phone = viewport is PHONE
         context = browser.new_context(
+            storage_state=kept,
             viewport=viewport,
             has_touch=phone,
             is_mobile=phone,
@@ -102,6 +105,7 @@ def ratings(browser: Browser, server: LiveServer, out: Path) -> None:
         page.goto(server.url + "/#/leaderboard/cribbage-2")
         page.wait_for_selector(".board-table tr.mine")
         shoot(page, out / f"leaderboard{suffix}.png")
+        kept = context.storage_state()
         context.close()
 
 

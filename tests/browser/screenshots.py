@@ -24,6 +24,7 @@ from clicker import (
 )
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from rating_screenshots import ratings
 from test_browser_not_enough import other_move
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -254,6 +255,7 @@ def main() -> int:
         rules(browser, server)
         cribist(browser, server)
         results_and_replay(browser, server)
+        ratings(browser, server, OUT)  # last: it fills the leaderboard with players
         browser.close()
     return 0
 
