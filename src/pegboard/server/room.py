@@ -207,18 +207,20 @@ class Room(Seats):
             raise TableClosed("this table is moving to another server: reconnect") from None
         self.persisted = len(game.actions)
         self.persisted_chance = len(game.chance_log)
-        if record is not None:
-            self._settle(record, now)  # before the update goes out: its results show the change
+        if record is not None:  # before the update goes out: its results show the change
+            await self._settle(record, now)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
         self._schedule_bots()
 
-    def _settle(self, record: dict[str, Any], finished: float) -> None:
-        """Settle the match just recorded: histories, and ratings at a rated table. A failure
-        here loses nothing: the record is stored, and the sweep settles it later."""
+    async def _settle(self, record: dict[str, Any], finished: float) -> None:
+        """Settle the match just recorded: histories, and ratings at a rated table. In a thread
+        (a few milliseconds of queries): the other tables play on meanwhile, and this one's
+        commands wait in its inbox. A failure here loses nothing: the record is stored, and the
+        sweep settles it later."""
+        match = self.row.match
         try:
-            match = self.row.match
             done = finished_match(self.row, self.slots, match, self.row.seating, record, finished)
-            self.rating_changes = settle(self.store.engine, done, finished)
+            self.rating_changes = await asyncio.to_thread(settle, self.store.engine, done, finished)
         except Exception:
             log.exception("settling table %s match %s failed: left to the sweep", self.id, match)
