@@ -108,13 +108,13 @@ def test_three_players_with_a_tie_are_rated_as_openskill_rates_them(engine: Engi
 
 def three_players_with_a_tie(engine: Engine) -> None:
     ann, bob, cat = people(engine, "Ann", "Bob", "Cat")
-    settle(engine, made_up_match([ann, bob, cat], [2, 1, 2]), 1_000.0)
-    (a,), (b,), (c,) = expected([[NEW], [NEW], [NEW]], [2, 1, 2])
+    settle(engine, made_up_match([ann, bob, cat], [1, 2, 2]), 1_000.0)
+    (a,), (b,), (c,) = expected([[NEW], [NEW], [NEW]], [1, 2, 2])
     assert standing(engine, ann, "cribbage-3")[:2] == approx(a)
     assert standing(engine, bob, "cribbage-3")[:2] == approx(b)
     assert standing(engine, cat, "cribbage-3")[:2] == approx(c)
-    assert a == pytest.approx(c), "a tie moves both the same way"
-    assert a[0] < 1500 < b[0]
+    assert b == pytest.approx(c), "a tie moves both the same way"
+    assert b[0] < 1500 < a[0]
 
 
 def test_partners_are_rated_as_one_openskill_team(engine: Engine) -> None:
