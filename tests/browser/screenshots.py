@@ -25,6 +25,7 @@ from clicker import (
 )
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from rating_screenshots import ratings
 from test_browser_not_enough import other_move
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -259,6 +260,10 @@ def quickplay(browser: Browser, server: LiveServer) -> None:
         page.context.close()
 
 
+def rated(browser: Browser, server: LiveServer) -> None:
+    ratings(browser, server, OUT)
+
+
 SHOTS = {
     "lobby": lobby,
     "cribbage": cribbage,
@@ -269,6 +274,7 @@ SHOTS = {
     "cribist": cribist,
     "results": results_and_replay,
     "quickplay": quickplay,
+    "ratings": rated,  # last: it fills the leaderboard with players
 }
 
 

@@ -4,12 +4,16 @@ kept across a restart, bad input changing nothing, and a second writer refused."
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 
 import pytest
 import test_accounts as accounts
 import test_migrations as migrations
+import test_profiles as profiles
 import test_quickplay as quickplay
+import test_rating_idempotence as idempotence
+import test_ratings as ratings
 import test_server_games as games
 import test_server_hostile as hostile
 import test_server_safety as safety
@@ -19,6 +23,7 @@ from postgres_server import postgres_server
 from sqlalchemy import create_engine, text
 
 from pegboard.server.redis_bus import RedisBus
+from pegboard.server.store import Store
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +182,64 @@ def test_quick_play_seats_an_entry_once(postgres_url: str) -> None:
 
 def test_quick_play_people_on_two_workers_over_redis(postgres_url: str, redis_url: str) -> None:
     quickplay.people_on_two_workers_are_seated_together(postgres_url, lambda: RedisBus(redis_url))
+
+
+# -- ratings and profiles (test_ratings, test_rating_idempotence, test_profiles) -----------------
+
+
+@pytest.fixture
+def rating_url(postgres_url: str) -> str:
+    """A database of its own: the rating tests count rows and places."""
+    return a_new_database(postgres_url, f"ratings_{secrets.token_hex(4)}")
+
+
+def test_ratings_of_two_players_three_with_a_tie_and_teams_are_openskills(
+    rating_url: str,
+) -> None:
+    engine = create_engine(rating_url)
+    try:
+        Store(rating_url).close()
+        ratings.two_players(engine)
+        ratings.three_players_with_a_tie(engine)
+        ratings.four_players_in_teams(engine)
+    finally:
+        engine.dispose()
+
+
+def test_a_leaver_is_rated_at_the_worst_free_rank(server: Server) -> None:
+    ratings.a_leaver_is_rated_at_the_worst_free_rank(server)
+
+
+def test_the_results_show_each_rating_change(server: Server) -> None:
+    ratings.the_results_show_each_rating_change(server)
+
+
+def test_settling_a_match_again_changes_nothing(rating_url: str) -> None:
+    idempotence.settling_a_match_again_changes_nothing(rating_url)
+
+
+def test_no_double_rating_when_the_owner_dies_after_the_record(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    idempotence.no_double_rating_when_the_owner_dies_after_the_record(server, monkeypatch)
+
+
+def test_no_double_rating_when_the_owner_is_killed_during_the_update(rating_url: str) -> None:
+    idempotence.no_double_rating_when_the_owner_is_killed_during_the_update(rating_url)
+
+
+def test_two_tables_settling_one_bot_at_once_wait_for_each_other(rating_url: str) -> None:
+    idempotence.two_tables_settling_one_bot_at_once_wait_for_each_other(rating_url)
+
+
+def test_the_leaderboard_orders_by_the_conservative_key(rating_url: str) -> None:
+    running = Server(rating_url)
+    running.start()
+    try:
+        profiles.leaderboard_order_and_provisional(running)
+    finally:
+        running.stop()
+
+
+def test_a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
+    profiles.a_profile_is_made_of_the_players_own_matches(server)

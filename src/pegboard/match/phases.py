@@ -4,7 +4,10 @@ Cribbage phases: ``pegging`` (the play: fifteens, pairs, runs, go, 31, last card
 (a Jack turned up), ``hand`` (the show of one's own hand), ``crib`` (the dealer's crib) and
 ``muggins`` (points won or lost calling Muggins in manual counting). Cribist: ``tricks``
 (points counted on the tricks won), ``trick count`` (one per trick at the end of a hand) and
-``muggins``. A hand is *complete* when every phase was counted (the game did not end in it).
+``muggins``. Cribbage is not Enough: ``pegging``, ``tops`` (his nob and her pot, at the cut),
+``hand``, ``her heels`` (a Queen of the Top's suit in the other team's hand), ``intel`` (the
+intelligence bonus), ``crib`` and ``muggins``. A hand is *complete* when every phase was counted
+(the game did not end in it).
 """
 
 from __future__ import annotations
@@ -15,6 +18,15 @@ from typing import Any
 
 CRIBBAGE_PHASES = ("pegging", "heels", "hand", "crib", "muggins")
 CRIBIST_PHASES = ("tricks", "trick count", "muggins")
+NOT_ENOUGH_PHASES = ("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins")
+OWN_PHASE = {
+    "heels": "heels",
+    "tricks": "trick count",
+    "his-nob": "tops",
+    "her-pot": "tops",
+    "her-heels": "her heels",  # scored by the other team: not to pass for a Muggins call
+}
+"""Score items that are a phase of their own wherever they come."""
 
 
 @dataclass
@@ -28,7 +40,9 @@ class HandPoints:
 
 
 def phases_for(game: str) -> tuple[str, ...]:
-    return CRIBIST_PHASES if game == "cribist" else CRIBBAGE_PHASES
+    if game == "cribist":
+        return CRIBIST_PHASES
+    return NOT_ENOUGH_PHASES if game == "not-enough" else CRIBBAGE_PHASES
 
 
 def hand_points(game: str, players: int, events: Sequence[dict[str, Any]]) -> list[HandPoints]:
@@ -53,19 +67,20 @@ def hand_points(game: str, players: int, events: Sequence[dict[str, Any]]) -> li
             owner = int(event["seat"])
         elif kind == "trick":
             phase, owner = "tricks", int(event["winner"])
+        elif kind == "intel":
+            phase, owner = "intel", -1
         elif kind == "score" and hands:
             seat = int(event["seat"])
             scores = [int(s) for s in event["scores"]]
-            item_kinds = {i["kind"] for i in event["items"]}
-            if "heels" in item_kinds:
-                where = "heels"
-            elif "tricks" in item_kinds:
-                where = "trick count"
-            elif "muggins" in item_kinds or (owner >= 0 and seat != owner):
+            own = [OWN_PHASE[i["kind"]] for i in event["items"] if i["kind"] in OWN_PHASE]
+            if own:
+                where = own[0]
+            elif "muggins" in {i["kind"] for i in event["items"]} or (owner >= 0 and seat != owner):
                 where = "muggins"
             else:
                 where = phase
-            hands[-1].points[seat][where] += int(event["points"])
+            points = hands[-1].points[seat]
+            points[where] = points.get(where, 0) + int(event["points"])
     if hands:
         hands[-1].scores_after = list(scores)
     return hands

@@ -31,6 +31,7 @@ from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
 from pegboard.server.logins import LoginGuard
 from pegboard.server.play_socket import quickplay_routes
+from pegboard.server.profile_routes import profile_routes
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
 from pegboard.server.quickplay import QuickPlay, QuickPlaySettings
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
@@ -38,6 +39,7 @@ from pegboard.server.rules_pages import router as rules_router
 from pegboard.server.shared import SharedLobby
 from pegboard.server.sockets import SocketWatcher
 from pegboard.server.store import Store
+from pegboard.server.sweep import Sweeper
 
 __all__ = ["DEFAULT_DB", "Lobby", "NewTable", "create_app", "web_root"]
 
@@ -88,20 +90,24 @@ def create_app(
         lobby = Lobby(store, time, settings or RoomSettings(), limits)
     admission = lobby.admission
     quick = QuickPlay(lobby, quick_play or QuickPlaySettings(), team)
+    sweeper = Sweeper(store, time)  # settles finished matches a room could not (docs/protocol.md)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         await lobby.start()
         await quick.start()
+        sweeper.start()
         _quiet_garbage_collector()
         yield
+        await sweeper.stop()
         await quick.close()
         await lobby.close()
         lobby.store.close()
 
     app = FastAPI(title="pegboard", lifespan=lifespan)
     app.state.lobby = lobby
+    app.state.sweeper = sweeper
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
@@ -109,6 +115,7 @@ def create_app(
     app.state.identity = identity
     app.include_router(identity_routes(identity))  # /api/me: who this browser is
     app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
+    app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.state.quick_play = quick
     # /ws/play, before /ws/{table_id} takes it for a table's socket
     app.include_router(quickplay_routes(quick, identity, admission))

@@ -30,6 +30,7 @@ from pegboard.server.hints import offers_hints
 from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
+from pegboard.server.settle import rating_changes
 from pegboard.server.slot import Slot, bot_slot
 from pegboard.server.store import CLOSED, Store, TableRow
 from pegboard.server.thinking import BotPool, BotProcesses
@@ -47,6 +48,7 @@ class NewTable(BaseModel):
     options: dict[Word, bool | int | Word] = Field(default_factory=dict, max_length=32)
     bots: list[Word | None] = Field(default_factory=list, max_length=8)  # per slot: bot or person
     hints: bool = True  # a table setting: players may ask for discard hints (Cribbage only)
+    rated: bool = False  # a table setting: its results change ratings (never a table of bots)
 
     @property
     def bots_only(self) -> bool:
@@ -193,6 +195,7 @@ class Lobby:
             created=self.clock.now(),
             idle_since=self.clock.now(),  # nobody is here yet: the creator joins next
             hints=request.hints and offers_hints(spec.name),  # other games have no analysis
+            rated=request.rated and not request.bots_only,
         )
         return row, bots
 
@@ -344,4 +347,5 @@ class Lobby:
         row = self.store.table(table_id) if table_id_ok(table_id) else None
         if row is None or row.status != "finished":
             return None
-        return describe(row, slots_of(row), None, self.clock.now())
+        changes = rating_changes(self.store.engine, row.id, row.match) if row.rated else None
+        return describe(row, slots_of(row), None, self.clock.now(), ratings=changes)

@@ -59,6 +59,7 @@ class Matches(BotTurns):
         self._choices = {}
         self.seat_deadlines = {}
         self.results_since = None
+        self.rating_changes = {}
         now = self.clock.now()
         for slot in self.slots:
             # A person who is not here at the start is away from now on (or since they went).

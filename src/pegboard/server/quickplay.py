@@ -34,11 +34,12 @@ from pegboard.server.lobby import Lobby, NewTable, Seated
 from pegboard.server.play_queue import Claim, Entry, QueueChanged
 from pegboard.server.players import Player
 from pegboard.server.protocol import GONE, RESTART
+from pegboard.server.ratings import MU, group_of, ratings_of
 from pegboard.server.sockets import SocketWatcher
 
 log = logging.getLogger(__name__)
 
-DEFAULT_RATING = 1500  # a rating for anyone the ratings do not know (until they are wired)
+DEFAULT_RATING = round(MU)  # where a game or size with no rating group puts everyone
 DEFAULT_WAIT = 20.0  # seconds before bots fill the seats nobody takes
 MAX_WAIT = 300.0
 # The bot levels that fill seats, the closest rating first; on a tie (nothing known of their
@@ -53,24 +54,14 @@ GroupOf = Callable[[str, int, bool], str | None]
 """The rating group of a game, a number of players and teams or not (None: not rated)."""
 
 
-def constant_rating(player: str, group: str) -> int:
-    """Everyone alike, until :func:`pegboard.server.ratings.ratings_of` is wired in."""
-    return DEFAULT_RATING
-
-
-def group_name(game: str, players: int, teams: bool) -> str | None:
-    """A rating group's name as the ratings name them ("cribbage-2", "cribbage-4-teams")."""
-    return f"{game}-{players}" + ("-teams" if teams else "")
-
-
 @dataclass
 class QuickPlaySettings:
     tick: float = 1.0  # seconds between passes of the matcher and renewals of the entries
     expire: float = 10.0  # an entry not renewed for this long is a dead worker's: dropped
     # Per game, the options of quick-play tables (the game's defaults otherwise).
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    rating_of: RatingOf = constant_rating
-    group_of: GroupOf = group_name
+    rating_of: RatingOf | None = None  # None: the stored ratings (pegboard.server.ratings)
+    group_of: GroupOf = group_of
 
 
 class Choice(BaseModel):
@@ -120,6 +111,7 @@ class QuickPlay:
     ) -> None:
         self.lobby = lobby
         self.engine = lobby.store.engine
+        self.rating_of = settings.rating_of or self._stored_rating
         self.clock = lobby.clock
         self.settings = settings
         self.workers = workers  # None: this process is alone, and the matcher
@@ -242,10 +234,13 @@ class QuickPlay:
         known = bot_names()
         levels = [level for level in BOT_LEVELS if level in known] or known[:1]
         ratings = {
-            level: self.settings.rating_of(f"bot:{level}", group) if group else DEFAULT_RATING
+            level: self.rating_of(f"bot:{level}", group) if group else DEFAULT_RATING
             for level in levels
         }
         return matching.closest_bot([e.rating for e in people], ratings)
+
+    def _stored_rating(self, player: str, group: str) -> int:
+        return ratings_of(self.engine, [player], group)[player].rating
 
     # -- this worker's sockets -------------------------------------------------------------
 
@@ -262,7 +257,7 @@ class QuickPlay:
             players=choice.players,
             rated=choice.rated,
             wait=choice.wait,
-            rating=self.settings.rating_of(player.id, group) if group else DEFAULT_RATING,
+            rating=self.rating_of(player.id, group) if group else DEFAULT_RATING,
             since=now,
             heartbeat=now,
             worker=self.me,

@@ -19,6 +19,7 @@ what a player does to the game and how each change is persisted and told.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from pegboard.core.game import Game
@@ -28,8 +29,11 @@ from pegboard.server.protocol import RESTART, ProtocolError
 from pegboard.server.room_core import SeatError, StaleCommand, TableClosed, Watcher
 from pegboard.server.room_settings import ABANDON_WAITING, INTERMISSION, RoomSettings
 from pegboard.server.seats import Seats
+from pegboard.server.settle import finished_match, rating_changes, settle
 from pegboard.server.slot import Slot, slots_of
 from pegboard.server.watchers import describe
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "ABANDON_WAITING",
@@ -79,6 +83,8 @@ class Room(Seats):
             }
         if self.row.started is None:  # a row from before the column: its time runs from now
             self.row.started = now
+        if self.row.status == "results":  # its results show the rating changes again
+            self.rating_changes = rating_changes(self.store.engine, self.id, self.row.match)
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
             if slot is not None and slot.bot is None:
                 slot.away_since = now
@@ -165,6 +171,7 @@ class Room(Seats):
         assert game is not None
         self._track_choices(game)
         record = None
+        now = self.clock.now()
         if game.outcome is not None and self.row.status == "playing":
             self.row.status = "results"
             self.results_since = None  # it begins now
@@ -187,6 +194,8 @@ class Room(Seats):
                     "gone": sorted(self.gone),
                 },
                 record=record,
+                finished=now if record is not None else None,
+                seating=self.row.seating if record is not None else None,
             )
         except Exception:
             if self.on_store_error is None:
@@ -198,6 +207,20 @@ class Room(Seats):
             raise TableClosed("this table is moving to another server: reconnect") from None
         self.persisted = len(game.actions)
         self.persisted_chance = len(game.chance_log)
+        if record is not None:  # before the update goes out: its results show the change
+            await self._settle(record, now)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
         self._schedule_bots()
+
+    async def _settle(self, record: dict[str, Any], finished: float) -> None:
+        """Settle the match just recorded: histories, and ratings at a rated table. In a thread
+        (a few milliseconds of queries): the other tables play on meanwhile, and this one's
+        commands wait in its inbox. A failure here loses nothing: the record is stored, and the
+        sweep settles it later."""
+        match = self.row.match
+        try:
+            done = finished_match(self.row, self.slots, match, self.row.seating, record, finished)
+            self.rating_changes = await asyncio.to_thread(settle, self.store.engine, done, finished)
+        except Exception:
+            log.exception("settling table %s match %s failed: left to the sweep", self.id, match)

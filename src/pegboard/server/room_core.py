@@ -22,6 +22,7 @@ from pegboard.server.clock import Clock
 from pegboard.server.hints import offers_hints
 from pegboard.server.protocol import GONE
 from pegboard.server.room_settings import RoomSettings
+from pegboard.server.settle import RatingChange
 from pegboard.server.slot import slots_of
 from pegboard.server.store import Store, TableRow
 from pegboard.server.thinking import BotPool
@@ -100,6 +101,9 @@ class RoomCore:
         # began then), and its deadline.
         self.seat_deadlines: dict[int, tuple[int, float]] = {}
         self.results_since: float | None = None  # when the results intermission began
+        # The rating change of each rated slot in the match just finished (shown on its
+        # results); empty while playing, and for a casual match.
+        self.rating_changes: dict[int, RatingChange] = {}
         self._bot_tasks: set[asyncio.Future[None]] = set()
         self._thinking = asyncio.Lock()  # one bot of this table thinks at a time
         # Per seat: its legal actions, and the version since which they have been the same.

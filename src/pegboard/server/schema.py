@@ -43,6 +43,8 @@ tables_table = Table(
     Column("broken", Text, nullable=True),
     # When the current match started: a game against the clock (end=minutes) ends from it.
     Column("started", Float, nullable=True),
+    # A rated table: its finished matches change the players' ratings. NULL in older rows: no.
+    Column("rated", Boolean, nullable=True),
 )
 
 slots_table = Table(
@@ -73,6 +75,10 @@ records_table = Table(
     Column("table_id", String(32), primary_key=True),
     Column("match", Integer, primary_key=True),
     Column("record", Text, nullable=False),
+    # When the match ended, and the slot in each game seat (the table's seating changes with
+    # each rematch): what a sweep needs to settle a match later. NULL in older rows.
+    Column("finished", Float, nullable=True),
+    Column("seating", Text, nullable=True),
 )
 
 
@@ -145,4 +151,62 @@ queue_table = Table(
     Column("table_id", String(32), nullable=True),  # set once seated ...
     Column("slot", Integer, nullable=True),
     Column("token", String(64), nullable=True),  # ... with the seat's token
+)
+
+# Ratings: one per player (bots included, ``bot:LEVEL``) and rating group (``cribbage-2``,
+# ``cribbage-4-teams``…: pegboard.server.ratings.GROUPS). openskill's Plackett–Luce ``mu`` and
+# ``sigma``; ``games``: rated matches played in the group.
+ratings_table = Table(
+    "ratings",
+    metadata,
+    Column("player_id", String(40), primary_key=True),
+    Column("rating_group", String(32), primary_key=True, index=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+# The ledger of settled matches: a finished match's row is written in the same transaction as
+# its history rows and rating changes, so a match is settled exactly once (a worker dying
+# half-way changes nothing; the sweep settles any record without a row here).
+settled_table = Table(
+    "settled_matches",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rating_group", String(32), nullable=True),  # None: a game or size with no rating
+    Column("rated", Boolean, nullable=False),
+    Column("note", String(200), nullable=True),  # why a rated table's match was not rated
+    Column("settled", Float, nullable=False),
+)
+
+# Every seat of every settled match with a signed-in person in it, or rated: the players'
+# histories and profiles. ``points``: the seat's points by phase (JSON), over ``deals`` deals.
+match_players_table = Table(
+    "match_players",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("slot", Integer, nullable=False),
+    Column("player_id", String(40), nullable=True),  # None: a person not signed in
+    Column("name", String(64), nullable=False),
+    Column("side", Integer, nullable=False),  # partners share a side (and a rank)
+    Column("rank", Integer, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rating_group", String(32), nullable=True),
+    Column("finished", Float, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=True),
+    Column("sigma_before", Float, nullable=True),
+    Column("mu_after", Float, nullable=True),
+    Column("sigma_after", Float, nullable=True),
+    Column("games_after", Integer, nullable=True),  # rated games in the group, this one included
+    Column("deals", Integer, nullable=False),
+    Column("points", Text, nullable=False),
+    Index("ix_match_players_player", "player_id", "finished"),
 )

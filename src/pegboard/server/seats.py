@@ -31,6 +31,11 @@ class Seats(Deadlines):
             free = [i for i, s in enumerate(self.slots) if s is None]
             if not free:
                 raise SeatError("every seat at this table is taken")
+            if self.row.rated:  # a result is rated only with everyone known, once
+                if player is None:
+                    raise SeatError("a rated table needs a name first: choose one in the lobby")
+                if any(s is not None and s.player == player for s in self.slots):
+                    raise SeatError("you have a seat at this table already")
             seated = [s.name for s in self.slots if s is not None]
             why = impersonates(name, seated, [*bot_names(), DEFAULT_NAME]) if name else None
             if why is not None:

@@ -58,6 +58,7 @@ class TableRow:
     gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
     idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
     started: float | None = None  # when the current match started
+    rated: bool = False  # a table setting: its finished matches change the players' ratings
 
 
 class Store:
@@ -108,6 +109,7 @@ class Store:
                     created=row.created,
                     hints=row.hints,
                     idle_since=row.idle_since,
+                    rated=row.rated,
                 )
             )
             if row.slots:
@@ -151,9 +153,12 @@ class Store:
         *,
         table: dict[str, Any],
         record: dict[str, Any] | None = None,
+        finished: float | None = None,
+        seating: list[int] | None = None,
     ) -> None:
         """One change of a table in one transaction: its new actions (numbered from
-        ``first``), its new fields, and the record of a game that just ended."""
+        ``first``), its new fields, and the record of a game that just ended (``finished`` then,
+        with the slot in each seat: ``seating``)."""
         with self.engine.begin() as db:
             if entries:
                 db.execute(
@@ -174,7 +179,11 @@ class Store:
             if record is not None:
                 db.execute(
                     insert(records_table).values(
-                        table_id=table_id, match=match, record=json.dumps(record)
+                        table_id=table_id,
+                        match=match,
+                        record=json.dumps(record),
+                        finished=finished,
+                        seating=json.dumps(seating) if seating is not None else None,
                     )
                 )
 
@@ -293,6 +302,7 @@ class Store:
                 gone=json.loads(r.gone) if r.gone else [],
                 idle_since=r.idle_since,
                 started=r.started,
+                rated=bool(r.rated),
             )
             for r in rows
         ]

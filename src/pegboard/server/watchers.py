@@ -11,6 +11,7 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import IllegalAction
 from pegboard.server.hints import offers_hints
 from pegboard.server.room_core import RoomCore, SeatError, Watcher
+from pegboard.server.settle import RatingChange
 from pegboard.server.slot import Slot
 from pegboard.server.store import TableRow
 
@@ -22,9 +23,11 @@ def describe(
     now: float,
     deadlines: Mapping[int, float] | None = None,
     ends: float | None = None,
+    ratings: Mapping[int, RatingChange] | None = None,
 ) -> dict[str, Any]:
     """Table info (docs/protocol.md), for a room in memory or a closed table in the store:
-    ``deadlines`` of the seats to act, and when the agreed time of the game ``ends``."""
+    ``deadlines`` of the seats to act, when the agreed time of the game ``ends``, and the
+    ``ratings`` change of each rated slot in the match just finished."""
     spec = get_spec(row.game)
     return {
         "id": row.id,
@@ -32,6 +35,7 @@ def describe(
         "title": spec.title,
         "players": row.players,
         "hints": row.hints and offers_hints(spec.name),  # older rows say yes to any game
+        "rated": row.rated,
         "options": dict(row.options) | (dict(game.options) if game else {}),
         "status": row.status,
         "match": row.match,
@@ -45,6 +49,9 @@ def describe(
         "deadline": row.deadline,
         "deadlines": [(deadlines or {}).get(seat) for seat in range(row.players)] if game else None,
         "ends": ends,
+        "ratings": [ratings[i].to_json() if i in ratings else None for i in range(row.players)]
+        if ratings
+        else None,
         "now": now,
     }
 
@@ -73,7 +80,13 @@ class Watchers(RoomCore):
     def table_info(self) -> dict[str, Any]:
         deadlines = {seat: when for seat, (_, when) in self.seat_deadlines.items()}
         return describe(
-            self.row, self.slots, self.game, self.clock.now(), deadlines, self._game_ends()
+            self.row,
+            self.slots,
+            self.game,
+            self.clock.now(),
+            deadlines,
+            self._game_ends(),
+            self.rating_changes,
         )
 
     def _game_ends(self) -> float | None:

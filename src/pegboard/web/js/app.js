@@ -1,8 +1,11 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
-// #/rules/GAME how to play, #/play quick play.
+// #/rules/GAME how to play, #/play quick play, #/leaderboard/GROUP a rating group's best,
+// #/player/ID (or #/me) a player's profile.
 
+import { LeaderboardPage } from "./leaderboard.js";
 import { LobbyPage } from "./lobby.js";
 import { QuickPlayPage } from "./quickplay.js";
+import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
 import { TablePage } from "./table.js";
@@ -18,6 +21,9 @@ function route() {
   else if (kind === "replay" && id && match)
     page = new ReplayPage(root, decodeURIComponent(id), match);
   else if (kind === "play") page = new QuickPlayPage(root);
+  else if (kind === "leaderboard") page = new LeaderboardPage(root, id && decodeURIComponent(id));
+  else if (kind === "player" && id) page = new ProfilePage(root, decodeURIComponent(id));
+  else if (kind === "me") page = new ProfilePage(root, null);
   else page = new LobbyPage(root);
   window.scrollTo(0, 0);
 }

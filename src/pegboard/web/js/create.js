@@ -7,6 +7,7 @@ import { TABLE_VIEWS } from "./games.js";
 import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
 import { HINT_GAMES } from "./hints.js";
 import { joinTable } from "./player.js";
+import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
 import { BOT_LEVELS, choiceLabel, DEFAULT_BOT, MORE_BOTS, optionLabel } from "./words.js";
 
@@ -20,6 +21,7 @@ export class CreateForm {
       seats: [],
       options: {},
       hints: true,
+      rated: false, // a table setting: results change ratings (casual by default in the lobby)
       guide: null, // the guided first game: null until the player says (see `guided`)
     };
     this.element = h("form", {
@@ -49,6 +51,7 @@ export class CreateForm {
       ),
       options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
       hints: this.choice.hints, // a table setting, not a game option: kept across games
+      rated: this.choice.rated,
       guide: this.choice.guide, // null until the player says: then it follows the seats
     };
     this.drawForm();
@@ -148,9 +151,7 @@ export class CreateForm {
       players,
       seats,
       options,
-      HINT_GAMES.includes(game.name) || GUIDED_GAMES.includes(game.name)
-        ? tableSettings(choice, game.name)
-        : null,
+      tableSettings(choice, game.name),
       h(
         "div",
         { class: "actions" },
@@ -166,12 +167,14 @@ export class CreateForm {
     const button = this.element.querySelector("button[type=submit]");
     button.disabled = true;
     try {
+      if (choice.rated) await ensurePlayer(); // before the table: a rated seat needs a player
       const table = await api.create({
         game: choice.game,
         players: choice.players,
         options: choice.options,
         bots: choice.seats.slice(0, choice.players),
         hints: HINT_GAMES.includes(choice.game) && choice.hints,
+        rated: choice.rated,
       });
       await joinTable(table.id); // the creator takes seat 1
       guideMemory.set(table.id, GUIDED_GAMES.includes(choice.game) && guided(choice));
@@ -211,13 +214,21 @@ function guided(choice) {
   return choice.guide ?? guideByDefault(choice.seats.slice(0, choice.players));
 }
 
-/** Settings of the table itself (not rules of the game): whether players may ask for hints,
- * and (this browser's own) the guided first game. */
+/** Settings of the table itself (not rules of the game): rated or casual, whether players may
+ * ask for hints, and (this browser's own) the guided first game. */
 function tableSettings(choice, game) {
   return h(
     "fieldset",
     { class: "options" },
     h("legend", {}, "Table"),
+    checkField({
+      id: "table-rated",
+      name: "rated",
+      label: "Rated",
+      help: "the results change each player's rating (a table of bots only is never rated)",
+      checked: choice.rated,
+      onChange: (checked) => (choice.rated = checked),
+    }),
     GUIDED_GAMES.includes(game)
       ? checkField({
           id: "table-guide",

@@ -6,6 +6,8 @@ import { api, memory } from "./api.js";
 import { CreateForm } from "./create.js";
 import { h, render, toast } from "./dom.js";
 import { account, currentPlayer, joinTable, onPlayer } from "./player.js";
+import { topLinks } from "./leaderboard.js";
+import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
 
 const REFRESH = 4000; // ms between lobby refreshes
@@ -45,7 +47,7 @@ export class LobbyPage {
             { class: "title" },
             h("h1", { class: "page-title" }, "Cribbage and friends, online"),
           ),
-          h("div", { class: "top-actions" }, howToPlay("cribbage")),
+          h("div", { class: "top-actions" }, topLinks(), howToPlay("cribbage")),
         ),
         h(
           "main",
@@ -143,6 +145,7 @@ export class LobbyPage {
               return;
             }
             try {
+              if (table.rated) await ensurePlayer(); // a rated seat is a known player's
               await joinTable(table.id);
               location.hash = `#/table/${table.id}`;
             } catch (error) {
@@ -197,5 +200,6 @@ function summary(table) {
   if (o.score_target && (o.end ?? "target") === "target") parts.push(`to ${o.score_target}`);
   if (o.counting) parts.push(`${o.counting} counting`);
   if (table.hints) parts.push("hints allowed");
+  parts.push(table.rated ? "rated" : "casual");
   return parts.join(" · ");
 }

@@ -1,6 +1,7 @@
 // The results panel: ranks, scores, skunks, a rematch button and a link to the replay.
 
 import { h } from "./dom.js";
+import { ratingChange } from "./rating-change.js";
 
 const REASONS = {
   target: "reached the target",
@@ -36,6 +37,7 @@ export function resultRows(outcome, names, sides) {
     .map((seats) => seats[0])
     .map((seat, i) => ({
       seat,
+      seats: sides[i],
       rank: outcome.ranks[seat],
       score: outcome.scores[seat],
       name: sides[i].map((s) => names[s]).join(" & "),
@@ -48,7 +50,10 @@ export function resultRows(outcome, names, sides) {
     .sort((a, b) => a.rank - b.rank || b.score - a.score);
 }
 
-export function resultsTable(outcome, names, sides) {
+/** The results, best first; `ratings` (per game seat: its rating change, or null) adds the
+ * change of each rated player. */
+export function resultsTable(outcome, names, sides, ratings = null) {
+  const rated = ratings?.some((change) => change);
   return h(
     "table",
     { class: "results-table" },
@@ -71,7 +76,21 @@ export function resultsTable(outcome, names, sides) {
           "tr",
           { class: row.rank === 1 ? "winner" : "" },
           h("td", { class: "rank", "data-testid": `rank-${row.seat}` }, ordinal(row.rank)),
-          h("td", {}, row.name, row.skunk ? h("span", { class: "badge skunk" }, row.skunk) : null),
+          h(
+            "td",
+            {},
+            row.name,
+            row.skunk ? h("span", { class: "badge skunk" }, row.skunk) : null,
+            rated
+              ? h(
+                  "span",
+                  { class: "ratings-line" },
+                  row.seats.map((s) =>
+                    ratings[s] ? ratingChange(ratings[s], { testid: `rating-${s}` }) : null,
+                  ),
+                )
+              : null,
+          ),
           h("td", { class: "num" }, String(row.score)),
         ),
       ),
@@ -164,12 +183,18 @@ export function resultsPanel(page) {
       { class: "panel results" },
       h("h2", { id: "results-title" }, title),
       h("p", { class: "reason" }, `Game over: ${REASONS[outcome.reason] ?? outcome.reason}.`),
-      resultsTable(outcome, names, sidesOf(view)),
+      resultsTable(
+        outcome,
+        names,
+        sidesOf(view),
+        table.ratings ? table.seating.map((slot) => table.ratings[slot]) : null,
+      ),
       footer,
       h(
         "p",
         { class: "links" },
         h("a", { href: `#/replay/${table.id}/${table.match}` }, "Replay this game"),
+        table.rated ? [" · ", h("a", { href: "#/me" }, "Your profile")] : null,
         seated ? null : [" · ", h("a", { href: "#/" }, "Lobby")],
       ),
     ),

@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_queue"
-down_revision = "0003_accounts"
+down_revision = "0004_ratings"
 
 
 def upgrade() -> None:
