@@ -14,7 +14,7 @@ import random
 import secrets
 import time
 from collections.abc import Coroutine
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import HTTPException, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
@@ -27,6 +27,7 @@ from pegboard.server.clock import Clock
 from pegboard.server.hints import offers_hints
 from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
+from pegboard.server.privacy import Gate, listed_by_default, new_invite
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
 from pegboard.server.store import CLOSED, Store, TableRow
 from pegboard.server.thinking import BotPool, BotProcesses
@@ -44,6 +45,11 @@ class NewTable(BaseModel):
     options: dict[Word, bool | int | Word] = Field(default_factory=dict, max_length=32)
     bots: list[Word | None] = Field(default_factory=list, max_length=8)  # per slot: bot or person
     hints: bool = True  # a table setting: players may ask for discard hints (Cribbage only)
+    # Private tables and chat (docs/protocol.md): in the lobby (None: unless it is a table of
+    # bots and one person), watchers welcome, and free chat or quick phrases only.
+    listed: bool | None = None
+    watching: bool = True
+    chat: Literal["on", "phrases"] = "on"
 
     @property
     def bots_only(self) -> bool:
@@ -54,6 +60,7 @@ class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(default="", max_length=64)
+    invite: str | None = Field(default=None, max_length=64)  # the key of an unlisted table's link
 
 
 class Elsewhere(Protocol):
@@ -85,6 +92,7 @@ class Lobby:
         self._stopping: set[asyncio.Task[None]] = set()
         self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
         self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
+        self.gate = Gate(store)  # who may see a table that is not listed
 
     def _room(self, row: TableRow, bots_only: bool = False) -> Room:
         pool = self.pool
@@ -181,6 +189,10 @@ class Lobby:
             created=self.clock.now(),
             idle_since=self.clock.now(),  # nobody is here yet: the creator joins next
             hints=request.hints and offers_hints(spec.name),  # other games have no analysis
+            listed=listed_by_default(bots) if request.listed is None else request.listed,
+            watching=request.watching,
+            invite=new_invite(),
+            chat=request.chat,
         )
         return row, bots
 
@@ -192,7 +204,7 @@ class Lobby:
         row, bots = self._new_row(request)
         self._admit(request, address)
         room = await self._seat(row, bots, address)
-        return room.table_info()
+        return created(room)
 
     async def _seat(self, row: TableRow, bots: list[str | None], address: str) -> Room:
         """Store a new table, seat its bots and start it if it is full."""
@@ -239,7 +251,11 @@ class Lobby:
         return made[1]
 
     async def _all_tables(self) -> list[dict[str, Any]]:
-        return [room.table_info() for room in self.rooms.values() if not room.deserted()]
+        return [
+            room.table_info()
+            for room in self.rooms.values()
+            if room.row.listed and not room.deserted()
+        ]
 
     async def locate(self, table_id: str) -> Room | Elsewhere | None:
         """Where an open table is served: here, elsewhere, or nowhere (closed or unknown)."""
@@ -263,7 +279,7 @@ class Lobby:
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         self._listing = None
-        return {"slot": slot, "token": token, "table": room.table_info()}
+        return {"slot": slot, "token": token, "table": room.table_info(), "invite": room.row.invite}
 
     async def info(self, table_id: str) -> dict[str, Any]:
         """Table info: from the room, or from the store for a table that has closed."""
@@ -284,3 +300,9 @@ class Lobby:
         if row is None or row.status != "finished":
             return None
         return describe(row, slots_of(row), None, self.clock.now())
+
+
+def created(room: Room) -> dict[str, Any]:
+    """The answer to the table's maker: its info, and the key of its link (docs/protocol.md,
+    "Private tables"), which the table info never shows."""
+    return room.table_info() | {"invite": room.row.invite}

@@ -22,7 +22,7 @@ from pegboard.server.admission import Limits
 from pegboard.server.clock import Clock
 from pegboard.server.cluster import Moved, NoAnswer, Refused, Workers
 from pegboard.server.inputs import table_id_ok
-from pegboard.server.lobby import Elsewhere, Lobby, NewTable
+from pegboard.server.lobby import Elsewhere, Lobby, NewTable, created
 from pegboard.server.protocol import RESTART
 from pegboard.server.relay import Relay, Relays
 from pegboard.server.remote import Guests
@@ -160,7 +160,7 @@ class SharedLobby(Lobby):
         if await self.workers.claim(row.id) != self.workers.me:
             raise HTTPException(503, "could not make the table: try again")
         room = await self._seat(row, bots, address)
-        return room.table_info()
+        return created(room)
 
     async def _all_tables(self) -> list[dict[str, Any]]:
         """This worker's tables as they are, the others' as the store has them (whether their
@@ -170,7 +170,7 @@ class SharedLobby(Lobby):
         stored = [
             _stored_info(row, now)
             for row in self.store.tables(unfinished_only=True)
-            if row.id not in self.rooms
+            if row.id not in self.rooms and row.listed
         ]
         return here + stored
 

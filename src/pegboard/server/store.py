@@ -58,6 +58,11 @@ class TableRow:
     gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
     idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
     started: float | None = None  # when the current match started
+    # Table settings of docs/protocol.md, "Private tables" and "Table chat".
+    listed: bool = True  # in the lobby; else only the table's link (its ``invite``) opens it
+    watching: bool = True  # the host lets people without a seat watch (and read the chat)
+    invite: str | None = None  # the secret of the table's link (None: a row from before)
+    chat: str = "on"  # "on", or "phrases": quick phrases only
 
 
 class Store:
@@ -103,6 +108,10 @@ class Store:
                     created=row.created,
                     hints=row.hints,
                     idle_since=row.idle_since,
+                    listed=row.listed,
+                    watching=row.watching,
+                    invite=row.invite,
+                    chat=row.chat,
                 )
             )
 
@@ -284,6 +293,10 @@ class Store:
                 gone=json.loads(r.gone) if r.gone else [],
                 idle_since=r.idle_since,
                 started=r.started,
+                listed=r.listed is None or bool(r.listed),
+                watching=r.watching is None or bool(r.watching),
+                invite=r.invite,
+                chat=r.chat or "on",
             )
             for r in rows
         ]
