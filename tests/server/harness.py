@@ -201,6 +201,7 @@ class Client:
         self.errors: list[dict[str, Any]] = []
         self.seat: int | None = None
         self.table: dict[str, Any] = {}
+        self.chat: list[dict[str, Any]] = []  # the table's chat, as this socket was told it
 
     def receive(self, timeout: float = 5) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
@@ -208,6 +209,9 @@ class Client:
         if kind in ("welcome", "resync"):
             self.seat = message.get("seat")
             self.events = list(message.get("events", []))
+            self.chat = list(message.get("chat", []))
+        if kind == "chat":
+            self.chat.append(message["message"])
         if kind == "update":
             if message["from"] == 0:  # a new match (a rematch) starts its events again
                 self.events = []

@@ -8,7 +8,7 @@ import gc
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -51,7 +51,7 @@ DEFAULT_DB = "sqlite:///pegboard.sqlite"
 NO_TABLE = "there is no such table"
 # A table that is not listed is seen with its link's key (``invite``), a seat token of its own
 # (``token``), or by the signed-in person of one of its seats (docs/protocol.md, "Private tables").
-KEY = Query(None, max_length=64)
+Key = Annotated[str | None, Query(max_length=64)]
 
 
 def _quiet_garbage_collector() -> None:
@@ -147,7 +147,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table(
-        table_id: str, request: Request, invite: str | None = KEY, token: str | None = KEY
+        table_id: str, request: Request, invite: Key = None, token: Key = None
     ) -> dict[str, Any]:
         lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
         return await lobby.info(table_id)
@@ -163,7 +163,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/records")
     async def records(
-        table_id: str, request: Request, invite: str | None = KEY, token: str | None = KEY
+        table_id: str, request: Request, invite: Key = None, token: Key = None
     ) -> list[int]:
         lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
         if not table_id_ok(table_id) or (
@@ -177,8 +177,8 @@ def create_app(
         table_id: str,
         match: str,
         request: Request,
-        invite: str | None = KEY,
-        token: str | None = KEY,
+        invite: Key = None,
+        token: Key = None,
     ) -> dict[str, Any]:
         lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
         number = record_number(match)
@@ -196,8 +196,8 @@ def create_app(
         table_id: str,
         match: str,
         request: Request,
-        invite: str | None = KEY,
-        token: str | None = KEY,
+        invite: Key = None,
+        token: Key = None,
     ) -> list[dict[str, Any]]:
         """What was said during a finished match, for those who could read it at the table."""
         lobby.gate.check_chat(table_id, invite=invite, token=token, player=player_of(request))
