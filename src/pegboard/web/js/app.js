@@ -1,6 +1,8 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
-// #/rules/GAME how to play.
+// #/rules/GAME how to play. A table's link may carry the key of an unlisted table
+// (#/table/ID?invite=KEY): it is remembered for that table.
 
+import { memory } from "./api.js";
 import { LobbyPage } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
@@ -11,7 +13,11 @@ let page = null;
 
 function route() {
   page?.destroy();
-  const [, kind, id, match] = location.hash.replace(/^#\/?/, "/").split("/");
+  const [path, query = ""] = location.hash.replace(/^#\/?/, "/").split("?");
+  const [, kind, id, match] = path.split("/");
+  const invite = new URLSearchParams(query).get("invite");
+  if (invite && id && (kind === "table" || kind === "replay"))
+    memory.setInvite(decodeURIComponent(id), invite);
   if (kind === "table" && id) page = new TablePage(root, decodeURIComponent(id));
   else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
   else if (kind === "replay" && id && match)

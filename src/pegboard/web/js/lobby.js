@@ -113,7 +113,9 @@ export class LobbyPage {
             ? "Back to my seat"
             : free && table.status === "waiting"
               ? "Join"
-              : "Watch";
+              : table.watching === false
+                ? "No watchers"
+                : "Watch";
           return h(
             "li",
             { class: "table-row", "data-table": table.id },
@@ -139,6 +141,7 @@ export class LobbyPage {
                 type: "button",
                 class: label === "Join" ? "primary" : "",
                 "data-key": `open-${table.id}`,
+                disabled: label === "No watchers",
                 onClick: open,
               },
               label,
@@ -156,5 +159,7 @@ function summary(table) {
   if (o.score_target && (o.end ?? "target") === "target") parts.push(`to ${o.score_target}`);
   if (o.counting) parts.push(`${o.counting} counting`);
   if (table.hints) parts.push("hints allowed");
+  if (table.chat === "phrases") parts.push("quick phrases only");
+  if (table.watching === false) parts.push("no watchers");
   return parts.join(" · ");
 }
