@@ -65,9 +65,25 @@ class LiveServer:
         loop: asyncio.AbstractEventLoop = self.app.state.loop
         asyncio.run_coroutine_threadsafe(self.clock.jump(seconds), loop).result(5)
 
+    def invite(self, table_id: str) -> str:
+        """The key of the table's link, as its maker has it (docs/protocol.md, "Private
+        tables"): an unlisted table is seen with it only."""
+        privacy = self.app.state.lobby.gate.privacy(table_id)
+        assert privacy is not None and privacy.invite, f"no table {table_id}"
+        key: str = privacy.invite
+        return key
+
+    def link(self, table_id: str) -> str:
+        """The table's link, as its maker shares it."""
+        return f"{self.url}/#/table/{table_id}?invite={self.invite(table_id)}"
+
     def info(self, table_id: str) -> dict[str, Any]:
-        """GET /api/tables/{id}."""
-        response = httpx.get(f"{self.url}/api/tables/{table_id}", timeout=10)
+        """GET /api/tables/{id}, with the table's link."""
+        response = httpx.get(
+            f"{self.url}/api/tables/{table_id}",
+            params={"invite": self.invite(table_id)},
+            timeout=10,
+        )
         response.raise_for_status()
         found: dict[str, Any] = response.json()
         return found

@@ -71,7 +71,7 @@ def lobby(browser: Browser, server: LiveServer) -> None:
     # Some tables to look at: one waiting for a second person, one with a free Cribist seat.
     waiting = server.table(options={"score_target": 61})
     httpx.post(f"{server.url}/api/tables/{waiting['id']}/join", json={"name": "Bob"}, timeout=5)
-    server.table("cribist", 4, bots=[None, "greedy", "greedy", "random"])
+    server.table("cribist", 4, bots=[None, "greedy", "greedy", "random"], listed=True)
     server.table(players=3, bots=[None, "greedy", None], options={"counting": "manual"})
     page = new_page(browser, {"width": 1280, "height": 1180})
     page.goto(server.url + "/")

@@ -124,7 +124,7 @@ def test_the_results_name_every_side(
     bots = ["greedy", "random"] * 2
     table = live.table(game, players, bots=bots[:players], options=options)["id"]
     page = context.new_page()
-    page.goto(f"{live.url}/#/table/{table}")
+    page.goto(live.link(table))
     expect(page.locator(RESULTS)).to_be_visible(timeout=60_000)
     info = live.info(table)
     name = [info["slots"][slot]["name"] for slot in info["seating"]]  # by game seat
@@ -142,9 +142,13 @@ def test_a_game_against_the_clock_shows_its_time_left(
         bots=[None, "greedy", "greedy", "greedy"],
         options={"end": "minutes", "minutes": 5},
     )["id"]
-    httpx.post(f"{live.url}/api/tables/{table}/join", json={"name": "Ann"}, timeout=10)
+    httpx.post(
+        f"{live.url}/api/tables/{table}/join",
+        json={"name": "Ann", "invite": live.invite(table)},
+        timeout=10,
+    )
     page = context.new_page()
-    page.goto(f"{live.url}/#/table/{table}")
+    page.goto(live.link(table))
     left = page.locator("[data-testid=time-left]")
     expect(left).to_have_text(re.compile(r"^[45]:\d\d left$"))
     live.jump(120)

@@ -39,7 +39,7 @@ def test_a_page_reconnects_when_the_server_stops_answering(
     page.add_init_script(TIMING)
     sockets: list[WebSocket] = []
     page.on("websocket", lambda socket: sockets.append(socket))
-    page.goto(f"{live.url}/#/table/{table}")
+    page.goto(live.link(table))
     expect(page.locator(".game, .waiting").first).to_be_visible()
     assert len(sockets) == 1
     page.wait_for_timeout(1000)  # pings answered: no reconnection

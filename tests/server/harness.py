@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -28,6 +29,20 @@ from pegboard.server.room import Room, RoomSettings
 
 T = TypeVar("T")
 HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon
+TABLE_PATH = re.compile(r"/api/tables/([^/?]+)")
+
+INVITES: dict[str, str] = {}
+"""The key of the link of every table the tests made, by table id: a test acts as the table's
+maker, whose browser keeps the link (docs/protocol.md, "Private tables"). ``Server.get``,
+``Server.post`` and ``Server.player`` pass it on; a stranger is a plain httpx call."""
+
+
+def with_invite(path: str) -> str:
+    """``path`` about a table the tests made, with the key of the table's link."""
+    found = TABLE_PATH.match(path)
+    if found is None or found[1] not in INVITES or "invite=" in path:
+        return path
+    return f"{path}{'&' if '?' in path else '?'}invite={INVITES[found[1]]}"
 
 
 class Server:
@@ -138,22 +153,29 @@ class Server:
             time.sleep(0.01)
 
     def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
-        return httpx.post(self.url + path, json=body, timeout=10)
+        found = TABLE_PATH.match(path)
+        if found is not None and found[1] in INVITES and path.endswith("/join"):
+            body = {"invite": INVITES[found[1]]} | body
+        response = httpx.post(self.url + path, json=body, timeout=10)
+        if path == "/api/tables" and response.status_code == 200:
+            INVITES[response.json()["id"]] = response.json()["invite"]
+        return response
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.url + path, timeout=10)
+        return httpx.get(self.url + with_invite(path), timeout=10)
 
     def table(
         self,
         game: str = "cribbage",
         players: int = 2,
         bots: list[str | None] | None = None,
+        listed: bool | None = None,
         **options: Any,
     ) -> str:
-        response = self.post(
-            "/api/tables",
-            {"game": game, "players": players, "options": options, "bots": bots or []},
-        )
+        """A new table's id; ``listed`` as the server decides unless given (a table of bots and
+        one person is not in the lobby by default)."""
+        body = {"game": game, "players": players, "options": options, "bots": bots or []}
+        response = self.post("/api/tables", body | ({} if listed is None else {"listed": listed}))
         response.raise_for_status()
         table_id: str = response.json()["id"]
         return table_id
@@ -167,6 +189,7 @@ class Server:
     @contextmanager
     def player(self, table_id: str, token: str | None, since: int = 0) -> Iterator[Client]:
         query = f"?since={since}" + (f"&token={token}" if token else "")
+        query += f"&invite={INVITES[table_id]}" if table_id in INVITES else ""
         with connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}{query}", open_timeout=5) as socket:
             yield Client(socket)
 
@@ -182,6 +205,7 @@ class Client:
         self.errors: list[dict[str, Any]] = []
         self.seat: int | None = None
         self.table: dict[str, Any] = {}
+        self.chat: list[dict[str, Any]] = []  # the table's chat, as this socket was told it
 
     def receive(self, timeout: float = 5) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
@@ -189,6 +213,9 @@ class Client:
         if kind in ("welcome", "resync"):
             self.seat = message.get("seat")
             self.events = list(message.get("events", []))
+            self.chat = list(message.get("chat", []))
+        if kind == "chat":
+            self.chat.append(message["message"])
         if kind == "update":
             if message["from"] == 0:  # a new match (a rematch) starts its events again
                 self.events = []

@@ -256,8 +256,8 @@ def test_the_hints_setting_survives_a_restart(server: Server) -> None:
     ann_on, ann_off = server.join(on, "Ann"), server.join(off, "Ann")
     server.stop()
     server.start()
-    lobby = {t["id"]: t["hints"] for t in server.get("/api/tables").json()}
-    assert lobby == {on: True, off: False}
+    kept = {t: server.get(f"/api/tables/{t}").json()["hints"] for t in (on, off)}
+    assert kept == {on: True, off: False}
     with server.player(off, ann_off) as ann:
         ann.receive()
         refused(ann, "no-hints")

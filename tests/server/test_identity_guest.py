@@ -4,7 +4,7 @@ brings the same player back on the next visit; the seat they take is theirs in t
 from __future__ import annotations
 
 import httpx
-from harness import Server
+from harness import INVITES, Server
 
 from pegboard.server.identity import COOKIE
 from pegboard.server.store import Store
@@ -62,7 +62,8 @@ def test_the_seat_a_guest_takes_is_theirs_in_the_store(server: Server) -> None:
     table = server.table(bots=[None, "greedy"], score_target=31)
     with visitor(server) as browser:
         ann = browser.post("/api/me", json={"name": "Ann"}).json()["player"]
-        joined = browser.post(f"/api/tables/{table}/join", json={"name": "Ann"})
+        invite = INVITES[table]  # she has the table's link (a table of a bot and one person)
+        joined = browser.post(f"/api/tables/{table}/join", json={"name": "Ann", "invite": invite})
         assert joined.status_code == 200
     server.stop()
     store = Store(f"sqlite:///{server.db}")

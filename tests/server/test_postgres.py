@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 import test_accounts as accounts
 import test_migrations as migrations
+import test_private_tables as private
 import test_profiles as profiles
 import test_quickplay as quickplay
 import test_rating_idempotence as idempotence
@@ -17,6 +18,7 @@ import test_ratings as ratings
 import test_server_games as games
 import test_server_hostile as hostile
 import test_server_safety as safety
+import test_table_chat as chat
 import test_workers as workers
 from harness import Server
 from postgres_server import postgres_server
@@ -243,3 +245,41 @@ def test_the_leaderboard_orders_by_the_conservative_key(rating_url: str) -> None
 
 def test_a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
     profiles.a_profile_is_made_of_the_players_own_matches(server)
+
+
+# -- private tables and table chat (issue 11, items 5 and 6) -----------------------------------
+
+
+def test_an_unlisted_table_is_seen_only_with_its_link(server: Server) -> None:
+    private.test_an_unlisted_table_is_seen_only_with_its_link(server)
+
+
+def test_a_watcher_needs_the_link_and_a_seat_token_always_works(server: Server) -> None:
+    private.test_a_watcher_needs_the_link_and_a_seat_token_always_works(server)
+
+
+def test_the_replay_of_an_unlisted_table_is_for_people_with_the_link_or_seated_there(
+    server: Server,
+) -> None:
+    private.test_the_replay_of_an_unlisted_table_is_for_people_with_the_link_or_seated_there(server)
+
+
+@pytest.mark.parametrize(("message", "code", "why"), [chat.REFUSED[0], chat.REFUSED[6]])
+def test_a_chat_message_past_its_limits_is_refused_and_nothing_is_said(
+    server: Server, message: dict[str, object], code: str, why: str
+) -> None:
+    chat.test_a_message_past_its_limits_is_refused_and_nothing_is_said(server, message, code, why)
+
+
+def test_each_seat_may_say_five_things_in_ten_seconds(server: Server) -> None:
+    chat.test_each_seat_may_say_five_things_in_ten_seconds(server)
+
+
+def test_the_chat_is_stored_and_comes_back_after_a_restart_and_in_the_replay(
+    server: Server,
+) -> None:
+    chat.test_the_chat_is_stored_and_comes_back_after_a_restart_and_in_the_replay(server)
+
+
+def test_watchers_read_the_chat_only_where_the_host_lets_people_watch(server: Server) -> None:
+    chat.test_watchers_read_only_where_the_host_lets_people_watch(server)

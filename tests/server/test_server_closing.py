@@ -32,7 +32,7 @@ def assert_closed(server: Server, table: str) -> None:
 def ann_at_the_results(server: Server) -> Iterator[tuple[str, str, Client]]:
     """Ann against a greedy bot, first to 31, played to the results: the table, Ann's token and
     her socket (closed when the block ends)."""
-    table = server.table(bots=[None, "greedy"], score_target=31)
+    table = server.table(bots=[None, "greedy"], listed=True, score_target=31)
     token = server.join(table, "Ann")
     with server.player(table, token) as ann:
         ann.receive()

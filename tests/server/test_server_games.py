@@ -104,7 +104,7 @@ def test_leaving_in_mid_hand(server: Server) -> None:
 
 
 def test_a_table_whose_people_have_all_left_leaves_the_lobby(server: Server) -> None:
-    table = server.table(players=3, bots=[None, "greedy", "greedy"])
+    table = server.table(players=3, bots=[None, "greedy", "greedy"], listed=True)
     listed = server.table(players=2)  # still waiting for people: listed throughout
     token = server.join(table, "Ann")
     with server.player(table, token) as ann:

@@ -43,8 +43,8 @@ def raw_post(server: Server, path: str, body: bytes) -> httpx.Response:
 
 
 def waiting_table(server: Server) -> str:
-    """A two-seat table: one person still to come, and a greedy bot."""
-    return server.table(bots=[None, "greedy"])
+    """A two-seat table: one person still to come, and a greedy bot (in the lobby)."""
+    return server.table(bots=[None, "greedy"], listed=True)
 
 
 # -- text the store cannot hold (issue 16 item 1, issue 10 item 12) ---------------------------

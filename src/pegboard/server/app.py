@@ -8,7 +8,7 @@ import gc
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -22,6 +22,7 @@ from pegboard.server.accounts import account_routes
 from pegboard.server.admission import Limits, RequestLimit
 from pegboard.server.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.bus import Bus
+from pegboard.server.chat_log import said
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.cluster import Workers, WorkerSettings
 from pegboard.server.commands import handle
@@ -31,8 +32,17 @@ from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
 from pegboard.server.lobby import Join, Lobby, NewTable
 from pegboard.server.logins import LoginGuard
 from pegboard.server.play_socket import quickplay_routes
+from pegboard.server.privacy import PRIVATE, Player
 from pegboard.server.profile_routes import profile_routes
-from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER, Screen, receive_frame
+from pegboard.server.protocol import (
+    GONE,
+    POLICY,
+    RESTART,
+    TRY_LATER,
+    ProtocolError,
+    Screen,
+    receive_frame,
+)
 from pegboard.server.quickplay import QuickPlay, QuickPlaySettings
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.rules_pages import router as rules_router
@@ -45,6 +55,9 @@ __all__ = ["DEFAULT_DB", "Lobby", "NewTable", "create_app", "web_root"]
 
 DEFAULT_DB = "sqlite:///pegboard.sqlite"
 NO_TABLE = "there is no such table"
+# A table that is not listed is seen with its link's key (``invite``), a seat token of its own
+# (``token``), or by the signed-in person of one of its seats (docs/protocol.md, "Private tables").
+Key = Annotated[str | None, Query(max_length=64)]
 
 
 def _quiet_garbage_collector() -> None:
@@ -149,8 +162,15 @@ def create_app(
     async def create_table(request: Request) -> dict[str, Any]:
         return await lobby.create(await read_body(request, NewTable), _address(request))
 
+    def player_of(request: Request) -> Player:
+        """The signed-in person asking, looked up only if an unlisted table needs it."""
+        return lambda: getattr(identity.player_of(request), "id", None)
+
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str) -> dict[str, Any]:
+    async def table(
+        table_id: str, request: Request, invite: Key = None, token: Key = None
+    ) -> dict[str, Any]:
+        lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
         return await lobby.info(table_id)
 
     @app.post("/api/tables/{table_id}/join")
@@ -158,6 +178,7 @@ def create_app(
         body = await read_body(request, Join)
         if not table_id_ok(table_id):
             raise HTTPException(404, NO_TABLE)
+        lobby.gate.check(table_id, invite=body.invite)  # a free seat needs the link, if unlisted
         player = identity.player_of(request)
         return await lobby.join(table_id, body.name, player.id if player else None)
 
@@ -172,7 +193,10 @@ def create_app(
         return await lobby.seat_of(table_id, player.id)
 
     @app.get("/api/tables/{table_id}/records")
-    async def records(table_id: str) -> list[int]:
+    async def records(
+        table_id: str, request: Request, invite: Key = None, token: Key = None
+    ) -> list[int]:
+        lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
         if not table_id_ok(table_id) or (
             table_id not in lobby.rooms and lobby.store.table(table_id) is None
         ):
@@ -180,7 +204,14 @@ def create_app(
         return lobby.store.records(table_id)  # a closed table keeps its records
 
     @app.get("/api/tables/{table_id}/records/{match}")
-    async def record(table_id: str, match: str) -> dict[str, Any]:
+    async def record(
+        table_id: str,
+        match: str,
+        request: Request,
+        invite: Key = None,
+        token: Key = None,
+    ) -> dict[str, Any]:
+        lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
         number = record_number(match)
         found = (
             lobby.store.record(table_id, number)
@@ -190,6 +221,21 @@ def create_app(
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
         return found
+
+    @app.get("/api/tables/{table_id}/records/{match}/chat")
+    async def record_chat(
+        table_id: str,
+        match: str,
+        request: Request,
+        invite: Key = None,
+        token: Key = None,
+    ) -> list[dict[str, Any]]:
+        """What was said during a finished match, for those who could read it at the table."""
+        lobby.gate.check_chat(table_id, invite=invite, token=token, player=player_of(request))
+        number = record_number(match)
+        if number is None or not table_id_ok(table_id) or not lobby.store.record(table_id, number):
+            raise HTTPException(404, "no finished game with that number at this table")
+        return said(lobby.store.engine, table_id, match=number)
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
@@ -209,6 +255,11 @@ def create_app(
         if not table_id_ok(table_id):
             await websocket.send_json({"type": "error", "code": "seat", "message": NO_TABLE})
             await websocket.close(code=GONE)
+            return
+        privacy = lobby.gate.privacy(table_id)
+        if not token and privacy is not None and not privacy.opened_by(_invite(websocket)):
+            await websocket.send_json({"type": "error", "code": "private", "message": PRIVATE})
+            await websocket.close(code=GONE)  # a seat token works; a watcher needs the link
             return
         found = await lobby.locate(table_id)
         if found is not None and not isinstance(found, Room):
@@ -234,6 +285,11 @@ def create_app(
         watcher = SocketWatcher(websocket, slot)
         try:
             await room.connect(watcher, max(0, since))
+        except ProtocolError as error:  # no-watching: the host does not let people watch
+            await watcher.close()
+            await websocket.send_json({"type": "error", "code": error.code, "message": str(error)})
+            await websocket.close(code=GONE)
+            return
         except TableClosed:  # it finished just now, or the server is stopping
             await watcher.close()
             closed = lobby.closed_info(table_id)
@@ -273,6 +329,12 @@ def _socket_query(websocket: WebSocket) -> tuple[str | None, int]:
     since = query.get("since", "0")
     number = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
     return token, number
+
+
+def _invite(websocket: WebSocket) -> str | None:
+    """The key of the table's link the socket's query carries (``invite``), if any."""
+    invite = websocket.query_params.get("invite")
+    return invite if invite and len(invite) <= 64 else None
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int = POLICY) -> None:

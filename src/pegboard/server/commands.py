@@ -44,6 +44,8 @@ async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None
             await room.leave(watcher)
         elif kind == "hint":
             await room.hint(watcher)
+        elif kind == "chat":
+            await room.say(watcher, message.get("text"), message.get("phrase"))
         else:
             await room.act(watcher, message["action"], int(message["version"]))
     except PegboardError as error:

@@ -40,3 +40,9 @@ LOBBY_FRESH = 1.0  # seconds a lobby answer is served from memory before it is m
 
 # Bots
 BOT_TABLE_WORKERS = 1  # processes for the bots of tables without people (people's: 2 threads)
+
+# Table chat (pegboard.server.chat; docs/protocol.md, "Table chat")
+CHAT_LENGTH = 200  # characters of a message, once cleaned; longer: error chat
+CHAT_BURST = 5  # messages one seat may say ...
+CHAT_WINDOW = 10.0  # ... in this many seconds; more: error chat
+CHAT_KEPT = 100  # the last messages a (re)connecting client is sent

@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import HTTPException, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,6 +29,7 @@ from pegboard.server.clock import Clock
 from pegboard.server.hints import offers_hints
 from pegboard.server.inputs import clean_name, table_id_ok
 from pegboard.server.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
+from pegboard.server.privacy import Gate, listed_by_default, new_invite
 from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed, describe, slots_of
 from pegboard.server.settle import rating_changes
 from pegboard.server.slot import Slot, bot_slot
@@ -49,6 +50,11 @@ class NewTable(BaseModel):
     bots: list[Word | None] = Field(default_factory=list, max_length=8)  # per slot: bot or person
     hints: bool = True  # a table setting: players may ask for discard hints (Cribbage only)
     rated: bool = False  # a table setting: its results change ratings (never a table of bots)
+    # Private tables and chat (docs/protocol.md): in the lobby (None: unless it is a table of
+    # bots and one person), watchers welcome, and free chat or quick phrases only.
+    listed: bool | None = None
+    watching: bool = True
+    chat: Literal["on", "phrases"] = "on"
 
     @property
     def bots_only(self) -> bool:
@@ -59,6 +65,7 @@ class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(default="", max_length=64)
+    invite: str | None = Field(default=None, max_length=64)  # the key of an unlisted table's link
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ class Lobby:
         self._stopping: set[asyncio.Task[None]] = set()
         self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
         self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
+        self.gate = Gate(store)  # who may see a table that is not listed
 
     def _room(self, row: TableRow, bots_only: bool = False) -> Room:
         pool = self.pool
@@ -196,6 +204,10 @@ class Lobby:
             idle_since=self.clock.now(),  # nobody is here yet: the creator joins next
             hints=request.hints and offers_hints(spec.name),  # other games have no analysis
             rated=request.rated and not request.bots_only,
+            listed=listed_by_default(bots) if request.listed is None else request.listed,
+            watching=request.watching,
+            invite=new_invite(),
+            chat=request.chat,
         )
         return row, bots
 
@@ -208,7 +220,7 @@ class Lobby:
         self._admit(request, address)
         await self._take_new(row.id)
         room = await self._seat(row, bots, address)
-        return room.table_info()
+        return created(room)
 
     async def _take_new(self, table_id: str) -> None:
         """Make this process the owner of a table about to be stored (alone, it owns all)."""
@@ -291,7 +303,11 @@ class Lobby:
         return made[1]
 
     async def _all_tables(self) -> list[dict[str, Any]]:
-        return [room.table_info() for room in self.rooms.values() if not room.deserted()]
+        return [
+            room.table_info()
+            for room in self.rooms.values()
+            if room.row.listed and not room.deserted()
+        ]
 
     async def locate(self, table_id: str) -> Room | Elsewhere | None:
         """Where an open table is served: here, elsewhere, or nowhere (closed or unknown)."""
@@ -315,7 +331,7 @@ class Lobby:
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         self._listing = None
-        return {"slot": slot, "token": token, "table": room.table_info()}
+        return {"slot": slot, "token": token, "table": room.table_info(), "invite": room.row.invite}
 
     async def seat_of(self, table_id: str, player: str) -> dict[str, Any]:
         """The seat ``player`` holds at an open table, token and all: a signed-in person on
@@ -349,3 +365,9 @@ class Lobby:
             return None
         changes = rating_changes(self.store.engine, row.id, row.match) if row.rated else None
         return describe(row, slots_of(row), None, self.clock.now(), ratings=changes)
+
+
+def created(room: Room) -> dict[str, Any]:
+    """The answer to the table's maker: its info, and the key of its link (docs/protocol.md,
+    "Private tables"), which the table info never shows."""
+    return room.table_info() | {"invite": room.row.invite}

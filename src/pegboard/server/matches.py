@@ -65,6 +65,7 @@ class Matches(BotTurns):
             # A person who is not here at the start is away from now on (or since they went).
             if slot is not None and slot.bot is None and slot.connections == 0:
                 slot.away_since = now if slot.away_since is None else slot.away_since
+        await self._send_watchers_away()
         await self._changed(0)
 
     def _want_rematch(self, seat: int) -> bool:

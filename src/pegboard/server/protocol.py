@@ -12,7 +12,7 @@ from pegboard.errors import PegboardError
 from pegboard.server.inputs import BadInput, parse_json
 from pegboard.server.limits import MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGE_RATE, STRIKES
 
-CLIENT_TYPES = ("act", "hint", "leave", "ping", "resync")
+CLIENT_TYPES = ("act", "chat", "hint", "leave", "ping", "resync")
 # Close codes. GONE tells the web client not to reconnect: no such seat or table, or a table
 # that has closed for good. RESTART (the standard "service restart") asks it to come back soon,
 # with ``since``: the server stopped, or another worker has taken the table over.
@@ -60,6 +60,12 @@ def parse_message(text: str | None) -> dict[str, Any]:
             raise ProtocolError(
                 "bad-since", "resync carries since: the number of events already seen"
             )
+    if data["type"] == "chat":
+        text, phrase = data.get("text"), data.get("phrase")
+        given = text if phrase is None else phrase
+        if (text is None) == (phrase is None) or not isinstance(given, str):
+            example = '{"type": "chat", "text": "Hi"} or {"type": "chat", "phrase": "good-luck"}'
+            raise ProtocolError("bad-chat", f"a chat message carries a text or a phrase: {example}")
     return data
 
 

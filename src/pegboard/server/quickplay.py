@@ -209,7 +209,8 @@ class QuickPlay:
             players=players,
             options=options,
             bots=bots,
-            **_table_settings(rated),
+            rated=rated,
+            listed=False,  # only its people, seated by the queue, come in
         )
         seated = [
             Seated(name, e.player, secrets.token_urlsafe(24))
@@ -332,13 +333,6 @@ def distinct(names: Sequence[str]) -> list[str]:
         seen.add(candidate.casefold())
         out.append(candidate)
     return out
-
-
-def _table_settings(rated: bool) -> dict[str, bool]:
-    """The table settings quick play sets, as far as this server's tables have them: rated as
-    chosen, and unlisted (only its people, who were given the link, come in)."""
-    wanted = {"rated": rated, "listed": False}
-    return {name: value for name, value in wanted.items() if name in NewTable.model_fields}
 
 
 def _error(code: str, message: str, close: int = GONE) -> dict[str, Any]:

@@ -129,6 +129,7 @@ class Relay:
                 await websocket.close(code=RESTART)
                 return
             await websocket.send_json({"type": "table", "table": info})
-        else:
-            await websocket.send_json({"type": "error", "code": "seat", "message": str(refused)})
+        else:  # a bad seat, or a watcher at a table that does not let people watch
+            code = refused.code if refused.code in ("seat", "no-watching") else "seat"
+            await websocket.send_json({"type": "error", "code": code, "message": str(refused)})
         await websocket.close(code=GONE, reason="the table is closed")

@@ -14,7 +14,7 @@ from typing import Any
 
 from pegboard.server.cluster import Refused, Workers
 from pegboard.server.commands import perform
-from pegboard.server.protocol import GONE
+from pegboard.server.protocol import GONE, ProtocolError
 from pegboard.server.room import Room, SeatError, TableClosed
 from pegboard.server.sockets import OUTBOX_LIMIT
 
@@ -89,6 +89,9 @@ class Guests:
         except TableClosed as error:
             guest.leave()
             raise Refused("closed", str(error)) from None
+        except ProtocolError as error:  # no-watching: the host does not let people watch
+            guest.leave()
+            raise Refused(error.code, str(error), 403) from None
         self.guests[(worker, conn)] = guest
         return {"slot": slot}
 

@@ -12,8 +12,9 @@ finishes too, with no records.
 
 The room is built in layers, one module each (see ``room_core``): the writer and the state
 (``room_core``), what watchers see (``watchers``), bot turns (``bot_turns``), the matches and
-rematches (``matches``), the clocks (``deadlines``) and the seats (``seats``). This module adds
-what a player does to the game and how each change is persisted and told.
+rematches (``matches``), the clocks (``deadlines``), the seats (``seats``) and the chat
+(``room_chat``). This module adds what a player does to the game and how each change is
+persisted and told.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from pegboard.core.game import Game
 from pegboard.records.replay import apply_entry
 from pegboard.server.hints import hint_message, hint_query
 from pegboard.server.protocol import RESTART, ProtocolError
+from pegboard.server.room_chat import TableChat
 from pegboard.server.room_core import SeatError, StaleCommand, TableClosed, Watcher
 from pegboard.server.room_settings import ABANDON_WAITING, INTERMISSION, RoomSettings
-from pegboard.server.seats import Seats
 from pegboard.server.settle import finished_match, rating_changes, settle
 from pegboard.server.slot import Slot, slots_of
 from pegboard.server.watchers import describe
@@ -50,7 +51,7 @@ __all__ = [
 ]
 
 
-class Room(Seats):
+class Room(TableChat):
     # -- life cycle ------------------------------------------------------------------------
 
     def start_tasks(self) -> None:
@@ -59,7 +60,8 @@ class Room(Seats):
 
     def restore(self) -> None:
         """Rebuild the current match from the store: the same chance outcomes, the same
-        actions."""
+        actions; and the chat so far."""
+        self.restore_chat()
         if self.row.status == "waiting":
             self._set_idle(self._idle_after_restart())
         if self.row.status not in ("playing", "results"):

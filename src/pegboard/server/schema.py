@@ -45,6 +45,12 @@ tables_table = Table(
     Column("started", Float, nullable=True),
     # A rated table: its finished matches change the players' ratings. NULL in older rows: no.
     Column("rated", Boolean, nullable=True),
+    # Private tables and chat (docs/protocol.md, "Private tables", "Table chat"). NULL in rows
+    # stored before these columns: listed, watchers welcome, no key (none is needed), chat on.
+    Column("listed", Boolean, nullable=True),  # shown in the lobby; else only its link opens it
+    Column("watching", Boolean, nullable=True),  # the host lets people without a seat watch
+    Column("invite", String(32), nullable=True),  # the secret of the table's link
+    Column("chat", String(16), nullable=True),  # "on", or "phrases" (quick phrases only)
 )
 
 slots_table = Table(
@@ -209,4 +215,21 @@ match_players_table = Table(
     Column("deals", Integer, nullable=False),
     Column("points", Text, nullable=False),
     Index("ix_match_players_player", "player_id", "finished"),
+)
+
+# What the people seated at a table said, in order (``n`` counts from 1 for the whole table).
+# ``version`` is the number of the match's events when it was said: the replay shows it there.
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("match", Integer, nullable=False),
+    Column("slot", Integer, nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),  # as shown (a phrase's words, or the cleaned text)
+    Column("phrase", String(32), nullable=True),  # the quick phrase's key, if it was one
+    Column("at", Float, nullable=False),
+    Column("version", Integer, nullable=False),
+    Index("ix_chat_match", "table_id", "match"),
 )

@@ -79,6 +79,7 @@ class Seats(Deadlines):
 
     async def connect(self, watcher: Watcher, since: int) -> None:
         async def run() -> None:
+            self._check_watching(watcher)
             self._set_idle(None)  # someone is here: a waiting table is not abandoned
             slot = self._slot(watcher.slot)
             if slot is not None:

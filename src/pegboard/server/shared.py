@@ -166,7 +166,7 @@ class SharedLobby(Lobby):
         stored = [
             _stored_info(row, now)
             for row in self.store.tables(unfinished_only=True)
-            if row.id not in self.rooms
+            if row.id not in self.rooms and row.listed
         ]
         return here + stored
 

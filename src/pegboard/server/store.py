@@ -59,6 +59,11 @@ class TableRow:
     idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
     started: float | None = None  # when the current match started
     rated: bool = False  # a table setting: its finished matches change the players' ratings
+    # Table settings of docs/protocol.md, "Private tables" and "Table chat".
+    listed: bool = True  # in the lobby; else only the table's link (its ``invite``) opens it
+    watching: bool = True  # the host lets people without a seat watch (and read the chat)
+    invite: str | None = None  # the secret of the table's link (None: a row from before)
+    chat: str = "on"  # "on", or "phrases": quick phrases only
 
 
 class Store:
@@ -110,6 +115,10 @@ class Store:
                     hints=row.hints,
                     idle_since=row.idle_since,
                     rated=row.rated,
+                    listed=row.listed,
+                    watching=row.watching,
+                    invite=row.invite,
+                    chat=row.chat,
                 )
             )
             if row.slots:
@@ -303,6 +312,10 @@ class Store:
                 idle_since=r.idle_since,
                 started=r.started,
                 rated=bool(r.rated),
+                listed=r.listed is None or bool(r.listed),
+                watching=r.watching is None or bool(r.watching),
+                invite=r.invite,
+                chat=r.chat or "on",
             )
             for r in rows
         ]

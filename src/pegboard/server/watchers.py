@@ -10,6 +10,8 @@ from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import IllegalAction
 from pegboard.server.hints import offers_hints
+from pegboard.server.privacy import NO_WATCHING
+from pegboard.server.protocol import ProtocolError
 from pegboard.server.room_core import RoomCore, SeatError, Watcher
 from pegboard.server.settle import RatingChange
 from pegboard.server.slot import Slot
@@ -36,6 +38,9 @@ def describe(
         "players": row.players,
         "hints": row.hints and offers_hints(spec.name),  # older rows say yes to any game
         "rated": row.rated,
+        "listed": row.listed,
+        "watching": row.watching,
+        "chat": row.chat,
         "options": dict(row.options) | (dict(game.options) if game else {}),
         "status": row.status,
         "match": row.match,
@@ -107,6 +112,8 @@ class Watchers(RoomCore):
             "seat": seat,
             "slot": watcher.slot,
         }
+        if watcher.slot is not None:  # a seated player may pass the table's link on
+            message["invite"] = self.row.invite
         if self.game is not None:
             since = max(0, min(since, self.game.version))
             message |= {
@@ -141,3 +148,19 @@ class Watchers(RoomCore):
     async def _broadcast_table(self) -> None:
         for watcher in list(self.watchers):
             await watcher.send({"type": "table", "table": self.table_info()})
+
+    def _check_watching(self, watcher: Watcher) -> None:
+        """A watcher without a seat at a table whose host does not let people watch may look
+        at the waiting room (and take a seat) only; else ProtocolError ``no-watching``."""
+        if watcher.slot is None and not self.row.watching and self.row.status != "waiting":
+            raise ProtocolError("no-watching", NO_WATCHING)
+
+    async def _send_watchers_away(self) -> None:
+        """The game starts at a table that does not let people watch: whoever has no seat is
+        told so and let go."""
+        if self.row.watching:
+            return
+        for watcher in [w for w in self.watchers if w.slot is None]:
+            self.watchers.discard(watcher)
+            await watcher.send({"type": "error", "code": "no-watching", "message": NO_WATCHING})
+            await watcher.end()

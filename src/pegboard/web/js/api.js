@@ -15,18 +15,38 @@ export async function request(method, path, body) {
   return data;
 }
 
+/**
+ * `/api/tables/ID/…` with what opens a table that is not listed: the key of its link, or
+ * our seat's token there (docs/protocol.md, "Private tables").
+ */
+function tablePath(id, rest = "") {
+  const query = new URLSearchParams();
+  const invite = memory.invite(id);
+  const token = memory.token(id);
+  if (invite) query.set("invite", invite);
+  else if (token) query.set("token", token);
+  const path = `/api/tables/${encodeURIComponent(id)}${rest}`;
+  return query.toString() ? `${path}?${query}` : path;
+}
+
 export const api = {
   games: () => request("GET", "/api/games"),
   bots: () => request("GET", "/api/bots"),
   rules: (game) => request("GET", `/api/rules/${encodeURIComponent(game)}`),
   tables: () => request("GET", "/api/tables"),
-  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  table: (id) => request("GET", tablePath(id)),
   create: (spec) => request("POST", "/api/tables", spec),
-  join: (id, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { name }),
+  join: (id, name) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/join`, {
+      name,
+      invite: memory.invite(id) ?? undefined,
+    }),
+  records: (id) => request("GET", tablePath(id, "/records")),
+  record: (id, match) => request("GET", tablePath(id, `/records/${encodeURIComponent(match)}`)),
+  /** What was said during a finished match (for those who could read it at the table). */
+  recordChat: (id, match) =>
+    request("GET", tablePath(id, `/records/${encodeURIComponent(match)}/chat`)),
   seat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/seat`),
-  records: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/records`),
-  record: (id, match) =>
-    request("GET", `/api/tables/${encodeURIComponent(id)}/records/${encodeURIComponent(match)}`),
   // Players and accounts (docs/protocol.md): the session is an HttpOnly cookie.
   me: () => request("GET", "/api/me"),
   setMe: (name) => request("POST", "/api/me", { name }),
@@ -38,6 +58,7 @@ export const api = {
 
 const NAME_KEY = "pegboard.name";
 const seatKey = (tableId) => `pegboard.seat.${tableId}`;
+const inviteKey = (tableId) => `pegboard.invite.${tableId}`;
 
 export const memory = {
   name: () => localStorage.getItem(NAME_KEY) ?? "",
@@ -52,4 +73,7 @@ export const memory = {
       if (key === NAME_KEY || key.startsWith("pegboard.seat.")) localStorage.removeItem(key);
     }
   },
+  /** The key of a table's link (an unlisted table opens with it only), kept from the link. */
+  invite: (tableId) => localStorage.getItem(inviteKey(tableId)),
+  setInvite: (tableId, key) => localStorage.setItem(inviteKey(tableId), key),
 };

@@ -1,7 +1,9 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
 // #/rules/GAME how to play, #/play quick play, #/leaderboard/GROUP a rating group's best,
-// #/player/ID (or #/me) a player's profile.
+// #/player/ID (or #/me) a player's profile. A table's link may carry the key of an unlisted
+// table (#/table/ID?invite=KEY): it is remembered for that table.
 
+import { memory } from "./api.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { LobbyPage } from "./lobby.js";
 import { QuickPlayPage } from "./quickplay.js";
@@ -15,7 +17,11 @@ let page = null;
 
 function route() {
   page?.destroy();
-  const [, kind, id, match] = location.hash.replace(/^#\/?/, "/").split("/");
+  const [path, query = ""] = location.hash.replace(/^#\/?/, "/").split("?");
+  const [, kind, id, match] = path.split("/");
+  const invite = new URLSearchParams(query).get("invite");
+  if (invite && id && (kind === "table" || kind === "replay"))
+    memory.setInvite(decodeURIComponent(id), invite);
   if (kind === "table" && id) page = new TablePage(root, decodeURIComponent(id));
   else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
   else if (kind === "replay" && id && match)

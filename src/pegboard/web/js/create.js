@@ -1,7 +1,7 @@
 // The form for a new table, built from the games' own option lists (with their bounds),
 // with a person or a bot in every seat but the first, which is yours.
 
-import { api } from "./api.js";
+import { api, memory } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
@@ -23,6 +23,9 @@ export class CreateForm {
       hints: true,
       rated: false, // a table setting: results change ratings (casual by default in the lobby)
       guide: null, // the guided first game: null until the player says (see `guided`)
+      listed: null, // in the lobby: null until the player says (see `listed`)
+      watching: true,
+      chat: "on",
     };
     this.element = h("form", {
       class: "panel create",
@@ -53,6 +56,9 @@ export class CreateForm {
       hints: this.choice.hints, // a table setting, not a game option: kept across games
       rated: this.choice.rated,
       guide: this.choice.guide, // null until the player says: then it follows the seats
+      listed: this.choice.listed,
+      watching: this.choice.watching,
+      chat: this.choice.chat,
     };
     this.drawForm();
   }
@@ -175,7 +181,11 @@ export class CreateForm {
         bots: choice.seats.slice(0, choice.players),
         hints: HINT_GAMES.includes(choice.game) && choice.hints,
         rated: choice.rated,
+        listed: listed(choice),
+        watching: choice.watching,
+        chat: choice.chat,
       });
+      memory.setInvite(table.id, table.invite); // the table's link: unlisted, it is the way in
       await joinTable(table.id); // the creator takes seat 1
       guideMemory.set(table.id, GUIDED_GAMES.includes(choice.game) && guided(choice));
       location.hash = `#/table/${table.id}`;
@@ -214,8 +224,15 @@ function guided(choice) {
   return choice.guide ?? guideByDefault(choice.seats.slice(0, choice.players));
 }
 
-/** Settings of the table itself (not rules of the game): rated or casual, whether players may
- * ask for hints, and (this browser's own) the guided first game. */
+/** Whether the table is in the lobby: the player's choice, else not for a table of bots and
+ * one person (nobody else could sit there; its link still lets people watch). */
+function listed(choice) {
+  const people = choice.seats.slice(0, choice.players).filter((seat) => seat === null).length;
+  return choice.listed ?? people !== 1;
+}
+
+/** Settings of the table itself (not rules of the game): rated or casual, who sees it, the
+ * chat, whether players may ask for hints, and (this browser's own) the guided first game. */
 function tableSettings(choice, game) {
   return h(
     "fieldset",
@@ -229,6 +246,48 @@ function tableSettings(choice, game) {
       checked: choice.rated,
       onChange: (checked) => (choice.rated = checked),
     }),
+    checkField({
+      id: "table-listed",
+      name: "listed",
+      label: "Show it in the lobby",
+      help: "otherwise only people with its link can find it, take a seat or watch",
+      checked: listed(choice),
+      onChange: (checked) => (choice.listed = checked),
+    }),
+    checkField({
+      id: "table-watching",
+      name: "watching",
+      label: "Let people watch",
+      help: "people without a seat may follow the game and read the chat (with its link, if it is not in the lobby)",
+      checked: choice.watching,
+      onChange: (checked) => (choice.watching = checked),
+    }),
+    h(
+      "label",
+      { class: "field" },
+      h("span", {}, "Chat"),
+      h(
+        "select",
+        {
+          id: "table-chat",
+          name: "chat",
+          "data-key": "table-chat",
+          "aria-describedby": "table-chat-help",
+          onChange: (e) => (choice.chat = e.target.value),
+        },
+        h("option", { value: "on", selected: choice.chat === "on" }, "Messages and quick phrases"),
+        h(
+          "option",
+          { value: "phrases", selected: choice.chat === "phrases" },
+          "Quick phrases only",
+        ),
+      ),
+      h(
+        "small",
+        { class: "help", id: "table-chat-help" },
+        "quick phrases only: “Good luck”, “Nice hand”, “Good game”… and nothing else",
+      ),
+    ),
     GUIDED_GAMES.includes(game)
       ? checkField({
           id: "table-guide",

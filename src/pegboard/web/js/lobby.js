@@ -157,7 +157,9 @@ export class LobbyPage {
             ? "Back to my seat"
             : free && table.status === "waiting"
               ? "Join"
-              : "Watch";
+              : table.watching === false
+                ? "No watchers"
+                : "Watch";
           return h(
             "li",
             { class: "table-row", "data-table": table.id },
@@ -183,6 +185,7 @@ export class LobbyPage {
                 type: "button",
                 class: label === "Join" ? "primary" : "",
                 "data-key": `open-${table.id}`,
+                disabled: label === "No watchers",
                 onClick: open,
               },
               label,
@@ -201,5 +204,7 @@ function summary(table) {
   if (o.counting) parts.push(`${o.counting} counting`);
   if (table.hints) parts.push("hints allowed");
   parts.push(table.rated ? "rated" : "casual");
+  if (table.chat === "phrases") parts.push("quick phrases only");
+  if (table.watching === false) parts.push("no watchers");
   return parts.join(" · ");
 }

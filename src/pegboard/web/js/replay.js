@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { cardView, SUIT_SYMBOLS, SUITS } from "./cards.js";
+import { replayChat } from "./chat.js";
 import { h, plural, render, s, toast } from "./dom.js";
 import { logItem, Narrator, scoreTalk } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
@@ -62,7 +63,11 @@ export class ReplayPage {
 
   async load() {
     try {
-      this.record = await api.record(this.tableId, this.match);
+      [this.record, this.said] = await Promise.all([
+        api.record(this.tableId, this.match),
+        // The chat is for those who could read it at the table: none for the others.
+        api.recordChat(this.tableId, this.match).catch(() => []),
+      ]);
     } catch (error) {
       toast(error.message);
       render(
@@ -119,6 +124,7 @@ export class ReplayPage {
     this.position = h("span", { class: "step-count", "data-testid": "step" });
     this.current = h("p", { class: "current-event", "aria-live": "polite" });
     this.table = h("div", { class: "felt replay" });
+    this.chat = replayChat(this.said ?? []);
     this.logList = h("ol", { class: "log-list" }, this.lines.filter(Boolean));
     const button = (label, icon, onClick, key) =>
       h(
@@ -189,6 +195,14 @@ export class ReplayPage {
             { class: "log" },
             h("h2", {}, "Events"),
             h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
+            this.chat.element
+              ? h(
+                  "section",
+                  { class: "replay-chat", "aria-labelledby": "replay-chat-title" },
+                  h("h2", { id: "replay-chat-title" }, "Chat"),
+                  h("div", { class: "chat-scroll", tabindex: 0 }, this.chat.element),
+                )
+              : null,
           ),
         ),
       ),
@@ -233,6 +247,7 @@ export class ReplayPage {
       this.board.update(pick(state.scores), pick(state.before));
     }
     render(this.table, this.record.game === "cribist" ? this.cribist(state) : this.cribbage(state));
+    this.chat.show(this.index); // what had been said by this step
   }
 
   seatRow(state, seat, extra) {

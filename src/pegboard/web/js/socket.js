@@ -1,5 +1,7 @@
 // One table's WebSocket: welcome/update/resync bookkeeping, catch-up and reconnection.
 
+import { memory } from "./api.js";
+
 // ms: a ping keeps idle connections (and proxies) awake; a server that sends nothing at all
 // (not even the pong) for `wait` after it is frozen or cut off: we reconnect, maybe to another
 // worker that has taken the table over. Tests shorten both (globalThis.PEGBOARD_SOCKET_TIMING).
@@ -17,7 +19,15 @@ export class TableSocket {
     this.token = token;
     this.onChange = onChange;
     this.onError = onError;
-    this.state = { table: null, seat: null, slot: null, view: null, version: 0, events: [] };
+    this.state = {
+      table: null,
+      seat: null,
+      slot: null,
+      view: null,
+      version: 0,
+      events: [],
+      chat: [], // the table's chat so far (the last messages), oldest first
+    };
     this.match = null; // the events belong to this match of the table
     this.offset = 0; // server clock - local clock, in seconds
     this.closed = false;
@@ -35,6 +45,8 @@ export class TableSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ since: String(this.state.events.length) });
     if (this.token) query.set("token", this.token);
+    const invite = memory.invite(this.tableId); // the key of an unlisted table's link
+    if (invite) query.set("invite", invite);
     const url = `${scheme}://${location.host}/ws/${encodeURIComponent(this.tableId)}?${query}`;
     const ws = (this.ws = new WebSocket(url));
     ws.onopen = () => {
@@ -125,6 +137,16 @@ export class TableSocket {
     return this.send({ type: "hint" });
   }
 
+  /** Say something at the table (false: not connected). */
+  say(text) {
+    return this.send({ type: "chat", text });
+  }
+
+  /** Say one of the quick phrases, by its key (false: not connected). */
+  phrase(key) {
+    return this.send({ type: "chat", phrase: key });
+  }
+
   receive(message) {
     const state = this.state;
     if (message.table) this.setTable(message.table);
@@ -133,6 +155,8 @@ export class TableSocket {
       case "resync":
         state.seat = message.seat;
         state.slot = message.slot;
+        state.chat = message.chat ?? []; // none for people watching where nobody may
+        if (message.invite) memory.setInvite(this.tableId, message.invite); // ours to pass on
         if (message.view === undefined) break; // no game yet
         if (this.match !== message.table.match && message.from > 0) {
           // A new match began while we were away: our events belong to the old one.
@@ -155,6 +179,9 @@ export class TableSocket {
         break;
       case "hint":
         state.hint = message; // for this socket only: every discard of our own hand
+        break;
+      case "chat":
+        if (message.message.n > (state.chat.at(-1)?.n ?? 0)) state.chat.push(message.message);
         break;
       case "error":
         this.onError?.(message.message, message.code);

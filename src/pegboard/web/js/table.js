@@ -5,6 +5,7 @@ import { memory } from "./api.js";
 import { Board, pegHistory, teamPegColours } from "./board.js";
 import { TurnClock } from "./clock.js";
 import { withSymbols } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { guideMemory } from "./guide.js";
@@ -40,6 +41,10 @@ export class TablePage {
       h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
     );
     this.overlay = h("div", { class: "overlay-slot" });
+    this.chat = new ChatPanel(tableId, {
+      say: (text) => this.socket.say(text),
+      phrase: (key) => this.socket.phrase(key),
+    });
     root.replaceChildren(
       h(
         "div",
@@ -49,7 +54,7 @@ export class TablePage {
           "main",
           { class: "table-body" },
           h("div", { class: "table-main" }, this.boardSlot, this.main, this.announcer),
-          this.log,
+          h("div", { class: "table-side" }, this.log, this.chat.element),
         ),
         this.overlay,
       ),
@@ -84,6 +89,7 @@ export class TablePage {
     this.destroyed = true;
     this.socket.close();
     this.clock.stop();
+    this.chat.destroy();
     document.removeEventListener("keydown", this.onKey);
   }
 
@@ -120,20 +126,25 @@ export class TablePage {
       this.connect(null);
       return;
     }
+    if (code === "private" || code === "no-watching") {
+      // Not for us to see: the socket closes next, and the page says why.
+      this.refusal =
+        code === "private"
+          ? ["This table is private", "Only its link lets you in: ask the host for it. "]
+          : ["No watching at this table", "The host does not let people watch this game. "];
+      return;
+    }
     if (code === "seat-closed") {
-      if (!this.state.table) {
+      if (!this.state.table || this.refusal) {
+        const [title, why] = this.refusal ?? ["No such table", "It may have finished long ago. "];
+        this.boardSlot.replaceChildren();
         render(
           this.main,
           h(
             "section",
-            { class: "panel waiting-room" },
-            h("h2", {}, "No such table"),
-            h(
-              "p",
-              {},
-              "It may have finished long ago. ",
-              h("a", { href: "#/" }, "Back to the lobby"),
-            ),
+            { class: "panel waiting-room", "data-testid": "refused" },
+            h("h2", {}, title),
+            h("p", {}, why, h("a", { href: "#/" }, "Back to the lobby")),
           ),
         );
       }
@@ -166,6 +177,7 @@ export class TablePage {
   render() {
     const { table, view } = this.state;
     this.renderHeader(table);
+    this.chat.update(this.state);
     if (!table) {
       render(this.main, h("p", { class: "notice" }, "Connecting…"));
       return;
@@ -229,7 +241,11 @@ export class TablePage {
       last -= 1;
     const line = new Narrator(this.names, seat).line(events[last]);
     if (!line) return null;
-    return h("p", { class: "auto-notice", role: "status", "data-testid": "auto-notice" }, line.parts);
+    return h(
+      "p",
+      { class: "auto-notice", role: "status", "data-testid": "auto-notice" },
+      line.parts,
+    );
   }
 
   clockTotal(view, table) {

@@ -18,7 +18,9 @@ async function copy(text) {
 /** Until every seat is taken: the seats, the share link, and "take a seat" for visitors. */
 export function waitingRoom(page, table) {
   const free = table.slots.filter((slot) => slot === null).length;
-  const link = `${location.origin}/#/table/${table.id}`;
+  // An unlisted table's link carries its key: without it nobody finds the table.
+  const invite = table.listed === false ? memory.invite(table.id) : null;
+  const link = `${location.origin}/#/table/${table.id}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
   const seated = page.socket.token !== null;
   const open = table.status === "waiting";
   const join = async (event) => {
@@ -63,7 +65,13 @@ export function waitingRoom(page, table) {
       ? h(
           "p",
           { class: "share" },
-          h("label", { for: "share-link" }, "Invite a friend with this link:"),
+          h(
+            "label",
+            { for: "share-link" },
+            invite
+              ? "This table is not in the lobby: invite a friend with its link:"
+              : "Invite a friend with this link:",
+          ),
           h(
             "span",
             { class: "share-row" },
