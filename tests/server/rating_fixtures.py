@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import httpx
-from harness import Server
+from harness import INVITES, Server
 from openskill.models import PlackettLuce
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.engine import Engine
@@ -65,11 +65,14 @@ def new_table(
     )
     made.raise_for_status()
     info: dict[str, Any] = made.json()
+    INVITES[info["id"]] = info["invite"]  # a table of bots and one person is unlisted
     return info
 
 
 def sit(browser: httpx.Client, table: str, name: str) -> str:
-    joined = browser.post(f"/api/tables/{table}/join", json={"name": name})
+    joined = browser.post(
+        f"/api/tables/{table}/join", json={"name": name, "invite": INVITES.get(table)}
+    )
     joined.raise_for_status()
     return str(joined.json()["token"])
 

@@ -61,7 +61,7 @@ def slot_players(server: Server, table: str) -> list[str | None]:
 
 
 def test_a_guest_who_claims_an_account_keeps_their_player_and_their_seat(server: Server) -> None:
-    table = server.table(bots=[None, "greedy"], score_target=31)
+    table = server.table(bots=[None, "greedy"], listed=True, score_target=31)
     with device(server) as phone:
         ann = guest(phone, "Ann")
         joined = phone.post(f"/api/tables/{table}/join", json={"name": "Ann"}).json()

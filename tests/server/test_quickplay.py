@@ -102,8 +102,14 @@ def queue_rows(server: Server) -> list[dict[str, Any]]:
         store.close()
 
 
-def seats(server: Server, table: str) -> list[tuple[str, str]]:
-    return [(s["name"], s["kind"]) for s in server.get(f"/api/tables/{table}").json()["slots"]]
+def table_info(server: Server, seat: dict[str, Any]) -> dict[str, Any]:
+    """A quick-play table is unlisted: its info is for the people seated there."""
+    info: dict[str, Any] = server.get(f"/api/tables/{seat['table']}?token={seat['token']}").json()
+    return info
+
+
+def seats(server: Server, seat: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(s["name"], s["kind"]) for s in table_info(server, seat)["slots"]]
 
 
 def test_two_people_are_seated_together(server: Server) -> None:
@@ -123,11 +129,13 @@ def test_two_people_are_seated_together(server: Server) -> None:
         table = seat_a["table"]
         assert {seat_a["slot"], seat_b["slot"]} == {0, 1}
         assert seat_a["token"] != seat_b["token"]
-        info = server.get(f"/api/tables/{table}").json()
+        info = table_info(server, seat_a)
         assert info["status"] == "playing", "everyone is seated: it starts at once"
-        assert sorted(seats(server, table)) == [("Ann", "human"), ("Bob", "human")]
+        assert sorted(seats(server, seat_b)) == [("Ann", "human"), ("Bob", "human")]
+        stranger = httpx.get(f"{server.url}/api/tables/{table}", timeout=10)
+        assert stranger.status_code == 403, "a quick-play table is only for its people"
         assert queue_rows(server) == [], "nobody is left in the queue"
-        assert server.post(f"/api/tables/{table}/join", {"name": "Cy"}).status_code == 409
+        assert server.post(f"/api/tables/{table}/join", {"name": "Cy"}).status_code == 403
 
         # The seats are theirs: each token opens its own seat, and the store knows who sits.
         with (
@@ -159,10 +167,10 @@ def test_after_the_wait_a_bot_fills_the_empty_seat(server: Server) -> None:
         server.advance(1)
         seat = seated(a)
     table = seat["table"]
-    assert seats(server, table)[seat["slot"]] == ("Ann", "human")
-    kinds = [kind for _, kind in seats(server, table)]
+    assert seats(server, seat)[seat["slot"]] == ("Ann", "human")
+    kinds = [kind for _, kind in seats(server, seat)]
     assert sorted(kinds) == ["bot:medium", "human"], "nothing known of ratings: the middle level"
-    assert server.get(f"/api/tables/{table}").json()["status"] == "playing"
+    assert table_info(server, seat)["status"] == "playing"
     with server.player(table, seat["token"]) as again:
         again.receive()
         again.drain()
@@ -180,7 +188,7 @@ def test_closing_the_socket_leaves_the_queue(server: Server) -> None:
             assert (first["position"], first["size"]) == (1, 1), "Bob waits alone"
             server.advance(10)
             assert still_waiting(b, 10)["size"] == 1
-        assert queue_rows(server) == []
+        server.wait_for(lambda: queue_rows(server) == [], "Bob to leave the queue")
 
 
 def rated(ratings: dict[str, int]) -> Callable[[str, str], int]:
@@ -244,8 +252,8 @@ def test_bots_of_the_closest_rating_fill_the_seats(tmp_path: Path) -> None:
             with person(server, "Ann") as ann:
                 ratings[player_id(ann)] = rating
                 with play_now(server, ann, players=3, wait=0) as a:
-                    table = seated(a)["table"]
-            assert sorted(kind for _, kind in seats(server, table)) == [bot, bot, "human"]
+                    seat = seated(a)
+            assert sorted(kind for _, kind in seats(server, seat)) == [bot, bot, "human"]
     finally:
         server.stop()
 
@@ -419,10 +427,11 @@ def people_on_two_workers_are_seated_together(db: str, make_bus: Callable[[], Bu
             play_now(one, ed) as e,
             play_now(two, fay) as f,
         ):
-            tables = [seated(client)["table"] for client in (c, d, e, f)]
+            taken = [seated(client) for client in (c, d, e, f)]
+        tables = [seat["table"] for seat in taken]
         assert len(set(tables)) == 2 and all(tables.count(t) == 2 for t in tables)
-        for table in set(tables):
-            assert [kind for _, kind in seats(one, table)] == ["human", "human"]
+        for seat in taken:
+            assert [kind for _, kind in seats(one, seat)] == ["human", "human"]
         assert queue_rows(one) == []
     finally:
         one.stop()
