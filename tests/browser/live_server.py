@@ -15,14 +15,20 @@ from jump_clock import JumpClock
 
 from pegboard.server.app import create_app
 from pegboard.server.guard import server_config
+from pegboard.server.quickplay import QuickPlaySettings
 from pegboard.server.room import RoomSettings
 
 
 class LiveServer:
     """``with LiveServer(db) as server: page.goto(server.url)``; bots act after 50 ms."""
 
-    def __init__(self, db: Path, *, bot_delay: float = 0.05) -> None:
+    def __init__(
+        self, db: Path, *, bot_delay: float = 0.05, quick_play: QuickPlaySettings | None = None
+    ) -> None:
         self.db = db
+        self.quick_play = (
+            quick_play  # quick play's settings (the tables' options), if not the default
+        )
         self.settings = RoomSettings(bot_delay=bot_delay)
         self.clock = JumpClock()
         self.port = 0
@@ -42,7 +48,10 @@ class LiveServer:
 
     def start(self) -> None:
         app = self.app = create_app(
-            f"sqlite:///{self.db}", clock=self.clock, settings=self.settings
+            f"sqlite:///{self.db}",
+            clock=self.clock,
+            settings=self.settings,
+            quick_play=self.quick_play,
         )
         config = server_config(app, "127.0.0.1", 0)
         self._server = uvicorn.Server(config)
