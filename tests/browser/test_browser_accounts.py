@@ -135,7 +135,8 @@ def test_a_name_made_of_markup_is_shown_as_text(browser: Browser, live: LiveServ
     for page in (player, watcher):
         page.on("dialog", no_alert)
 
-    table = create_table(player, live.url, MARKUP, target=15)  # against a greedy bot
+    # Against a greedy bot, in the lobby so that a watcher sees the name there too.
+    table = create_table(player, live.url, MARKUP, target=15, listed=True)
     expect(player.locator(".me .seat-name")).to_have_text(f"{MARKUP} (you)")
     player.goto(live.url + "/")
     player.click("[data-key=account]")

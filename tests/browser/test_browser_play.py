@@ -41,13 +41,18 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
-def create_table(page: Page, url: str, name: str, *, target: int, **fields: str) -> str:
-    """Make a table from the lobby form; returns its id (the creator is seated)."""
+def create_table(
+    page: Page, url: str, name: str, *, target: int, listed: bool | None = None, **fields: str
+) -> str:
+    """Make a table from the lobby form; returns its id (the creator is seated). ``listed``:
+    whether it shows in the lobby, if not as the form has it."""
     page.goto(url + "/")
     page.fill("#player-name", name)
     page.fill("#option-score_target", str(target))
     for selector, value in fields.items():
         page.select_option(f"[name={selector}]", value)
+    if listed is not None:
+        page.set_checked("#table-listed", listed)
     page.click("[data-key=create]")
     page.wait_for_url(re.compile(r"#/table/\w+"))
     return page.url.rsplit("/", 1)[1]
