@@ -16,6 +16,9 @@ except ImportError:  # a build without Cython (pip's isolated builds always have
 
 EXTENSIONS = [
     Extension("pegboard.core._seeded", ["src/pegboard/core/_seeded.pyx"], optional=True),
+    Extension(
+        "pegboard.games.cribbage._core", ["src/pegboard/games/cribbage/_core.pyx"], optional=True
+    ),
 ]
 
 setup(

@@ -15,9 +15,13 @@ from typing import Any, Protocol, TypeVar
 from pegboard.cards import Card, card_names, parse_cards
 from pegboard.errors import RecordError
 
+from pegboard.core.compiled import PURE_PYTHON
+
 try:  # the compiled generator (setup.py); without it the same draws come from random.Random
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
     from pegboard.core import _seeded
-except ImportError:  # pragma: no cover - a build without a C compiler
+except ImportError:
     _seeded = None  # type: ignore[assignment]
 
 T = TypeVar("T")

@@ -31,6 +31,7 @@ class Table(Protocol):
     kept: list[list[Card]]
     tossed: list[list[Card]]
     crib: list[Card]
+    rest: list[Card]
     starter: Card | None
     count: int
     count_cards: list[Card]
@@ -92,3 +93,17 @@ def redact(event: Event, seat: int | None) -> Event:
     if kind == "discard" and event["seat"] != seat:
         return hide_cards(event)
     return dict(event)
+
+
+def secret_cards(game: Table, seat: int | None) -> set[Card]:
+    """Cards whose place ``seat`` must not be able to learn now (for leak tests): the other
+    hands, the crib until it is shown (less the seat's own discards), the undealt deck."""
+    secret: set[Card] = set()
+    for s in game.active:
+        if s != seat:
+            secret.update(game.hands[s])
+    if not game.shown or not game.shown[-1]["crib"]:
+        own = set(game.tossed[seat]) if seat is not None else set()
+        secret.update(c for c in game.crib if c not in own)
+    secret.update(game.rest[1:] if game.starter is not None else game.rest)
+    return secret
