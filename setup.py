@@ -7,6 +7,7 @@ compiler exists but a core was not built, so a CI machine cannot lose one quietl
 
 from __future__ import annotations
 
+import numpy
 from setuptools import Extension, setup
 
 try:
@@ -18,6 +19,13 @@ EXTENSIONS = [
     Extension("pegboard.core._seeded", ["src/pegboard/core/_seeded.pyx"], optional=True),
     Extension(
         "pegboard.games.cribbage._core", ["src/pegboard/games/cribbage/_core.pyx"], optional=True
+    ),
+    Extension(
+        "pegboard.env._cribbage",
+        ["src/pegboard/env/_cribbage.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        optional=True,
     ),
 ]
 

@@ -13,7 +13,19 @@ from pegboard.core.chance import Pick, Roll, SeededChance, Shuffle, draw
 seeded = pytest.importorskip("pegboard.core._seeded", reason="compiled cores not built")
 # tests/design/test_compiled.py fails where a compiler exists and this module is missing.
 
-SEEDS: list[int | str] = [0, 1, 7, -5, 123_456_789, 2**70, "abc", "", "\x00lead", "ünïcode", "x" * 300]
+SEEDS: list[int | str] = [
+    0,
+    1,
+    7,
+    -5,
+    123_456_789,
+    2**70,
+    "abc",
+    "",
+    "\x00lead",
+    "ünïcode",
+    "x" * 300,
+]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -35,7 +47,9 @@ def test_shuffles_and_draws_are_random_randoms(seed: int | str) -> None:
         random.Random(text).shuffle(deck)
         assert seeded.shuffled(text.encode(), tuple(range(52))) == tuple(deck)
         reference = random.Random(text)
-        assert seeded.randbelow(text.encode(), 6, 5) == tuple(reference.randrange(6) for _ in range(5))
+        assert seeded.randbelow(text.encode(), 6, 5) == tuple(
+            reference.randrange(6) for _ in range(5)
+        )
 
 
 @pytest.mark.parametrize(

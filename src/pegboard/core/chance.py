@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from pegboard.cards import Card, card_names, parse_cards
-from pegboard.errors import RecordError
-
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.errors import RecordError
 
 try:  # the compiled generator (setup.py); without it the same draws come from random.Random
     if PURE_PYTHON:

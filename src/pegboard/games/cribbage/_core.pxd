@@ -96,3 +96,4 @@ cdef bint is_legal(State* s, int seat, int action) noexcept nogil
 cdef int show_total(const signed char* hand, int starter, bint crib) noexcept nogil
 cdef int pegging_points(const signed char* cards, int n, int count) noexcept nogil
 cdef int side_count(State* s) noexcept nogil
+cdef object make_outcome(State* s)
