@@ -393,3 +393,359 @@ cdef class CribbageEnvCore:
 
     def __reduce__(self):
         raise TypeError("the compiled environment is not pickled; clone() it or keep its record")
+
+
+# -- N two-player games at once (pegboard.env.vector) ------------------------------------------
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
+cdef uint64_t M1 = 0xBF58476D1CE4E5B9ULL
+cdef uint64_t M2 = 0x94D049BB133111EBULL
+cdef int PLAY_ACTION = 15  # vector ids: 0..14 discard a pair of slots, 15..18 play a slot
+cdef int VECTOR_ACTIONS = 19
+cdef int OBS = 33
+cdef int PAIR_MASK[15]
+
+
+cdef void _fill_pairs() noexcept:
+    cdef int a, b, k = 0
+    for a in range(6):
+        for b in range(a + 1, 6):
+            PAIR_MASK[k] = (1 << a) | (1 << b)
+            k += 1
+
+
+_fill_pairs()
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    """The splitmix64 finalizer (pegboard.env.vector_chance._mix)."""
+    x ^= x >> 30
+    x *= M1
+    x ^= x >> 27
+    x *= M2
+    x ^= x >> 31
+    return x
+
+
+cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
+    """The first 13 cards of ``vector_chance.deck_orders(key, hand)`` (the cards in the order of
+    their 32-bit keys, ties by card id), then the other 39 in id order: a two-player deal uses
+    12 cards and the starter."""
+    cdef uint64_t start = key + <uint64_t>hand * (<uint64_t>32 * GOLDEN)
+    cdef uint64_t x, item
+    cdef uint64_t top[13]
+    cdef int j, n = 0, i, k, card
+    cdef bint taken[52]
+    for j in range(26):
+        x = mix(start + <uint64_t>(j + 1) * GOLDEN)
+        for i in range(2):
+            card = 2 * j + i
+            item = ((x >> (32 * i)) & 0xFFFFFFFFULL) << 6 | <uint64_t>card
+            if n == 13 and item >= top[12]:
+                continue
+            if n < 13:
+                n += 1
+            k = n - 1
+            while k > 0 and top[k - 1] > item:
+                top[k] = top[k - 1]
+                k -= 1
+            top[k] = item
+    memset(taken, 0, sizeof(taken))
+    for i in range(13):
+        deck[i] = <signed char>(top[i] & 63)
+        taken[deck[i]] = True
+    n = 13
+    for card in range(52):
+        if not taken[card]:
+            deck[n] = <signed char>card
+            n += 1
+
+
+cdef class CribbageVectorCore:
+    """N two-player games for :class:`pegboard.env.vector.CribbageVector`: each a rules core
+    state with goes made for the seats, no pauses and automatic counting, dealt from the
+    vector chance."""
+
+    cdef int n
+    cdef int target
+    cdef bint points_rewards
+    cdef State* st
+    cdef uint64_t* env_keys
+    cdef uint64_t* keys
+    cdef int64_t* game_no
+    cdef int16_t* final
+    cdef public long games_finished
+
+    def __cinit__(self, int n, int target, bint points_rewards):
+        self.n = n
+        self.target = target
+        self.points_rewards = points_rewards
+        self.st = <State*>malloc(n * sizeof(State))
+        self.env_keys = <uint64_t*>malloc(n * sizeof(uint64_t))
+        self.keys = <uint64_t*>malloc(n * sizeof(uint64_t))
+        self.game_no = <int64_t*>malloc(n * sizeof(int64_t))
+        self.final = <int16_t*>malloc(2 * n * sizeof(int16_t))
+        if not (self.st and self.env_keys and self.keys and self.game_no and self.final):
+            raise MemoryError()
+        self.games_finished = 0
+
+    def __dealloc__(self):
+        free(self.st)
+        free(self.env_keys)
+        free(self.keys)
+        free(self.game_no)
+        free(self.final)
+
+    def reset(self, uint64_t seed):
+        """Game 0 of every environment from ``seed``."""
+        cdef uint64_t root = mix(seed)
+        cdef int g
+        self.games_finished = 0
+        for g in range(self.n):
+            self.env_keys[g] = mix(root ^ <uint64_t>g)
+            self.game_no[g] = 0
+            self.final[2 * g] = 0
+            self.final[2 * g + 1] = 0
+            self._new_game(g)
+
+    cdef void _new_game(self, int g) noexcept:
+        cdef State* s = &self.st[g]
+        self.keys[g] = mix(self.env_keys[g] + <uint64_t>self.game_no[g])
+        init_state(s, 2, self.target, False, True, True, False, False, False, False)
+        resolve_cut(s, <int>(self.keys[g] >> 63), None)
+        self._advance(g)
+
+    cdef void _advance(self, int g) noexcept:
+        cdef State* s = &self.st[g]
+        cdef signed char deck[52]
+        cdef int move
+        while s.phase != P_OVER:
+            if s.phase == 1:  # P_DEAL: the next hand's shuffle
+                deal_top(self.keys[g], s.hand_number + 1, deck)
+                resolve_deal(s, deck, None)
+                continue
+            move = auto_move(s)
+            if move < 0:
+                return
+            act(s, s.turn, move, None)
+
+    cdef inline int _seat(self, State* s) noexcept nogil:
+        """The seat to act: in the discard the non-dealer first, then the dealer."""
+        if s.phase == P_DISCARD:
+            return 1 - s.dealer if s.tossed_len[1 - s.dealer] == 0 else s.dealer
+        return s.turn
+
+    cdef inline int _legal_slots(self, State* s, int seat) noexcept nogil:
+        """Bits of the kept slots whose card is still in hand and fits the count."""
+        cdef int slot, i, card, bits = 0
+        cdef int room = 31 - s.count
+        for slot in range(4):
+            card = s.kept[seat][slot]
+            if value_of_card(card) > room:
+                continue
+            for i in range(s.hand_len[seat]):
+                if s.hands[seat][i] == card:
+                    bits |= 1 << slot
+                    break
+        return bits
+
+    cdef inline bint _legal(self, int g, int64_t action) noexcept nogil:
+        cdef State* s = &self.st[g]
+        if action < 0 or action >= VECTOR_ACTIONS:
+            return False
+        if s.phase == P_DISCARD:
+            return action < PLAY_ACTION
+        if action < PLAY_ACTION:
+            return False
+        return self._legal_slots(s, s.turn) >> (action - PLAY_ACTION) & 1
+
+    def first_illegal(self, cnp.ndarray actions):
+        """The first game whose action (int64) is not legal there, or -1."""
+        cdef int64_t* a = <int64_t*>cnp.PyArray_DATA(actions)
+        cdef int g
+        for g in range(self.n):
+            if not self._legal(g, a[g]):
+                return g
+        return -1
+
+    def legal_ids(self, int g):
+        return [a for a in range(VECTOR_ACTIONS) if self._legal(g, a)]
+
+    def legal_mask(self):
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = VECTOR_ACTIONS
+        cdef cnp.ndarray out = cnp.PyArray_ZEROS(2, dims, cnp.NPY_BOOL, 0)
+        cdef char* m = <char*>cnp.PyArray_DATA(out)
+        cdef int g, k, bits
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            if s.phase == P_DISCARD:
+                for k in range(PLAY_ACTION):
+                    m[g * VECTOR_ACTIONS + k] = 1
+            else:
+                bits = self._legal_slots(s, s.turn)
+                for k in range(4):
+                    m[g * VECTOR_ACTIONS + PLAY_ACTION + k] = bits >> k & 1
+        return out
+
+    def random_actions(self, cnp.ndarray u):
+        """Per game, the ``floor(u * legal)``-th legal action (``u`` float64 in [0, 1))."""
+        cdef double* r = <double*>cnp.PyArray_DATA(u)
+        cdef cnp.npy_intp dims[1]
+        dims[0] = self.n
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(1, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* a = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g, bits, count, k, slot
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            if s.phase == P_DISCARD:
+                a[g] = <int64_t>(r[g] * PLAY_ACTION)
+                continue
+            bits = self._legal_slots(s, s.turn)
+            count = (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1) + (bits >> 3 & 1)
+            k = <int>(r[g] * count)
+            if k > 3:
+                k = 3
+            slot = 0
+            for slot in range(4):
+                if bits >> slot & 1:
+                    if k == 0:
+                        break
+                    k -= 1
+            a[g] = PLAY_ACTION + slot
+        return out
+
+    def step(self, cnp.ndarray actions):
+        """One legal action (int64) per game: (observations, rewards (N, 2) float32,
+        done (N,) bool)."""
+        cdef int64_t* a = <int64_t*>cnp.PyArray_DATA(actions)
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = 2
+        cdef cnp.ndarray rewards = cnp.PyArray_ZEROS(2, dims, cnp.NPY_FLOAT32, 0)
+        cdef cnp.ndarray done = cnp.PyArray_ZEROS(1, dims, cnp.NPY_BOOL, 0)
+        cdef float* rw = <float*>cnp.PyArray_DATA(rewards)
+        cdef char* dn = <char*>cnp.PyArray_DATA(done)
+        cdef int g, seat, before0, before1
+        cdef float won
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            before0 = s.scores[0]
+            before1 = s.scores[1]
+            seat = self._seat(s)
+            if s.phase == P_DISCARD:
+                act(s, seat, ID_DISCARD + PAIR_MASK[a[g]], None)
+            else:
+                act(s, seat, s.kept[seat][a[g] - PLAY_ACTION], None)
+            self._advance(g)
+            if self.points_rewards:
+                rw[2 * g] = <float>((s.scores[0] - before0) - (s.scores[1] - before1))
+                rw[2 * g + 1] = -rw[2 * g]
+            if s.phase == P_OVER:
+                dn[g] = 1
+                if not self.points_rewards:
+                    won = 1 if s.scores[0] >= self.target else -1
+                    rw[2 * g] = won
+                    rw[2 * g + 1] = -won
+                self.final[2 * g] = <int16_t>s.scores[0]
+                self.final[2 * g + 1] = <int16_t>s.scores[1]
+                self.games_finished += 1
+                self.game_no[g] += 1
+                self._new_game(g)
+        return self.observation(), rewards, done
+
+    def observation(self):
+        """(N, 33) int16: each game as its seat to act sees it (pegboard.env.vector)."""
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = OBS
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(2, dims, cnp.NPY_INT16, 0)
+        cdef int16_t* o = <int16_t*>cnp.PyArray_DATA(out)
+        cdef int g, i, me, other, card, k
+        cdef bint played
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            o = <int16_t*>cnp.PyArray_DATA(out) + g * OBS
+            me = self._seat(s)
+            other = 1 - me
+            o[0] = 0 if s.phase == P_DISCARD else 1
+            o[1] = me
+            o[2] = 1 if s.dealer == me else 0
+            o[3] = s.scores[me]
+            o[4] = s.scores[other]
+            o[5] = s.count
+            if s.tossed_len[me] == 0:  # the six dealt cards
+                for i in range(6):
+                    o[6 + i] = s.hands[me][i]
+            else:  # the four kept, -1 once played
+                for i in range(4):
+                    card = s.kept[me][i]
+                    played = True
+                    for k in range(s.hand_len[me]):
+                        if s.hands[me][k] == card:
+                            played = False
+                            break
+                    o[6 + i] = -1 if played else card
+                o[10] = -1
+                o[11] = -1
+            o[12] = s.starter
+            for i in range(8):
+                o[13 + i] = s.count_cards[s.count_len - 1 - i] if i < s.count_len else -1
+                o[21 + i] = s.play_card[s.plays_len - 1 - i] if i < s.plays_len else -1
+            o[29] = s.tossed[me][0] if s.tossed_len[me] else -1
+            o[30] = s.tossed[me][1] if s.tossed_len[me] else -1
+            o[31] = s.hand_len[other]
+            o[32] = self.target
+        return out
+
+    def current_player(self):
+        cdef cnp.npy_intp dims[1]
+        dims[0] = self.n
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(1, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* p = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g
+        for g in range(self.n):
+            p[g] = self._seat(&self.st[g])
+        return out
+
+    def scores(self):
+        return self._pairs(0)
+
+    def final_scores(self):
+        return self._pairs(1)
+
+    cdef cnp.ndarray _pairs(self, bint finals):
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = 2
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(2, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* p = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g
+        for g in range(self.n):
+            if finals:
+                p[2 * g] = self.final[2 * g]
+                p[2 * g + 1] = self.final[2 * g + 1]
+            else:
+                p[2 * g] = self.st[g].scores[0]
+                p[2 * g + 1] = self.st[g].scores[1]
+        return out
+
+    def games(self):
+        cdef cnp.npy_intp dims[1]
+        dims[0] = self.n
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(1, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* p = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g
+        for g in range(self.n):
+            p[g] = self.game_no[g]
+        return out
+
+
+cdef inline int value_of_card(int card) noexcept nogil:
+    cdef int rank = (card >> 2) + 1
+    return 10 if rank > 10 else rank
