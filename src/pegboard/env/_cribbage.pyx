@@ -749,3 +749,11 @@ cdef class CribbageVectorCore:
 cdef inline int value_of_card(int card) noexcept nogil:
     cdef int rank = (card >> 2) + 1
     return 10 if rank > 10 else rank
+
+
+def vector_deal(uint64_t key, int hand):
+    """The 13 cards a two-player hand of game ``key`` deals (12, then the starter): the
+    compiled draw, for tests against ``vector_chance.deck_orders``."""
+    cdef signed char deck[52]
+    deal_top(key, hand, deck)
+    return [deck[i] for i in range(13)]

@@ -16,32 +16,58 @@ from pegboard.core.rules import Event
 
 
 class Table(Protocol):
-    """A Cribbage game as its view reads it (:class:`~pegboard.games.cribbage.CribbageRules`)."""
+    """A Cribbage game as its view reads it: the Python rules
+    (:class:`~pegboard.games.cribbage.CribbageRules`) or the compiled core's
+    (:class:`~pegboard.games.cribbage.fast.FastCribbageRules`). Read only."""
 
-    players: int
-    teams: bool
-    target: int
-    phase: str
-    hand_number: int
-    dealer: int
-    active: list[int]
-    turn: int
-    scores: list[int]
-    hands: list[list[Card]]
-    kept: list[list[Card]]
-    tossed: list[list[Card]]
-    crib: list[Card]
-    rest: list[Card]
-    starter: Card | None
-    count: int
-    count_cards: list[Card]
-    plays: list[tuple[int, Card]]
-    passed: set[int]
-    shown: list[dict[str, Any]]
-    ready: set[int]
-    manual: bool
-    counting: CountingRound | None
-    outcome: Outcome | None
+    @property
+    def players(self) -> int: ...
+    @property
+    def teams(self) -> bool: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def active(self) -> list[int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def hands(self) -> list[list[Card]]: ...
+    @property
+    def kept(self) -> list[list[Card]]: ...
+    @property
+    def tossed(self) -> list[list[Card]]: ...
+    @property
+    def crib(self) -> list[Card]: ...
+    @property
+    def rest(self) -> list[Card]: ...
+    @property
+    def starter(self) -> Card | None: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def count_cards(self) -> list[Card]: ...
+    @property
+    def plays(self) -> list[tuple[int, Card]]: ...
+    @property
+    def passed(self) -> set[int]: ...
+    @property
+    def shown(self) -> list[dict[str, Any]]: ...
+    @property
+    def ready(self) -> set[int]: ...
+    @property
+    def manual(self) -> bool: ...
+    @property
+    def counting(self) -> CountingRound | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
 
     @property
     def to_act(self) -> tuple[int, ...]: ...
