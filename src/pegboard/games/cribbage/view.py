@@ -6,7 +6,7 @@ module needs nothing from the rules (one direction of import: rules -> view).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pegboard.cards import Card, card_names
 from pegboard.core.claims import CountingRound
@@ -15,10 +15,12 @@ from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Event
 
 
+@runtime_checkable
 class Table(Protocol):
     """A Cribbage game as its view reads it: the Python rules
     (:class:`~pegboard.games.cribbage.CribbageRules`) or the compiled core's
-    (:class:`~pegboard.games.cribbage.fast.FastCribbageRules`). Read only."""
+    (:class:`~pegboard.games.cribbage.fast.FastCribbageRules`). Read only; ``isinstance``
+    tells a Cribbage game's rules from another game's."""
 
     @property
     def players(self) -> int: ...
