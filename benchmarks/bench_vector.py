@@ -25,7 +25,7 @@ from benchmarks.machine import machine
 from pegboard.env.vector import CribbageVector, make
 from pegboard.env.vector_numpy import NumpyCribbage
 
-COMMAND = ".venv/bin/python -m benchmarks.bench_vector"
+COMMAND = "nice -n 0 .venv/bin/python -m benchmarks.bench_vector"
 SIZES = (1024, 2048, 4096)
 """Games per batch; the first is the one the target is stated for."""
 STEPS = 800
