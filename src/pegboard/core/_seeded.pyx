@@ -45,7 +45,8 @@ cdef void _init_by_array(MT* g, const uint32_t* key, int length) noexcept nogil:
     cdef int i = 1, j = 0, k
     k = MT_N if MT_N > length else length
     while k:
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * <uint32_t>1664525)) + key[j] + <uint32_t>j
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * <uint32_t>1664525))
+                 + key[j] + <uint32_t>j)
         i += 1
         j += 1
         if i >= MT_N:

@@ -352,7 +352,8 @@ cdef class CribbageEnvCore:
         for other in range(n):
             r = (other - seat + n) % n
             share = s.scores[other] / <double>s.target
-            out[self.o_scores + r] = <float>(2.0 if share > 2.0 else (-1.0 if share < -1.0 else share))
+            share = 2.0 if share > 2.0 else (-1.0 if share < -1.0 else share)  # clipped
+            out[self.o_scores + r] = <float>share
             out[self.o_hand_sizes + r] = <float>(s.hand_len[other] / 6.0)
 
     # -- what the Python side reads ---------------------------------------------------------

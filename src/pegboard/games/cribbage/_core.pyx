@@ -34,7 +34,6 @@ cdef tuple PHASE_NAMES = (
 )
 cdef tuple REASONS = (None, "target", "leave")
 cdef int SKUNK_TARGET = 121
-cdef int HAND_POSITIONS = 6
 
 # Per hand size n and discard size k: the position masks in the Python rules' order
 # (itertools.combinations of the sorted hand) and ascending (the environment's order).
@@ -202,9 +201,11 @@ cdef list pegging_items(State* s):
         })
     cdef int pair = pair_suffix(s.count_cards, n)
     if pair:
-        items.append(
-            {"kind": "pair", "points": pair * (pair - 1), "cards": names(&s.count_cards[n - pair], pair)}
-        )
+        items.append({
+            "kind": "pair",
+            "points": pair * (pair - 1),
+            "cards": names(&s.count_cards[n - pair], pair),
+        })
     cdef int run = run_suffix(s.count_cards, n)
     if run:
         items.append({"kind": "run", "points": run, "cards": names(&s.count_cards[n - run], run)})
