@@ -13,8 +13,7 @@ from pegboard.bots.expert import ExpertBot
 from pegboard.cards import parse_cards
 from pegboard.core import Game, ScriptedChance, get_spec, new_game
 from pegboard.core.claims import item_key, parse_items
-from pegboard.games.cribbage import stack_deck
-from pegboard.games.cribbage import Table
+from pegboard.games.cribbage import Table, stack_deck
 
 
 def play(game: Game, bots: dict[int, object], rng: random.Random, steps: int) -> None:

@@ -88,19 +88,19 @@ def play_both(players: int, seed: int, options: dict[str, Any]) -> int:
             assert compiled.legal_actions(seat) == python.legal_actions(seat)
             assert compiled.view(seat) == python.view(seat)
             assert compiled.rules.secret_cards(seat) == python.rules.secret_cards(seat)
-        kind, seat, action = choose(python, rng)
-        outcomes = []
+        kind, who, action = choose(python, rng)
+        outcomes: list[object] = []
         for game in (python, compiled):
             try:
                 if kind == "leave":
-                    assert seat is not None
-                    game.leave(seat)
+                    assert who is not None
+                    game.leave(who)
                     outcomes.append(None)
                 elif kind == "timeout":
                     outcomes.append(game.timeout())
                 else:
-                    assert seat is not None and action is not None
-                    game.apply(seat, action)
+                    assert who is not None and action is not None
+                    game.apply(who, action)
                     outcomes.append(None)
             except PegboardError as error:  # refused alike, and nothing changed
                 outcomes.append((type(error), str(error)))
