@@ -4,6 +4,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
+# The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
+CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
 
 .PHONY: run play test lint typecheck unit browser redis postgres bench clean
 
@@ -11,7 +13,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
@@ -60,4 +62,5 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build
+	find src/pegboard \( -name '*.so' -o -name '*.c' \) -delete  # the built cores

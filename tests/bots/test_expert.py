@@ -13,8 +13,7 @@ from pegboard.bots.expert import ExpertBot
 from pegboard.cards import parse_cards
 from pegboard.core import Game, ScriptedChance, get_spec, new_game
 from pegboard.core.claims import item_key, parse_items
-from pegboard.games.cribbage import stack_deck
-from pegboard.games.cribbage.rules import CribbageRules
+from pegboard.games.cribbage import Table, stack_deck
 
 
 def play(game: Game, bots: dict[int, object], rng: random.Random, steps: int) -> None:
@@ -86,7 +85,7 @@ def test_the_expert_claims_everything_and_calls_every_miss() -> None:
     """Its own count: every item. An opponent's (who claims nothing): Muggins on all."""
     game = new_game("cribbage", players=2, seed=4, counting="manual", score_target=500)
     rules = game.rules
-    assert isinstance(rules, CribbageRules)
+    assert isinstance(rules, Table)
     expert = ExpertBot(seed=0, worlds=6)
     rng = random.Random(1)
     claims = calls = 0

@@ -7,7 +7,7 @@ import random
 from pegboard.bots import make
 from pegboard.bots.levels import LEVELS, level_names
 from pegboard.core import new_game
-from pegboard.games.cribbage.rules import CribbageRules
+from pegboard.games.cribbage import Table
 
 
 def test_the_levels_people_pick() -> None:
@@ -22,7 +22,7 @@ def test_easy_overlooks_some_of_its_own_points() -> None:
     rng = random.Random(0)
     claimed = full = 0
     rules = game.rules
-    assert isinstance(rules, CribbageRules)
+    assert isinstance(rules, Table)
     while game.outcome is None and rules.hand_number < 12:
         seat = game.to_act[0]
         view = game.view(seat)

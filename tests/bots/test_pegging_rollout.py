@@ -12,7 +12,7 @@ from pegboard.bots.search.pegging import PegPosition, heuristic_policy, play_out
 from pegboard.bots.search.play_history import play_so_far, position_from_view
 from pegboard.cards import VALUE_OF, Card
 from pegboard.core import Game, new_game
-from pegboard.games.cribbage.rules import CribbageRules
+from pegboard.games.cribbage import Table
 
 CASES = (
     [(2, False, s) for s in range(30)]
@@ -22,9 +22,9 @@ CASES = (
 )
 
 
-def rules_of(game: Game) -> CribbageRules:
+def rules_of(game: Game) -> Table:
     rules = game.rules
-    assert isinstance(rules, CribbageRules)
+    assert isinstance(rules, Table)
     return rules
 
 

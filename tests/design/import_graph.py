@@ -2,19 +2,23 @@
 
 Every import counts: at module level, inside a function, or under ``TYPE_CHECKING``, since
 each says that one module knows another. The parent packages that Python loads on the way to
-a module are not edges (every import has them).
+a module are not edges (every import has them). A compiled module (Cython ``.pyx``) is a
+module too; its ``import`` and ``cimport`` lines are read as text.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+_PYX_IMPORT = re.compile(r"^\s*(?:from\s+(\.*[\w.]*)\s+c?import\s+(.+)|c?import\s+([\w.]+))")
 
 
 def modules(root: Path) -> dict[str, Path]:
     """Every module under the package directory ``root``, by dotted name."""
     found: dict[str, Path] = {}
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.pyx")]):
         parts = list(path.relative_to(root.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
@@ -47,14 +51,42 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     known = modules(root)
     graph: dict[str, set[str]] = {name: set() for name in known}
     for name, path in known.items():
-        tree = ast.parse(path.read_text("utf-8"), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                for target in _imported(node, name, path.name == "__init__.py"):
-                    owner = _owner(target, known)
-                    if owner is not None and owner != name:
-                        graph[name].add(owner)
+        targets = _pyx_imported(path) if path.suffix == ".pyx" else _py_imported(path, name)
+        for target in targets:
+            owner = _owner(target, known)
+            if owner is not None and owner != name:
+                graph[name].add(owner)
     return graph
+
+
+def _py_imported(path: Path, name: str) -> list[str]:
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    return [
+        target
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for target in _imported(node, name, path.name == "__init__.py")
+    ]
+
+
+def _pyx_imported(path: Path) -> list[str]:
+    """The absolute imports and cimports of a Cython module (pegboard's are all absolute):
+    ``from a import b, c`` names ``a.b`` and ``a.c`` (the first line of a parenthesised list
+    names at least ``a``)."""
+    found: list[str] = []
+    for line in path.read_text("utf-8").splitlines():
+        match = _PYX_IMPORT.match(line)
+        if match is None:
+            continue
+        base, names, module = match.groups()
+        if module:
+            found.append(module)
+            continue
+        found.append(base)
+        for alias in names.strip("() ").split(","):
+            if alias.strip():
+                found.append(f"{base}.{alias.split()[0]}")
+    return found
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -80,6 +80,14 @@ def test_every_module_is_in_the_graph() -> None:
     assert "pegboard.games.cribbage.view" in graph["pegboard.games.cribbage.rules"]
 
 
+def test_compiled_modules_are_in_the_graph_with_their_cimports() -> None:
+    graph = import_graph(PACKAGE)
+    assert "pegboard.core.outcome" in graph["pegboard.games.cribbage._core"]
+    assert {"pegboard.core._seeded", "pegboard.games.cribbage._core"} <= graph[
+        "pegboard.env._cribbage"
+    ]
+
+
 def _package(root: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         path = root / "toy" / name

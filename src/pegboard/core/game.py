@@ -109,7 +109,7 @@ class Game:
         if self.rules.outcome is not None:
             raise GameOver("the game is over")
         self._check_seat(seat)
-        if not isinstance(action, Mapping):
+        if action.__class__ is not dict and not isinstance(action, Mapping):  # dict: no ABC check
             raise IllegalAction(f"an action is a JSON object with a type, not {action!r}")
         if action.get("type") == "leave":
             self.leave(seat, auto=auto)
@@ -227,6 +227,8 @@ class Game:
         self.actions.append(entry)
 
     def _check_seat(self, seat: object) -> None:
+        if seat.__class__ is int and 0 <= seat < self.players:  # the usual case, quickly
+            return
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
 

@@ -7,6 +7,10 @@ actions give the same events, chance and outcome (a differential test holds it t
 
 Decisions several seats make at once (the discard) are taken one seat at a time, lowest
 seat number first; ``current_player`` is always a single seat.
+
+This is the environment of every game in pure Python. Cribbage has a compiled one as well
+(:class:`pegboard.env.compiled.CribbageEnv`, the same interface over the C rules core), which
+:func:`pegboard.env.factory.make` gives whenever the core was built.
 """
 
 from __future__ import annotations
@@ -56,7 +60,11 @@ class Env:
         self.layout = self._observer.layout
         self._seeds = random.Random()
         self._zeros: Rewards = (0.0,) * players
+        self._prepare()
         self.reset(self._seeds.randrange(2**31))
+
+    def _prepare(self) -> None:
+        """What a subclass sets up once, after the options and before the first reset."""
 
     # -- sizes -----------------------------------------------------------------------------
 
@@ -81,24 +89,44 @@ class Env:
             self._seeds = random.Random(seed)
         self.seed = seed
         self.chance: ChanceSource = chance if chance is not None else SeededChance(seed)
-        self.rules: Rules = self.spec.create(self.players, self.options)
-        self.actions: list[tuple[int, Action]] = []
-        self.chance_log: list[tuple[Chance, ChanceOutcome]] = []
+        self._rules: Rules = self.spec.create(self.players, self.options)
+        self._actions: list[tuple[int, Action]] = []
+        self._chance_log: list[tuple[Chance, ChanceOutcome]] = []
         self._hand_start = 0  # index of the latest deal event
         self._legal: list[int] | None = None  # the current player's legal ids, once asked
-        self.current_player: int | None = None
+        self._current: int | None = None
         self._margins = self._score_margins()
         self._advance()
 
     # -- what the table shows --------------------------------------------------------------
 
     @property
+    def current_player(self) -> int | None:
+        """The seat to act, ``None`` when the game is over."""
+        return self._current
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules object (its state, views and events)."""
+        return self._rules
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        """Every action taken so far: (seat, action dict)."""
+        return self._actions
+
+    @property
+    def chance_log(self) -> list[tuple[Chance, ChanceOutcome]]:
+        """Every chance step resolved so far, with its outcome."""
+        return self._chance_log
+
+    @property
     def done(self) -> bool:
-        return self.rules.outcome is not None
+        return self._rules.outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.rules.outcome
+        return self._rules.outcome
 
     @property
     def events(self) -> list[Event]:
@@ -109,7 +137,7 @@ class Env:
         legal = self._legal
         if legal is None:
             seat = self.current_player
-            legal = self._legal = [] if seat is None else self.game.legal_ids(self.rules, seat)
+            legal = self._legal = [] if seat is None else self.game.legal_ids(self._rules, seat)
         return legal
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
@@ -117,10 +145,23 @@ class Env:
         mask[self.legal_actions()] = True
         return mask
 
+    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """int8 mask of ``seat``'s legal ids: all zeros unless it is the seat to act
+        (PettingZoo's ``action_mask``)."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if seat == self._current:
+            mask[self.legal_actions()] = 1
+        return mask
+
+    def observation_dict(self, seat: int) -> dict[str, Any]:
+        """``{"observation": ..., "action_mask": ...}`` for ``seat``: PettingZoo's observation
+        (the mask is int8, all zeros unless the seat is to act)."""
+        return {"observation": self.observation(seat), "action_mask": self.action_mask(seat)}
+
     def observation(self, seat: int) -> Observation:
         """``seat``'s observation (float32, ``observation_size`` long), built from its view."""
         self._check_seat(seat)
-        return self._observer(self.rules, seat, self._hand_start)
+        return self._observer(self._rules, seat, self._hand_start)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What a bot in ``seat`` is shown, ``Game.view`` style (with ``legal``)."""
@@ -169,10 +210,10 @@ class Env:
         else:
             chosen = self.decode(_action_id(action))
         assert seat is not None
-        self.rules.apply(seat, chosen)
-        self.actions.append((seat, chosen))
+        self._rules.apply(seat, chosen)
+        self._actions.append((seat, chosen))
         self._advance()
-        if self.reward == "rank" and self.rules.outcome is None:
+        if self.reward == "rank" and self._rules.outcome is None:
             return self._zeros
         return self._rewards()
 
@@ -184,10 +225,10 @@ class Env:
         powers = getattr(self.rules, "powers", None)
         if powers is not None:
             memo[id(powers)] = powers
-        twin.rules = copy.deepcopy(self.rules, memo)
-        twin.rules.events = list(self.rules.events)
-        twin.actions = list(self.actions)
-        twin.chance_log = list(self.chance_log)
+        twin._rules = copy.deepcopy(self.rules, memo)
+        twin._rules.events = list(self.rules.events)
+        twin._actions = list(self.actions)
+        twin._chance_log = list(self.chance_log)
         twin._seeds = random.Random()
         twin._seeds.setstate(self._seeds.getstate())
         twin._legal = None if self._legal is None else list(self._legal)
@@ -209,7 +250,7 @@ class Env:
 
     def _advance(self) -> None:
         """Chance steps and automatic moves until a seat must act (as ``Game`` does)."""
-        rules = self.rules
+        rules = self._rules
         while rules.outcome is None:
             step = rules.pending_chance()
             if step is not None:
@@ -222,16 +263,16 @@ class Env:
         self._legal = None
         if rules.outcome is None:
             waiting = rules.to_act
-            self.current_player = waiting[0] if len(waiting) == 1 else min(waiting)
+            self._current = waiting[0] if len(waiting) == 1 else min(waiting)
         else:
-            self.current_player = None
+            self._current = None
 
     def _resolve(self, step: Chance) -> None:
         """One chance step from the source; a deal starts a new hand for the observations."""
-        rules = self.rules
+        rules = self._rules
         events_before = len(rules.events)
-        outcome = self.chance.resolve(step, len(self.chance_log))
-        self.chance_log.append((step, outcome))
+        outcome = self.chance.resolve(step, len(self._chance_log))
+        self._chance_log.append((step, outcome))
         rules.resolve_chance(outcome)
         events = rules.events
         for i in range(len(events) - 1, events_before - 1, -1):
@@ -295,11 +336,3 @@ def _action_id(action: object) -> int:
 
 def _seats(players: int) -> list[dict[str, str]]:
     return [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
-
-
-def make(game: str, players: int = 2, *, reward: str = "rank", **options: Any) -> Env:
-    """An environment for ``game`` (cribbage, cribist, not-enough) and ``players`` seats:
-    ``make("cribbage", players=2, score_target=61)``. ``reward``: ``"rank"`` (at the end,
-    +1 for first place to -1 for last) or ``"score"`` (every step, the change in each seat's
-    lead over the mean of the other sides)."""
-    return Env(game, players, reward, **options)

@@ -111,14 +111,19 @@ def discard_candidates(env: Env, seat: int) -> tuple[list[Candidate], bool]:
     return candidates, my_crib
 
 
+def discarding(env: Env, seat: int) -> bool:
+    """Whether the game is in the discard, read from the seat's observation (its phase)."""
+    return bool(env.observation(seat)[env.layout.offset["phase"]] == 1.0)
+
+
 def linear_policy(weights: npt.NDArray[np.float64]) -> Policy:
     """Discard the candidate the weights value most; play a random card."""
 
     def choose(env: Env, rng: random.Random) -> int:
-        if env.rules.phase != "discard":  # type: ignore[attr-defined]
-            return random_policy(env, rng)
         seat = env.current_player
         assert seat is not None
+        if not discarding(env, seat):
+            return random_policy(env, rng)
         candidates, my_crib = discard_candidates(env, seat)
         values = [weights @ discard_features(c.kept, c.thrown, my_crib) for c in candidates]
         return candidates[int(np.argmax(values))].action
@@ -161,7 +166,7 @@ def train_discard(games: int, seed: int = 0, ridge: float = 1.0) -> npt.NDArray[
         while not env.done:
             seat = env.current_player
             assert seat is not None
-            if env.rules.phase == "discard":  # type: ignore[attr-defined]
+            if discarding(env, seat):
                 candidates, my_crib = discard_candidates(env, seat)
                 pick = candidates[rng.randrange(len(candidates))]
                 hand = env.rules.hand_number  # type: ignore[attr-defined]

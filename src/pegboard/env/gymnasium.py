@@ -19,7 +19,7 @@ import numpy.typing as npt
 from pegboard.bots import make as make_bot
 from pegboard.bots.base import Bot
 from pegboard.env import spaces as pegboard_spaces
-from pegboard.env.core import make
+from pegboard.env.factory import make
 
 IDS = {
     "pegboard/Cribbage-v0": ("cribbage", 2),

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from pegboard.env import spaces as pegboard_spaces
-from pegboard.env.core import make
+from pegboard.env.factory import make
 
 
 class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
@@ -51,18 +50,14 @@ class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         self._check_reset()
-        seat = self._seat_of[agent]
-        core = self.core
-        mask = np.zeros(core.num_actions, dtype=np.int8)
-        if seat == core.current_player:
-            mask[core.legal_actions()] = 1
-        return {"observation": core.observation(seat), "action_mask": mask}
+        return self.core.observation_dict(self._seat_of[agent])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.core.reset(seed)
         self._has_reset = True
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewards_zero = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -78,13 +73,19 @@ class RawEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to act: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.core.step(int(action))
-        self.rewards = dict(zip(self.agents, rewards, strict=True))
-        if self.core.done:
+        core = self.core
+        rewards = core.step(action)
+        if any(rewards):
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._rewards_zero = False
+            self._accumulate_rewards()
+        elif not self._rewards_zero:  # nothing to add: only the last step's rewards to clear
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewards_zero = True
+        if core.done:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self._selected()
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[core.current_player]  # type: ignore[index]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

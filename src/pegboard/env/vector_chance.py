@@ -70,12 +70,12 @@ def first_dealers(keys: U64) -> npt.NDArray[np.int64]:
 
 def deck_orders(keys: U64, hands: npt.ArrayLike) -> npt.NDArray[np.intp]:
     """Chance step ``hands`` of each game: the shuffled deck (card ids, top first), (m, 52):
-    the cards in the order of 52 random 32-bit keys drawn from the game's splitmix64 stream
-    (a tie, about one deck in three million, is left in whatever order numpy's sort leaves
-    it, the same for a batch as for one game)."""
+    the cards in the order of 52 random 32-bit keys drawn from the game's splitmix64 stream,
+    equal keys (about one deck in three million) by card id. The compiled vector core draws
+    the same order."""
     start = keys + np.asarray(hands, dtype=np.uint64) * _STEP_STRIDE
     per_pair = _mix(start[:, None] + _PAIR_STEPS)
-    return np.argsort(per_pair.view(np.uint32), axis=1)
+    return np.argsort(per_pair.view(np.uint32), axis=1, kind="stable")
 
 
 class VectorChance:

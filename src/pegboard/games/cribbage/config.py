@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from importlib import resources
 
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.options import Option, OptionValue
+from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, register
 from pegboard.errors import OptionError
 from pegboard.games.cribbage.rules import CribbageRules
@@ -33,6 +35,22 @@ def _check(players: int, options: Mapping[str, OptionValue]) -> None:
         raise OptionError(f"option teams needs 4 players, not {players}")
 
 
+def _rules_class() -> type[Rules]:
+    """The compiled core's rules when it was built (the same games, faster), else the
+    pure-Python rules."""
+    if PURE_PYTHON:
+        return CribbageRules
+    try:
+        from pegboard.games.cribbage.fast import FastCribbageRules
+    except ImportError:
+        return CribbageRules
+    return FastCribbageRules
+
+
+RULES: type[Rules] = _rules_class()
+"""The rules class ``Game`` plays Cribbage with."""
+
+
 def rules_text() -> str:
     return resources.files("pegboard.games.cribbage").joinpath("rules.md").read_text("utf-8")
 
@@ -43,7 +61,7 @@ SPEC = register(
         title="Cribbage",
         players=(2, 3, 4),
         options=OPTIONS,
-        create=CribbageRules,
+        create=RULES,
         rules_text=rules_text,
         check=_check,
     )

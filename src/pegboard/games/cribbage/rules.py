@@ -17,7 +17,7 @@ from pegboard.core.rules import Action, Event
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.count31 import GO, Count31Rules
 from pegboard.games.cribbage.deal import deal, seats_from_left
-from pegboard.games.cribbage.view import redact, view
+from pegboard.games.cribbage.view import redact, secret_cards, view
 from pegboard.scoring import ScoreItem, score_show
 
 READY: Action = {"type": "ready"}
@@ -109,30 +109,7 @@ class CribbageRules(Count31Rules):
             super().check_open(seat, action, legal)
 
     def canonical(self, action: Mapping[str, Any]) -> Action:
-        kind = action.get("type")
-        try:
-            if kind == "play":
-                card = action.get("card")
-                if not isinstance(card, str):
-                    raise IllegalAction('a play names one card: {"type": "play", "card": "5H"}')
-                return {"type": "play", "card": NAME_OF[parse_card(card)]}
-            if kind == "discard":
-                cards = action.get("cards")
-                if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                    raise IllegalAction(
-                        'a discard lists cards: {"type": "discard", "cards": ["5H", "6C"]}'
-                    )
-                return {"type": "discard", "cards": card_names(sorted(parse_cards(cards)))}
-        except CardError as error:
-            raise IllegalAction(str(error)) from None
-        if kind in ("go", "ready"):
-            return {"type": kind}
-        if kind in ("claim", "muggins", "pass"):
-            return canonical_claim(action)
-        raise IllegalAction(
-            f"unknown action type {kind!r} for cribbage; "
-            "use discard, play, go, ready, claim, muggins or pass"
-        )
+        return canonical_action(action)
 
     def apply(self, seat: int, action: Action) -> None:
         kind = action["type"]
@@ -365,12 +342,33 @@ class CribbageRules(Count31Rules):
         return redact(event, seat)
 
     def secret_cards(self, seat: int | None) -> set[Card]:
-        secret: set[Card] = set()
-        for s in self.active:
-            if s != seat:
-                secret.update(self.hands[s])
-        if not self.shown or not self.shown[-1]["crib"]:
-            own = set(self.tossed[seat]) if seat is not None else set()
-            secret.update(c for c in self.crib if c not in own)
-        secret.update(self.rest[1:] if self.starter is not None else self.rest)
-        return secret
+        return secret_cards(self, seat)
+
+
+def canonical_action(action: Mapping[str, Any]) -> Action:
+    """The canonical form of a Cribbage action (cards parsed, a discard's cards in id order);
+    :class:`~pegboard.errors.IllegalAction` for a malformed one."""
+    kind = action.get("type")
+    try:
+        if kind == "play":
+            card = action.get("card")
+            if not isinstance(card, str):
+                raise IllegalAction('a play names one card: {"type": "play", "card": "5H"}')
+            return {"type": "play", "card": NAME_OF[parse_card(card)]}
+        if kind == "discard":
+            cards = action.get("cards")
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise IllegalAction(
+                    'a discard lists cards: {"type": "discard", "cards": ["5H", "6C"]}'
+                )
+            return {"type": "discard", "cards": card_names(sorted(parse_cards(cards)))}
+    except CardError as error:
+        raise IllegalAction(str(error)) from None
+    if kind in ("go", "ready"):
+        return {"type": kind}
+    if kind in ("claim", "muggins", "pass"):
+        return canonical_claim(action)
+    raise IllegalAction(
+        f"unknown action type {kind!r} for cribbage; "
+        "use discard, play, go, ready, claim, muggins or pass"
+    )

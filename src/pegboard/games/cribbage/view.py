@@ -6,7 +6,7 @@ module needs nothing from the rules (one direction of import: rules -> view).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pegboard.cards import Card, card_names
 from pegboard.core.claims import CountingRound
@@ -15,32 +15,63 @@ from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Event
 
 
+@runtime_checkable
 class Table(Protocol):
-    """A Cribbage game as its view reads it (:class:`~pegboard.games.cribbage.CribbageRules`)."""
+    """A Cribbage game as its view reads it: the Python rules
+    (:class:`~pegboard.games.cribbage.CribbageRules`) or the compiled core's
+    (:class:`~pegboard.games.cribbage.fast.FastCribbageRules`). Read only; ``isinstance``
+    tells a Cribbage game's rules from another game's."""
 
-    players: int
-    teams: bool
-    target: int
-    phase: str
-    hand_number: int
-    dealer: int
-    active: list[int]
-    turn: int
-    scores: list[int]
-    hands: list[list[Card]]
-    kept: list[list[Card]]
-    tossed: list[list[Card]]
-    crib: list[Card]
-    starter: Card | None
-    count: int
-    count_cards: list[Card]
-    plays: list[tuple[int, Card]]
-    passed: set[int]
-    shown: list[dict[str, Any]]
-    ready: set[int]
-    manual: bool
-    counting: CountingRound | None
-    outcome: Outcome | None
+    @property
+    def players(self) -> int: ...
+    @property
+    def teams(self) -> bool: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def active(self) -> list[int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def hands(self) -> list[list[Card]]: ...
+    @property
+    def kept(self) -> list[list[Card]]: ...
+    @property
+    def tossed(self) -> list[list[Card]]: ...
+    @property
+    def crib(self) -> list[Card]: ...
+    @property
+    def rest(self) -> list[Card]: ...
+    @property
+    def starter(self) -> Card | None: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def last_player(self) -> int: ...
+    @property
+    def count_cards(self) -> list[Card]: ...
+    @property
+    def plays(self) -> list[tuple[int, Card]]: ...
+    @property
+    def passed(self) -> set[int]: ...
+    @property
+    def shown(self) -> list[dict[str, Any]]: ...
+    @property
+    def ready(self) -> set[int]: ...
+    @property
+    def manual(self) -> bool: ...
+    @property
+    def counting(self) -> CountingRound | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
 
     @property
     def to_act(self) -> tuple[int, ...]: ...
@@ -92,3 +123,17 @@ def redact(event: Event, seat: int | None) -> Event:
     if kind == "discard" and event["seat"] != seat:
         return hide_cards(event)
     return dict(event)
+
+
+def secret_cards(game: Table, seat: int | None) -> set[Card]:
+    """Cards whose place ``seat`` must not be able to learn now (for leak tests): the other
+    hands, the crib until it is shown (less the seat's own discards), the undealt deck."""
+    secret: set[Card] = set()
+    for s in game.active:
+        if s != seat:
+            secret.update(game.hands[s])
+    if not game.shown or not game.shown[-1]["crib"]:
+        own = set(game.tossed[seat]) if seat is not None else set()
+        secret.update(c for c in game.crib if c not in own)
+    secret.update(game.rest[1:] if game.starter is not None else game.rest)
+    return secret

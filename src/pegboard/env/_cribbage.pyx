@@ -1,0 +1,760 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The research environment's Cribbage loop in C, on the rules core of
+:mod:`pegboard.games.cribbage._core`.
+
+:class:`CribbageEnvCore` is one game: ``step``, ``legal_actions``, ``legal_mask``,
+``observation``, ``current_player`` and ``done`` are each one call into C, which applies the
+action, resolves chance and the table's automatic moves up to the next decision, and keeps a
+compact log (action ids, chance outcomes). It writes no events: the Python class above it
+(:class:`pegboard.env.compiled.CribbageEnv`) replays the log through ``Game``'s rules when a
+record, the events or a view is asked for. Seeded chance is drawn in C exactly as
+:class:`~pegboard.core.chance.SeededChance` draws it (:mod:`pegboard.core._seeded`).
+
+:class:`CribbageVectorCore` steps N two-player games at once for :mod:`pegboard.env.vector`.
+"""
+
+cimport numpy as cnp
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from libc.stdint cimport int16_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from pegboard.core._seeded cimport MT, mt_randbelow, mt_seed_chance, mt_shuffle
+from pegboard.games.cribbage._core cimport (
+    CHANCE_CUT,
+    CHANCE_DEAL,
+    ID_COUNT,
+    ID_DISCARD,
+    ID_GO,
+    P_DISCARD,
+    P_OVER,
+    P_PLAY,
+    P_POST_SHOW,
+    P_PRE_SHOW,
+    State,
+    act,
+    active_count,
+    auto_move,
+    init_state,
+    is_legal,
+    legal_ids,
+    make_outcome,
+    pending_chance,
+    resolve_cut,
+    resolve_deal,
+    show_total,
+    side_count,
+    to_act_mask,
+)
+
+import operator
+
+import numpy as np
+
+from pegboard.cards import DECK
+from pegboard.core.chance import Pick, Shuffle
+from pegboard.errors import GameOver, IllegalAction
+
+cnp.import_array()
+
+cdef object SHUFFLE = Shuffle(DECK)
+
+
+cdef inline cnp.ndarray zeros(Py_ssize_t n, int typenum):
+    """A new zeroed 1-d array (numpy's C API: a tenth of ``np.zeros``'s call)."""
+    cdef cnp.npy_intp dims[1]
+    dims[0] = n
+    return cnp.PyArray_ZEROS(1, dims, typenum, 0)
+
+
+cdef inline int lowest_seat(int mask) noexcept nogil:
+    cdef int seat = 0
+    if mask == 0:
+        return -1
+    while not (mask >> seat & 1):
+        seat += 1
+    return seat
+
+
+cdef int action_id(object action) except? -1:
+    """An action id from an int (or numpy integer); a clear refusal for anything else."""
+    if type(action) is int:
+        return action if -(1 << 30) < action < (1 << 30) else -1
+    if isinstance(action, bool):
+        raise IllegalAction(f"an action is an integer id, not {action!r}")
+    try:
+        value = operator.index(action)
+    except TypeError:
+        raise IllegalAction(f"an action is an integer id, not {action!r}") from None
+    return value if -(1 << 30) < value < (1 << 30) else -1
+
+
+cdef class CribbageEnvCore:
+    """One Cribbage game for :class:`pegboard.env.compiled.CribbageEnv` (see the module text)."""
+
+    cdef State s
+    cdef object _options           # the options _configure fixed, for init_state
+    cdef int current               # the seat to act, -1 when the game is over
+    cdef bytes prefix              # seeded chance: the generator's text before the index
+    cdef object source             # any other chance source (tests, replays), or None
+    cdef int chance_index
+    cdef list _actions             # per action: seat << 8 | id
+    cdef list _chance              # per chance step: the pick (int) or the deck (52 bytes)
+    cdef bint score_rewards
+    cdef double margins[4]
+    cdef tuple _zeros
+    cdef object _outcome
+    # the observation layout's offsets (pegboard.env.observe_cribbage.layout)
+    cdef int obs_size
+    cdef int o_hand, o_positions, o_discarded, o_played, o_count_cards, o_starter, o_crib
+    cdef int o_phase, o_count, o_scores, o_dealer, o_passed, o_hand_sizes, o_crib_owner
+
+    def _configure(self, int players, options, bint score_rewards, offsets, int size):
+        """Fix the table's options, the reward and the observation layout (once)."""
+        self._options = (
+            players,
+            int(options["score_target"]),
+            bool(options["teams"]),
+            bool(options["skip_empty"]),
+            bool(options["skip_pass"]),
+            bool(options["skip_only_move"]),
+            bool(options["pre_show"]),
+            bool(options["post_show"]),
+        )
+        self.score_rewards = score_rewards
+        self._zeros = (0.0,) * players
+        self.obs_size = size
+        (
+            self.o_hand, self.o_positions, self.o_discarded, self.o_played,
+            self.o_count_cards, self.o_starter, self.o_crib, self.o_phase, self.o_count,
+            self.o_scores, self.o_dealer, self.o_passed, self.o_hand_sizes, self.o_crib_owner,
+        ) = offsets
+
+    def _begin(self, bytes prefix, source):
+        """A new game: chance from ``prefix`` (seeded) or from the ``source`` object."""
+        players, target, teams, skip_empty, skip_pass, skip_only, pre, post = self._options
+        init_state(&self.s, players, target, teams, skip_empty, skip_pass, skip_only, pre,
+                   post, False)
+        self.prefix = prefix
+        self.source = source
+        self.chance_index = 0
+        self._actions = []
+        self._chance = []
+        self._outcome = None
+        self._set_margins()
+        self._advance()
+
+    # -- the loop -------------------------------------------------------------------------
+
+    @property
+    def current_player(self):
+        return self.current if self.current >= 0 else None
+
+    @property
+    def done(self):
+        return self.s.phase == P_OVER
+
+    @property
+    def outcome(self):
+        if self.s.phase != P_OVER:
+            return None
+        if self._outcome is None:
+            self._outcome = make_outcome(&self.s)
+        return self._outcome
+
+    def legal_actions(self):
+        """The legal ids of the current player, ascending (empty when the game is over)."""
+        cdef int ids[20]
+        cdef int n = 0, i
+        if self.current >= 0:
+            n = legal_ids(&self.s, self.current, ids)
+        out = []
+        for i in range(n):
+            out.append(ids[i])
+        return out
+
+    def legal_mask(self):
+        return self._mask(self.current, cnp.NPY_BOOL)
+
+    def action_mask(self, int seat):
+        """int8 mask of ``seat``'s legal ids: all zeros unless it is to act."""
+        return self._mask(seat if seat == self.current else -1, cnp.NPY_INT8)
+
+    def observation_dict(self, int seat):
+        """PettingZoo's observation of ``seat``: ``{"observation", "action_mask"}``."""
+        return {
+            "observation": self.observation(seat),
+            "action_mask": self._mask(seat if seat == self.current else -1, cnp.NPY_INT8),
+        }
+
+    cdef cnp.ndarray _mask(self, int seat, int typenum):
+        cdef int ids[20]
+        cdef int n = 0, i
+        cdef cnp.ndarray out = zeros(ID_COUNT, typenum)
+        cdef char* data = <char*>cnp.PyArray_DATA(out)
+        if seat >= 0:
+            n = legal_ids(&self.s, seat, ids)
+            for i in range(n):
+                data[ids[i]] = 1
+        return out
+
+    def step(self, action):
+        """The current player takes ``action``; every seat's reward for it (see ``Env``)."""
+        cdef int a = action_id(action)
+        if self.s.phase == P_OVER:
+            raise GameOver("the game is over")
+        cdef int seat = self.current
+        if not (0 <= a < ID_COUNT and is_legal(&self.s, seat, a)):
+            raise IllegalAction(
+                f"action {action} is not legal now; legal ids: {self.legal_actions()[:40]}"
+            )
+        act(&self.s, seat, a, None)
+        self._actions.append(seat << 8 | a)
+        self._advance()
+        if self.score_rewards:
+            return self._score_rewards()
+        if self.s.phase != P_OVER:
+            return self._zeros
+        return self._rank_rewards()
+
+    cdef int _advance(self) except -1:
+        """Chance and the table's automatic moves until a seat must act."""
+        cdef State* s = &self.s
+        cdef int step, move
+        while s.phase != P_OVER:
+            step = pending_chance(s)
+            if step:
+                self._resolve(step)
+                continue
+            move = auto_move(s)
+            if move < 0:
+                break
+            act(s, s.turn, move, None)
+        self.current = -1 if s.phase == P_OVER else lowest_seat(to_act_mask(s))
+        return 0
+
+    cdef int _resolve(self, int step) except -1:
+        cdef MT g
+        cdef int deck[52]
+        cdef signed char cards[52]
+        cdef int i, n
+        cdef int index = self.chance_index
+        self.chance_index += 1
+        if self.source is None:
+            mt_seed_chance(&g, self.prefix, index)
+            if step == CHANCE_CUT:
+                n = mt_randbelow(&g, active_count(&self.s))
+                self._chance.append(n)
+                resolve_cut(&self.s, n, None)
+                return 0
+            for i in range(52):
+                deck[i] = i
+            mt_shuffle(&g, deck, 52)
+            for i in range(52):
+                cards[i] = <signed char>deck[i]
+        else:
+            if step == CHANCE_CUT:
+                outcome = self.source.resolve(Pick(active_count(&self.s)), index)
+                self._chance.append(int(outcome[0]))
+                resolve_cut(&self.s, outcome[0], None)
+                return 0
+            outcome = self.source.resolve(SHUFFLE, index)
+            if len(outcome) != 52:
+                raise ValueError(f"a shuffle is 52 cards, not {len(outcome)}")
+            for i in range(52):
+                cards[i] = <signed char>outcome[i]
+        self._chance.append(PyBytes_FromStringAndSize(<char*>cards, 52))
+        resolve_deal(&self.s, cards, None)
+        return 0
+
+    # -- rewards --------------------------------------------------------------------------
+
+    cdef tuple _rank_rewards(self):
+        cdef int sides = side_count(&self.s), seat
+        if sides < 2:
+            return self._zeros
+        return tuple([
+            (sides + 1 - 2 * self.s.ranks[seat]) / <double>(sides - 1)
+            for seat in range(self.s.players)
+        ])
+
+    cdef void _set_margins(self) noexcept:
+        """Per seat: its side's score less the mean score of the other sides."""
+        cdef int n = self.s.players, seat, key, sides = side_count(&self.s)
+        cdef int total = 0, others = sides - 1 if sides > 1 else 1
+        for key in range(sides):
+            total += self.s.scores[key]
+        for seat in range(n):
+            key = seat % 2 if self.s.teams else seat
+            self.margins[seat] = (
+                self.s.scores[key] - (total - self.s.scores[key]) / <double>others
+            )
+
+    cdef tuple _score_rewards(self):
+        cdef double before[4]
+        cdef int seat, n = self.s.players
+        for seat in range(n):
+            before[seat] = self.margins[seat]
+        self._set_margins()
+        return tuple([self.margins[seat] - before[seat] for seat in range(n)])
+
+    # -- observations ---------------------------------------------------------------------
+
+    def observation(self, seat):
+        """``seat``'s observation (float32): what ``observe_cribbage.CribbageObserver`` builds."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.s.players:
+            raise IllegalAction(
+                f"there is no seat {seat!r}; seats are 0 to {self.s.players - 1}"
+            )
+        cdef cnp.ndarray out = zeros(self.obs_size, cnp.NPY_FLOAT32)
+        self._observe(<float*>cnp.PyArray_DATA(out), seat)
+        return out
+
+    cdef void _observe(self, float* out, int seat) noexcept:
+        cdef State* s = &self.s
+        cdef int n = s.players, i, c, other, r
+        cdef bint mine = s.active >> seat & 1
+        cdef double share
+        if mine:
+            for i in range(s.hand_len[seat]):  # the hand is in id order: its positions too
+                c = s.hands[seat][i]
+                out[self.o_hand + c] = 1
+                out[self.o_positions + 17 * i + (c >> 2)] = 1
+                out[self.o_positions + 17 * i + 13 + (c & 3)] = 1
+            for i in range(s.tossed_len[seat]):
+                out[self.o_discarded + s.tossed[seat][i]] = 1
+        for i in range(s.plays_len):
+            r = (s.play_seat[i] - seat + n) % n
+            out[self.o_played + 52 * r + s.play_card[i]] = 1
+        for i in range(s.count_len):
+            out[self.o_count_cards + s.count_cards[i]] = 1
+        if s.starter >= 0:
+            out[self.o_starter + s.starter] = 1
+        if s.shown_len and s.shown_crib[s.shown_len - 1]:
+            for i in range(s.crib_len):
+                out[self.o_crib + s.crib[i]] = 1
+        if s.phase == P_DISCARD:
+            out[self.o_phase] = 1
+        elif s.phase == P_PLAY:
+            out[self.o_phase + 1] = 1
+        elif s.phase == P_PRE_SHOW or s.phase == P_POST_SHOW:
+            out[self.o_phase + 2] = 1
+        else:
+            out[self.o_phase + 3] = 1
+        if s.dealer >= 0:
+            out[self.o_dealer + (s.dealer - seat + n) % n] = 1
+            if s.dealer == seat or (s.teams and s.dealer == (seat + 2) % 4):
+                out[self.o_crib_owner] = 1
+        for other in range(n):
+            if s.passed >> other & 1:
+                out[self.o_passed + (other - seat + n) % n] = 1
+        out[self.o_count] = <float>(s.count / 31.0)
+        for other in range(n):
+            r = (other - seat + n) % n
+            share = s.scores[other] / <double>s.target
+            share = 2.0 if share > 2.0 else (-1.0 if share < -1.0 else share)  # clipped
+            out[self.o_scores + r] = <float>share
+            out[self.o_hand_sizes + r] = <float>(s.hand_len[other] / 6.0)
+
+    # -- what the Python side reads ---------------------------------------------------------
+
+    def hand(self, int seat):
+        """``seat``'s cards not yet played (ids, ascending)."""
+        return [self.s.hands[seat][i] for i in range(self.s.hand_len[seat])]
+
+    def log(self):
+        """(actions, chance): per action ``seat << 8 | id``, per chance step the pick or the
+        deck (52 bytes); copies."""
+        return list(self._actions), list(self._chance)
+
+    def _copy_from(self, CribbageEnvCore other):
+        """Take ``other``'s game in progress (a clone)."""
+        self.s = other.s
+        self.current = other.current
+        self.prefix = other.prefix
+        self.source = other.source
+        self.chance_index = other.chance_index
+        self._actions = list(other._actions)
+        self._chance = list(other._chance)
+        self.score_rewards = other.score_rewards
+        self.margins = other.margins
+        self._zeros = other._zeros
+        self._outcome = other._outcome
+        self._options = other._options
+        self.obs_size = other.obs_size
+        (
+            self.o_hand, self.o_positions, self.o_discarded, self.o_played,
+            self.o_count_cards, self.o_starter, self.o_crib, self.o_phase, self.o_count,
+            self.o_scores, self.o_dealer, self.o_passed, self.o_hand_sizes, self.o_crib_owner,
+        ) = (
+            other.o_hand, other.o_positions, other.o_discarded, other.o_played,
+            other.o_count_cards, other.o_starter, other.o_crib, other.o_phase, other.o_count,
+            other.o_scores, other.o_dealer, other.o_passed, other.o_hand_sizes, other.o_crib_owner,
+        )
+
+    def __reduce__(self):
+        raise TypeError("the compiled environment is not pickled; clone() it or keep its record")
+
+
+# -- N two-player games at once (pegboard.env.vector) ------------------------------------------
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
+cdef uint64_t M1 = 0xBF58476D1CE4E5B9ULL
+cdef uint64_t M2 = 0x94D049BB133111EBULL
+cdef int PLAY_ACTION = 15  # vector ids: 0..14 discard a pair of slots, 15..18 play a slot
+cdef int VECTOR_ACTIONS = 19
+cdef int OBS = 33
+cdef int PAIR_MASK[15]
+
+
+cdef void _fill_pairs() noexcept:
+    cdef int a, b, k = 0
+    for a in range(6):
+        for b in range(a + 1, 6):
+            PAIR_MASK[k] = (1 << a) | (1 << b)
+            k += 1
+
+
+_fill_pairs()
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    """The splitmix64 finalizer (pegboard.env.vector_chance._mix)."""
+    x ^= x >> 30
+    x *= M1
+    x ^= x >> 27
+    x *= M2
+    x ^= x >> 31
+    return x
+
+
+cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
+    """The first 13 cards of ``vector_chance.deck_orders(key, hand)`` (the cards in the order of
+    their 32-bit keys, ties by card id), then the other 39 in id order: a two-player deal uses
+    12 cards and the starter."""
+    cdef uint64_t start = key + <uint64_t>hand * (<uint64_t>32 * GOLDEN)
+    cdef uint64_t x, item
+    cdef uint64_t top[13]
+    cdef int j, n = 0, i, k, card
+    cdef bint taken[52]
+    for j in range(26):
+        x = mix(start + <uint64_t>(j + 1) * GOLDEN)
+        for i in range(2):
+            card = 2 * j + i
+            item = ((x >> (32 * i)) & 0xFFFFFFFFULL) << 6 | <uint64_t>card
+            if n == 13 and item >= top[12]:
+                continue
+            if n < 13:
+                n += 1
+            k = n - 1
+            while k > 0 and top[k - 1] > item:
+                top[k] = top[k - 1]
+                k -= 1
+            top[k] = item
+    memset(taken, 0, sizeof(taken))
+    for i in range(13):
+        deck[i] = <signed char>(top[i] & 63)
+        taken[deck[i]] = True
+    n = 13
+    for card in range(52):
+        if not taken[card]:
+            deck[n] = <signed char>card
+            n += 1
+
+
+cdef class CribbageVectorCore:
+    """N two-player games for :class:`pegboard.env.vector.CribbageVector`: each a rules core
+    state with goes made for the seats, no pauses and automatic counting, dealt from the
+    vector chance."""
+
+    cdef int n
+    cdef int target
+    cdef bint points_rewards
+    cdef State* st
+    cdef uint64_t* env_keys
+    cdef uint64_t* keys
+    cdef int64_t* game_no
+    cdef int16_t* final
+    cdef public long games_finished
+
+    def __cinit__(self, int n, int target, bint points_rewards):
+        self.n = n
+        self.target = target
+        self.points_rewards = points_rewards
+        self.st = <State*>malloc(n * sizeof(State))
+        self.env_keys = <uint64_t*>malloc(n * sizeof(uint64_t))
+        self.keys = <uint64_t*>malloc(n * sizeof(uint64_t))
+        self.game_no = <int64_t*>malloc(n * sizeof(int64_t))
+        self.final = <int16_t*>malloc(2 * n * sizeof(int16_t))
+        if not (self.st and self.env_keys and self.keys and self.game_no and self.final):
+            raise MemoryError()
+        self.games_finished = 0
+
+    def __dealloc__(self):
+        free(self.st)
+        free(self.env_keys)
+        free(self.keys)
+        free(self.game_no)
+        free(self.final)
+
+    def reset(self, uint64_t seed):
+        """Game 0 of every environment from ``seed``."""
+        cdef uint64_t root = mix(seed)
+        cdef int g
+        self.games_finished = 0
+        for g in range(self.n):
+            self.env_keys[g] = mix(root ^ <uint64_t>g)
+            self.game_no[g] = 0
+            self.final[2 * g] = 0
+            self.final[2 * g + 1] = 0
+            self._new_game(g)
+
+    cdef void _new_game(self, int g) noexcept:
+        cdef State* s = &self.st[g]
+        self.keys[g] = mix(self.env_keys[g] + <uint64_t>self.game_no[g])
+        init_state(s, 2, self.target, False, True, True, False, False, False, False)
+        resolve_cut(s, <int>(self.keys[g] >> 63), None)
+        self._advance(g)
+
+    cdef void _advance(self, int g) noexcept:
+        cdef State* s = &self.st[g]
+        cdef signed char deck[52]
+        cdef int move
+        while s.phase != P_OVER:
+            if s.phase == 1:  # P_DEAL: the next hand's shuffle
+                deal_top(self.keys[g], s.hand_number + 1, deck)
+                resolve_deal(s, deck, None)
+                continue
+            move = auto_move(s)
+            if move < 0:
+                return
+            act(s, s.turn, move, None)
+
+    cdef inline int _seat(self, State* s) noexcept nogil:
+        """The seat to act: in the discard the non-dealer first, then the dealer."""
+        if s.phase == P_DISCARD:
+            return 1 - s.dealer if s.tossed_len[1 - s.dealer] == 0 else s.dealer
+        return s.turn
+
+    cdef inline int _legal_slots(self, State* s, int seat) noexcept nogil:
+        """Bits of the kept slots whose card is still in hand and fits the count."""
+        cdef int slot, i, card, bits = 0
+        cdef int room = 31 - s.count
+        for slot in range(4):
+            card = s.kept[seat][slot]
+            if value_of_card(card) > room:
+                continue
+            for i in range(s.hand_len[seat]):
+                if s.hands[seat][i] == card:
+                    bits |= 1 << slot
+                    break
+        return bits
+
+    cdef inline bint _legal(self, int g, int64_t action) noexcept nogil:
+        cdef State* s = &self.st[g]
+        if action < 0 or action >= VECTOR_ACTIONS:
+            return False
+        if s.phase == P_DISCARD:
+            return action < PLAY_ACTION
+        if action < PLAY_ACTION:
+            return False
+        return self._legal_slots(s, s.turn) >> (action - PLAY_ACTION) & 1
+
+    def first_illegal(self, cnp.ndarray actions):
+        """The first game whose action (int64) is not legal there, or -1."""
+        cdef int64_t* a = <int64_t*>cnp.PyArray_DATA(actions)
+        cdef int g
+        for g in range(self.n):
+            if not self._legal(g, a[g]):
+                return g
+        return -1
+
+    def legal_ids(self, int g):
+        return [a for a in range(VECTOR_ACTIONS) if self._legal(g, a)]
+
+    def legal_mask(self):
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = VECTOR_ACTIONS
+        cdef cnp.ndarray out = cnp.PyArray_ZEROS(2, dims, cnp.NPY_BOOL, 0)
+        cdef char* m = <char*>cnp.PyArray_DATA(out)
+        cdef int g, k, bits
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            if s.phase == P_DISCARD:
+                for k in range(PLAY_ACTION):
+                    m[g * VECTOR_ACTIONS + k] = 1
+            else:
+                bits = self._legal_slots(s, s.turn)
+                for k in range(4):
+                    m[g * VECTOR_ACTIONS + PLAY_ACTION + k] = bits >> k & 1
+        return out
+
+    def random_actions(self, cnp.ndarray u):
+        """Per game, the ``floor(u * legal)``-th legal action (``u`` float64 in [0, 1))."""
+        cdef double* r = <double*>cnp.PyArray_DATA(u)
+        cdef cnp.npy_intp dims[1]
+        dims[0] = self.n
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(1, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* a = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g, bits, count, k, slot
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            if s.phase == P_DISCARD:
+                a[g] = <int64_t>(r[g] * PLAY_ACTION)
+                continue
+            bits = self._legal_slots(s, s.turn)
+            count = (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1) + (bits >> 3 & 1)
+            k = <int>(r[g] * count)
+            if k > 3:
+                k = 3
+            slot = 0
+            for slot in range(4):
+                if bits >> slot & 1:
+                    if k == 0:
+                        break
+                    k -= 1
+            a[g] = PLAY_ACTION + slot
+        return out
+
+    def step(self, cnp.ndarray actions):
+        """One legal action (int64) per game: (observations, rewards (N, 2) float32,
+        done (N,) bool)."""
+        cdef int64_t* a = <int64_t*>cnp.PyArray_DATA(actions)
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = 2
+        cdef cnp.ndarray rewards = cnp.PyArray_ZEROS(2, dims, cnp.NPY_FLOAT32, 0)
+        cdef cnp.ndarray done = cnp.PyArray_ZEROS(1, dims, cnp.NPY_BOOL, 0)
+        cdef float* rw = <float*>cnp.PyArray_DATA(rewards)
+        cdef char* dn = <char*>cnp.PyArray_DATA(done)
+        cdef int g, seat, before0, before1
+        cdef float won
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            before0 = s.scores[0]
+            before1 = s.scores[1]
+            seat = self._seat(s)
+            if s.phase == P_DISCARD:
+                act(s, seat, ID_DISCARD + PAIR_MASK[a[g]], None)
+            else:
+                act(s, seat, s.kept[seat][a[g] - PLAY_ACTION], None)
+            self._advance(g)
+            if self.points_rewards:
+                rw[2 * g] = <float>((s.scores[0] - before0) - (s.scores[1] - before1))
+                rw[2 * g + 1] = -rw[2 * g]
+            if s.phase == P_OVER:
+                dn[g] = 1
+                if not self.points_rewards:
+                    won = 1 if s.scores[0] >= self.target else -1
+                    rw[2 * g] = won
+                    rw[2 * g + 1] = -won
+                self.final[2 * g] = <int16_t>s.scores[0]
+                self.final[2 * g + 1] = <int16_t>s.scores[1]
+                self.games_finished += 1
+                self.game_no[g] += 1
+                self._new_game(g)
+        return self.observation(), rewards, done
+
+    def observation(self):
+        """(N, 33) int16: each game as its seat to act sees it (pegboard.env.vector)."""
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = OBS
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(2, dims, cnp.NPY_INT16, 0)
+        cdef int16_t* o = <int16_t*>cnp.PyArray_DATA(out)
+        cdef int g, i, me, other, card, k
+        cdef bint played
+        cdef State* s
+        for g in range(self.n):
+            s = &self.st[g]
+            o = <int16_t*>cnp.PyArray_DATA(out) + g * OBS
+            me = self._seat(s)
+            other = 1 - me
+            o[0] = 0 if s.phase == P_DISCARD else 1
+            o[1] = me
+            o[2] = 1 if s.dealer == me else 0
+            o[3] = s.scores[me]
+            o[4] = s.scores[other]
+            o[5] = s.count
+            if s.tossed_len[me] == 0:  # the six dealt cards
+                for i in range(6):
+                    o[6 + i] = s.hands[me][i]
+            else:  # the four kept, -1 once played
+                for i in range(4):
+                    card = s.kept[me][i]
+                    played = True
+                    for k in range(s.hand_len[me]):
+                        if s.hands[me][k] == card:
+                            played = False
+                            break
+                    o[6 + i] = -1 if played else card
+                o[10] = -1
+                o[11] = -1
+            o[12] = s.starter
+            for i in range(8):
+                o[13 + i] = s.count_cards[s.count_len - 1 - i] if i < s.count_len else -1
+                o[21 + i] = s.play_card[s.plays_len - 1 - i] if i < s.plays_len else -1
+            o[29] = s.tossed[me][0] if s.tossed_len[me] else -1
+            o[30] = s.tossed[me][1] if s.tossed_len[me] else -1
+            o[31] = s.hand_len[other]
+            o[32] = self.target
+        return out
+
+    def current_player(self):
+        cdef cnp.npy_intp dims[1]
+        dims[0] = self.n
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(1, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* p = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g
+        for g in range(self.n):
+            p[g] = self._seat(&self.st[g])
+        return out
+
+    def scores(self):
+        return self._pairs(0)
+
+    def final_scores(self):
+        return self._pairs(1)
+
+    cdef cnp.ndarray _pairs(self, bint finals):
+        cdef cnp.npy_intp dims[2]
+        dims[0] = self.n
+        dims[1] = 2
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(2, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* p = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g
+        for g in range(self.n):
+            if finals:
+                p[2 * g] = self.final[2 * g]
+                p[2 * g + 1] = self.final[2 * g + 1]
+            else:
+                p[2 * g] = self.st[g].scores[0]
+                p[2 * g + 1] = self.st[g].scores[1]
+        return out
+
+    def games(self):
+        cdef cnp.npy_intp dims[1]
+        dims[0] = self.n
+        cdef cnp.ndarray out = cnp.PyArray_EMPTY(1, dims, cnp.NPY_INT64, 0)
+        cdef int64_t* p = <int64_t*>cnp.PyArray_DATA(out)
+        cdef int g
+        for g in range(self.n):
+            p[g] = self.game_no[g]
+        return out
+
+
+cdef inline int value_of_card(int card) noexcept nogil:
+    cdef int rank = (card >> 2) + 1
+    return 10 if rank > 10 else rank
+
+
+def vector_deal(uint64_t key, int hand):
+    """The 13 cards a two-player hand of game ``key`` deals (12, then the starter): the
+    compiled draw, for tests against ``vector_chance.deck_orders``."""
+    cdef signed char deck[52]
+    deal_top(key, hand, deck)
+    return [deck[i] for i in range(13)]

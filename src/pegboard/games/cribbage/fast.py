@@ -1,0 +1,39 @@
+"""Cribbage's rules on the compiled core: what ``Game`` plays whenever the core was built.
+
+:class:`FastCribbageRules` is the C state machine of :mod:`pegboard.games.cribbage._core`
+(the same one the research environments step) with the views of the Python rules: it writes
+the same events, asks for the same chance and shows every seat the same view as
+:class:`~pegboard.games.cribbage.rules.CribbageRules`, which stays as the pure-Python code
+(the fallback where no compiler built the core, and the reference the core is tested
+against). Importing this module raises ``ImportError`` when the core is not built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.cards import Card
+from pegboard.core.options import OptionValue
+from pegboard.core.rules import Action, Event, Rules
+from pegboard.games.cribbage._core import CribbageCore
+from pegboard.games.cribbage.rules import canonical_action
+from pegboard.games.cribbage.view import redact, secret_cards, view
+
+
+class FastCribbageRules(CribbageCore, Rules):
+    def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        CribbageCore.__init__(self, players, options)
+        self.options = dict(options)
+
+    def canonical(self, action: Mapping[str, Any]) -> Action:
+        return canonical_action(action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view(self, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return redact(event, seat)
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        return secret_cards(self, seat)

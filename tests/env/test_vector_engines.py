@@ -1,0 +1,50 @@
+"""The vectorized environment's two engines play the same games: the compiled core and the
+numpy arrays give equal observations, masks, random actions, rewards, scores and game counts
+at every step from the same seed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pegboard.env.vector import CribbageVector, Reward
+from pegboard.env.vector_chance import deck_orders, game_keys
+from pegboard.env.vector_numpy import NumpyCribbage
+
+core = pytest.importorskip("pegboard.env._cribbage", reason="compiled cores not built")
+# tests/design/test_compiled.py fails where a compiler exists and this module is missing.
+
+
+@pytest.mark.parametrize(
+    ("target", "reward", "steps"), [(121, "win", 2500), (31, "points", 1500), (5, "win", 800)]
+)
+def test_the_compiled_and_numpy_engines_agree(target: int, reward: Reward, steps: int) -> None:
+    fast = CribbageVector(48, score_target=target, reward=reward)
+    slow = CribbageVector(48, score_target=target, reward=reward)
+    slow.engine = NumpyCribbage(48, target, reward == "points")
+    assert isinstance(fast.engine, core.CribbageVectorCore)
+    fast_obs, slow_obs = fast.reset(target), slow.reset(target)
+    rng = np.random.default_rng(target)
+    for step in range(steps):
+        assert np.array_equal(fast_obs, slow_obs), step
+        assert np.array_equal(fast.legal_mask(), slow.legal_mask()), step
+        assert np.array_equal(fast.current_player, slow.current_player)
+        draws = rng.random(48)
+        actions = fast.engine.random_actions(draws)
+        assert np.array_equal(actions, slow.engine.random_actions(draws))
+        fast_obs, fast_rewards, fast_done = fast.step(actions)
+        slow_obs, slow_rewards, slow_done = slow.step(actions)
+        assert np.array_equal(fast_rewards, slow_rewards) and np.array_equal(fast_done, slow_done)
+        assert np.array_equal(fast.scores, slow.scores)
+        assert np.array_equal(fast.final_scores, slow.final_scores)
+        assert np.array_equal(fast.games, slow.games)
+    assert fast.games_finished == slow.games_finished > 0
+
+
+def test_the_compiled_deal_is_the_vector_chance_deck() -> None:
+    """The first 13 cards of ``deck_orders`` (what a two-player hand uses), drawn in C."""
+    keys = game_keys(np.arange(400, dtype=np.uint64) * np.uint64(7919), np.arange(400) % 5)
+    hands = np.arange(400) % 17 + 1
+    decks = deck_orders(keys, hands)
+    for key, hand, deck in zip(keys.tolist(), hands.tolist(), decks, strict=True):
+        assert core.vector_deal(key, hand) == deck[:13].tolist()
