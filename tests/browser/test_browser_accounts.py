@@ -78,7 +78,7 @@ def test_a_guest_makes_an_account_and_takes_their_seat_to_a_phone(
     shoot(desk, "lobby-signed-in-desktop")
 
     # Ann sits down at a table that waits for a second person.
-    table = create_table(desk, live.url, "Ann", target=15, **{"seat-1": ""})
+    table = create_table(desk, live.url, "Ann", target=15, fields={"seat-1": ""})
     expect(desk.locator(".waiting-room .badge.you")).to_be_visible()
 
     phone = phone_context(browser)

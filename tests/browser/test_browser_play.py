@@ -42,14 +42,21 @@ def watch_errors(page: Page) -> list[str]:
 
 
 def create_table(
-    page: Page, url: str, name: str, *, target: int, listed: bool | None = None, **fields: str
+    page: Page,
+    url: str,
+    name: str,
+    *,
+    target: int,
+    listed: bool | None = None,
+    fields: dict[str, str] | None = None,
 ) -> str:
-    """Make a table from the lobby form; returns its id (the creator is seated). ``listed``:
-    whether it shows in the lobby, if not as the form has it."""
+    """Make a table from the lobby form; returns its id (the creator is seated). ``fields``:
+    choices by select name (``{"seat-1": ""}``: a person in seat 2); ``listed``: whether it
+    shows in the lobby, if not as the form has it."""
     page.goto(url + "/")
     page.fill("#player-name", name)
     page.fill("#option-score_target", str(target))
-    for selector, value in fields.items():
+    for selector, value in (fields or {}).items():
         page.select_option(f"[name={selector}]", value)
     if listed is not None:
         page.set_checked("#table-listed", listed)
@@ -144,7 +151,7 @@ def test_leaving_on_the_results_tells_the_table(
 def test_a_table_nobody_comes_to_is_shown_closed(context: BrowserContext, live: LiveServer) -> None:
     page = context.new_page()
     errors = watch_errors(page)
-    table = create_table(page, live.url, "Ann", target=15, **{"seat-1": ""})
+    table = create_table(page, live.url, "Ann", target=15, fields={"seat-1": ""})
     expect(page.locator(".waiting-room")).to_contain_text("Waiting for players")
     live.jump(3600)  # Ann's page is open: the table waits with her
     assert not status_becomes(live, table, "finished", timeout=0.5)
@@ -166,7 +173,7 @@ def test_two_people_play_each_other_from_the_lobby(browser: Browser, live: LiveS
     ]
     ann, bob = (c.new_page() for c in contexts)
     errors = watch_errors(ann) + watch_errors(bob)
-    table = create_table(ann, live.url, "Ann", target=15, **{"seat-1": ""})
+    table = create_table(ann, live.url, "Ann", target=15, fields={"seat-1": ""})
     expect(ann.locator(".waiting-room")).to_contain_text("Waiting for players")
     expect(ann.locator("#share-link")).to_have_value(f"{live.url}/#/table/{table}")
 
@@ -282,7 +289,7 @@ def test_manual_counting_a_claim_built_card_by_card(
 ) -> None:
     page = context.new_page()
     errors = watch_errors(page)
-    create_table(page, live.url, "Ann", target=61, counting="manual")
+    create_table(page, live.url, "Ann", target=61, fields={"counting": "manual"})
     ann = Clicker(page)
     claiming = page.locator(".claims [data-key=claim]")
     play_until(lambda: claiming.count() > 0 and true_items(page) != [], ann)
