@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -68,16 +70,25 @@ def nobody_queued(live: LiveServer, timeout: float = 5) -> bool:
     return True
 
 
-def test_two_people_press_play_now_and_meet_at_one_table(
-    browser: Browser, live: LiveServer
-) -> None:
+@contextmanager
+def desk_and_phone(browser: Browser) -> Iterator[tuple[Page, Page, list[str]]]:
+    """Two people in two browsers, one at a desk and one on a phone, and their page errors."""
     contexts = [
         browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce"),
         browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce"),
     ]
     try:
         ann, bob = (context.new_page() for context in contexts)
-        errors = watch_errors(ann) + watch_errors(bob)
+        yield ann, bob, watch_errors(ann) + watch_errors(bob)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_two_people_press_play_now_and_meet_at_one_table(
+    browser: Browser, live: LiveServer
+) -> None:
+    with desk_and_phone(browser) as (ann, bob, errors):
         press_play_now(ann, live.url, "Ann")
         expect(ann.locator(".quick-waiting h2")).to_have_text("Looking for players…")
         expect(ann.locator(".quick-facts")).to_contain_text("Nobody else is looking")
@@ -96,9 +107,6 @@ def test_two_people_press_play_now_and_meet_at_one_table(
         assert all(s["kind"] == "human" for s in info["slots"])
         assert queued(live) == 0
         assert errors == []
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_alone_without_waiting_a_bot_takes_the_other_seat(

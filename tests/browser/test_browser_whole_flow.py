@@ -12,7 +12,7 @@ import pytest
 from clicker import CHROMIUM, RESULTS, Clicker, play_to_results
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
-from test_browser_quickplay import press_play_now, table_of, watch_errors
+from test_browser_quickplay import desk_and_phone, press_play_now, table_of
 
 from pegboard.server.quickplay import QuickPlaySettings
 
@@ -45,13 +45,7 @@ def test_two_people_meet_play_a_rated_match_and_find_it_on_their_profiles(
     browser: Browser, short_games: LiveServer
 ) -> None:
     live = short_games
-    contexts = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce"),
-    ]
-    try:
-        ann, bob = (context.new_page() for context in contexts)
-        errors = watch_errors(ann) + watch_errors(bob)
+    with desk_and_phone(browser) as (ann, bob, errors):
         press_play_now(ann, live.url, "Ann")
         press_play_now(bob, live.url, "Bob")
         table = table_of(ann)
@@ -85,6 +79,3 @@ def test_two_people_meet_play_a_rated_match_and_find_it_on_their_profiles(
             page.wait_for_url(re.compile(rf"#/replay/{table}/1$"))
             expect(page.locator("[data-testid=step]")).to_contain_text("1 /")
         assert errors == []
-    finally:
-        for context in contexts:
-            context.close()
