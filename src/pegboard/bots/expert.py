@@ -6,8 +6,10 @@ sampled consistently with everything seen (:mod:`pegboard.bots.search.play_searc
 and calls Muggins perfectly in manual mode. Cribist: :mod:`pegboard.bots.expert_cribist`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
-search runs a fixed number of worlds. ``budget`` (seconds per move) only stops a search
-early on a machine too slow to finish it in time; then the move may depend on the clock.
+search runs a fixed number of worlds. ``budget`` (seconds per move) counts the thread's own
+CPU time (:func:`time.thread_time`), not the wall clock, so a busy machine does not change
+a move; it only stops a search early on a machine too slow to finish it in time, and then
+the move may depend on the clock. ``budget=None`` never looks at a clock.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ from pegboard.scoring import ScoreItem, score_show
 
 WORLDS = 40
 """Worlds sampled per play decision (each candidate card is rolled out in each)."""
-MASTER_WORLDS = 400
-"""``master``: worlds per play decision, ten times the expert's (about 20 ms a move)."""
+MASTER_WORLDS = 200
+"""``master``: worlds per play decision, five times the expert's."""
 BUDGET = 0.8
 """Seconds per move at most."""
 
@@ -63,7 +65,7 @@ class ExpertBot:
         legal: list[Action] = view["legal"]
         if len(legal) == 1 and view.get("counting") is None:
             return legal[0]
-        deadline = time.perf_counter() + self.budget if self.budget is not None else None
+        deadline = time.thread_time() + self.budget if self.budget is not None else None
         if game == "cribbage":
             return self._cribbage(view, deadline)
         if game == "cribist":
@@ -96,8 +98,8 @@ def count_show(view: View) -> Action:
 
 
 class MasterBot(ExpertBot):
-    """``expert`` thinking longer: ten times the worlds in the Cribbage play, still within
-    the budget (and deterministic for a seed with ``budget=None``)."""
+    """``expert`` thinking longer: five times the worlds in the Cribbage play, within the
+    same budget."""
 
     name = "master"
 

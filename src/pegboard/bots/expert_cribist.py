@@ -96,7 +96,7 @@ def choose_trick_card(
                 totals[i] += tie - finished_rank(after, me, first)
             else:
                 totals[i] += tie + rank_value(after, me, deals_left=deals_left, spread=SPREAD)
-        if deadline is not None and n >= 1 and time.perf_counter() > deadline:
+        if deadline is not None and n >= 1 and time.thread_time() > deadline:
             break
     best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))
     return options[best]

@@ -29,7 +29,7 @@ from pegboard.bots.search.objective import (
     race_value,
     rank_value,
 )
-from pegboard.bots.search.pegging import PegPosition, Policy, heuristic_policy, play_out
+from pegboard.bots.search.pegging import PegPosition, heuristic_policy, play_out
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
@@ -110,26 +110,19 @@ class PlaySearch:
     ) -> float:
         position = self.start.copy()
         position.hands.update((seat, list(cards)) for seat, cards in world.others.items())
-        forced = [card]
-
-        def policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
-            if forced and seat == self.me:
-                return forced.pop()
-            return heuristic_policy(seat, playable, count, cards)
-
         if self.objective == "pegging":
-            gained, _ = play_out(position, policy, side_of=self.sides)
+            gained, _ = play_out(position, heuristic_policy, side_of=self.sides, first=card)
             return self._difference(gained)
-        return self._ranked(position, policy, self.shows(world) if shows is None else shows)
+        return self._ranked(position, card, self.shows(world) if shows is None else shows)
 
     def _difference(self, gained: Sequence[int]) -> float:
         others = sum(gained[s] for s in self.opponents) / max(1, len(self.opponents))
         return gained[self.my_side] - others
 
-    def _ranked(
-        self, position: PegPosition, policy: Policy, shows: Sequence[tuple[int, int]]
-    ) -> float:
-        gained, first = play_out(position, policy, side_of=self.sides, need=self.need)
+    def _ranked(self, position: PegPosition, card: int, shows: Sequence[tuple[int, int]]) -> float:
+        gained, first = play_out(
+            position, heuristic_policy, side_of=self.sides, need=self.need, first=card
+        )
         after = [s + g for s, g in zip(self.score, gained, strict=True)]
         if first < 0:
             for side, points in shows:
@@ -165,7 +158,7 @@ def choose_card(
     model: bool = True,
 ) -> int:
     """The candidate with the best mean over ``worlds`` sampled worlds (fewer if the clock
-    passes ``deadline``, a :func:`time.perf_counter` time)."""
+    passes ``deadline``, a :func:`time.thread_time` time: the thread's own CPU seconds)."""
     cards = candidates(view)
     if len(cards) == 1:
         return cards[0]
@@ -176,7 +169,7 @@ def choose_card(
         shows = search.shows(world)
         for i, card in enumerate(cards):
             totals[i] += search.value(card, world, shows)
-        if deadline is not None and n >= 1 and time.perf_counter() > deadline:
+        if deadline is not None and n >= 1 and time.thread_time() > deadline:
             break
     best = max(range(len(cards)), key=lambda i: (totals[i], -VALUE_OF[cards[i]]))
     return cards[best]

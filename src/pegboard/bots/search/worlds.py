@@ -89,6 +89,8 @@ def sample_world(
     return World(others, kept, crib)
 
 
+_KEY = tuple(1 << (3 * (RANK_OF[c] - 1)) for c in range(52))
+"""Each card's part of a rank-multiset key (:func:`pegboard.scoring.tables.multiset_key`)."""
 TRIES = 30
 """Deals tried for a modelled world before falling back to :func:`sample_world`."""
 
@@ -110,10 +112,10 @@ def sample_modelled_world(
     rule = tossed_ranks(strategy)
     mine = [int(c) for c in parse_cards(view["discarded"])]
     draw = holding + 2
-    played_key = sum(1 << (3 * (RANK_OF[c] - 1)) for c in played)
+    played_key = sum(_KEY[c] for c in played)
     for _ in range(TRIES):
         dealt = rng.sample(unseen, draw)
-        key = played_key + sum(1 << (3 * (RANK_OF[c] - 1)) for c in dealt)
+        key = played_key + sum(map(_KEY.__getitem__, dealt))
         if rng.random() < STRAY:
             toss = dealt[:2]
         else:
