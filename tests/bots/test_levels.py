@@ -11,7 +11,7 @@ from pegboard.games.cribbage.rules import CribbageRules
 
 
 def test_the_levels_people_pick() -> None:
-    assert level_names() == ["easy", "medium", "expert"]
+    assert level_names() == ["easy", "medium", "expert", "master"]
     assert all(level.description for level in LEVELS)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from pegboard.bots.search.objective import finished_rank, rank_value
 from pegboard.bots.search.race import DATA_FILE, win_chance
-from pegboard.bots.search.race_build import dumps, tally
+from pegboard.match.race_build import dumps, tally
 
 DATA = json.loads(resources.files("pegboard").joinpath(DATA_FILE).read_text("utf-8"))
 

@@ -1,4 +1,4 @@
-"""Difficulty levels a table can pick: ``easy``, ``medium`` and ``expert``.
+"""Difficulty levels a table can pick: ``easy``, ``medium``, ``expert`` and ``master``.
 
 * ``easy``: ``greedy`` play, and in manual counting it slips like a beginner: each item of
   its own count is overlooked now and then (``SLIP``), and it notices only some of the
@@ -6,6 +6,7 @@
 * ``medium``: ``hoyle`` in Cribbage (the classic rules of thumb), ``greedy`` in Cribist;
   counts perfectly.
 * ``expert``: the search bot (:mod:`pegboard.bots.expert`).
+* ``master``: the same search with five times the worlds in the Cribbage play.
 
 Every level is a registered bot, so ``--bots easy,expert`` or a seat's bot name picks it.
 """
@@ -41,6 +42,7 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", "greedy play, with counting slips in manual mode"),
     Level("medium", "medium", "the classic rules of thumb (Cribbage); greedy (Cribist)"),
     Level("expert", "expert", "search over the hidden cards; perfect counting"),
+    Level("master", "master", "the expert, thinking five times longer in the play"),
 )
 
 

@@ -4,7 +4,7 @@ A point is not worth the same everywhere on the board: 4 points that take you ou
 the game, 4 points at the start almost nothing. :func:`win_chance` is the chance that a player
 needing ``mine`` points wins against one needing ``theirs``, whoever deals next, when every
 deal from here gives the points good players get (``pegboard/data/hand_points.json``, from
-:mod:`pegboard.bots.search.race_build`): the pegging (dealer's and pone's together), then
+:mod:`pegboard.match.race_build`): the pegging (dealer's and pone's together), then
 the pone's hand, then the dealer's hand, crib and heels, in that order, the first to reach
 the target winning. (A race won by both in the pegging is counted as a coin toss.)
 
