@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from pegboard.analysis.strong import Strategy
 from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.bots.search.worlds import sample_modelled_world, seen_cards, unseen_cards
@@ -30,7 +31,7 @@ def test_modelled_worlds_fit_the_view_and_mostly_the_model(seed: int) -> None:
             me = game.to_act[0]
             view = game.view(me)
             other = 1 - me
-            strategy = "pone" if int(view["dealer"]) == me else "dealer"
+            strategy: Strategy = "pone" if int(view["dealer"]) == me else "dealer"
             history = play_so_far(view)
             seen = seen_cards(view)
             played = [c for s, c in history.plays if s == other]
