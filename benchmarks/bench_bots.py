@@ -18,24 +18,49 @@ from collections import defaultdict
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
 
+PER_GAME: dict[str, list[list[float]]] = defaultdict(list)
+"""Per bot and kind of game: every game's decisions (CPU seconds), for the per-game figures."""
+
 
 def timed_games(
     game_name: str, players: int, bots: list[str], games: int, **options: object
 ) -> dict[str, dict[str, list[float]]]:
     """Per bot, per kind of decision: the CPU seconds of each decision."""
     times: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    label = f"{game_name}, {players} players"
     for seed in range(games):
         game = Game(get_spec(game_name), players, seed, options)
         seats = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]
+        this_game: dict[str, list[float]] = defaultdict(list)
         while game.outcome is None:
             seat = game.to_act[0]
             view = game.view(seat)
             kind = "count" if view.get("counting") else str(view["phase"])
             start = time.process_time()
             action = seats[seat].act(view)
-            times[bots[seat]][f"{game_name} {kind}"].append(time.process_time() - start)
+            spent = time.process_time() - start
+            times[bots[seat]][f"{game_name} {kind}"].append(spent)
+            this_game[bots[seat]].append(spent)
             game.apply(seat, action)
+        for bot, spent_list in this_game.items():
+            PER_GAME[f"{bot} | {label}"].append(spent_list)
     return times
+
+
+def per_game_lines() -> list[str]:
+    """Per bot and kind of game: the worst game's median move and the longest move."""
+    lines = [
+        "| bot | game | games | worst game's median ms | longest move ms |",
+        "| --- | --- | ---: | ---: | ---: |",
+    ]
+    for key, games in PER_GAME.items():
+        bot, label = key.split(" | ")
+        worst_median = max(statistics.median(g) for g in games)
+        longest = max(max(g) for g in games)
+        lines.append(
+            f"| {bot} | {label} | {len(games)} | {1000 * worst_median:.2f} | {1000 * longest:.1f} |"
+        )
+    return lines
 
 
 def describe(times: dict[str, dict[str, list[float]]], games: int) -> list[str]:
@@ -57,6 +82,7 @@ def describe(times: dict[str, dict[str, list[float]]], games: int) -> list[str]:
 
 def run(games: int = 20) -> str:
     cribbage = timed_games("cribbage", 2, ["expert", "greedy"], games)
+    master = timed_games("cribbage", 2, ["master", "hoyle"], max(1, games // 4))
     hoyle = timed_games("cribbage", 2, ["hoyle", "greedy"], games)
     four = timed_games("cribbage", 4, ["expert", "greedy", "greedy", "greedy"], max(1, games // 2))
     cribist = timed_games(
@@ -79,6 +105,10 @@ def run(games: int = 20) -> str:
     lines += describe(cribbage, games)
     lines += describe({"hoyle": hoyle["hoyle"]}, games)[2:]
     lines.append("")
+    lines.append(f"Cribbage, 2 players, {max(1, games // 4)} games of master v hoyle:")
+    lines.append("")
+    lines += describe({"master": master["master"]}, max(1, games // 4))
+    lines.append("")
     lines.append(f"Cribbage, 4 players, {max(1, games // 2)} games (expert v 3 greedy):")
     lines.append("")
     lines += describe({"expert": four["expert"]}, max(1, games // 2))
@@ -93,6 +123,10 @@ def run(games: int = 20) -> str:
     )
     lines.append("")
     lines += describe({"expert": not_enough["expert"]}, max(1, games // 4))
+    lines.append("")
+    lines.append("Per game (every move of a bot in one game), the worst game of each kind:")
+    lines.append("")
+    lines += [line for line in per_game_lines() if "greedy" not in line]
     return "\n".join(lines) + "\n"
 
 

@@ -11,7 +11,7 @@ from pegboard.games.cribbage import Table
 
 
 def test_the_levels_people_pick() -> None:
-    assert level_names() == ["easy", "medium", "expert"]
+    assert level_names() == ["easy", "medium", "expert", "master"]
     assert all(level.description for level in LEVELS)
 
 
@@ -45,3 +45,24 @@ def test_medium_plays_like_hoyle_at_cribbage() -> None:
     game = new_game("cribbage", players=2, seed=3)
     view = game.view(game.to_act[0])
     assert make("medium", seed=1).act(view) == make("hoyle", seed=1).act(view)
+
+
+def test_easy_blunders_in_the_play_now_and_then() -> None:
+    """In the Cribbage play ``easy`` mostly plays greedy's card, and sometimes any card."""
+    game = new_game("cribbage", players=2, seed=5, score_target=1000)
+    easy = make("easy", seed=3)
+    rules = game.rules
+    assert isinstance(rules, CribbageRules)
+    same = different = 0
+    while rules.hand_number < 15:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        greedy_action = make("greedy", seed=3).act(view)
+        action = easy.act(view) if seat == 0 else greedy_action
+        if seat == 0 and view["phase"] == "play" and len({a["card"] for a in view["legal"]}) > 1:
+            if action == greedy_action:
+                same += 1
+            else:
+                different += 1
+        game.apply(seat, action)
+    assert same > different > 0

@@ -135,3 +135,31 @@ def test_the_view_shows_every_go_and_its_proof(players: int, teams: bool, seed: 
         assert position.passed == rules.passed
         assert position.last == rules.last_player
         engine_step(game)
+
+
+def test_the_rollouts_count_what_the_scoring_counts() -> None:
+    """``pegging_points`` (inlined for speed) totals what ``score_pegging`` itemizes, over
+    many counts of up to eight cards that stay within 31."""
+    from pegboard.scoring.pegging import pegging_points, score_pegging
+
+    rng = random.Random(3)
+    checked = 0
+    while checked < 5000:
+        cards: list[int] = []
+        count = 0
+        for card in rng.sample(range(52), 8):
+            if count + VALUE_OF[card] > 31:
+                break
+            cards.append(card)
+            count += VALUE_OF[card]
+            expected = score_pegging([Card(c) for c in cards]).total
+            assert pegging_points(cards, count) == expected, cards
+            checked += 1
+    # Runs and pairs come up often when ranks are drawn close together.
+    for _ in range(3000):
+        ranks = [rng.randint(3, 7) for _ in range(rng.randint(1, 5))]
+        cards = [(r - 1) * 4 + rng.randrange(4) for r in ranks]
+        if len(set(cards)) < len(cards) or sum(VALUE_OF[c] for c in cards) > 31:
+            continue
+        count = sum(VALUE_OF[c] for c in cards)
+        assert pegging_points(cards, count) == score_pegging([Card(c) for c in cards]).total

@@ -104,7 +104,7 @@ def test_the_form_offers_bot_levels_and_options_in_plain_words(
     seat = page.locator("[name=seat-1]")
     expect(seat).to_have_value("medium")
     levels = seat.locator("optgroup[label=Bots] option").all_inner_texts()
-    assert levels == ["Easy bot", "Medium bot", "Expert bot"]
+    assert levels == ["Easy bot", "Medium bot", "Expert bot", "Master bot"]
     more = seat.locator("optgroup[label='More bots'] option").evaluate_all(
         "os => os.map((o) => o.value)"
     )

@@ -6,8 +6,10 @@ sampled consistently with everything seen (:mod:`pegboard.bots.search.play_searc
 and calls Muggins perfectly in manual mode. Cribist: :mod:`pegboard.bots.expert_cribist`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
-search runs a fixed number of worlds. ``budget`` (seconds per move) only stops a search
-early on a machine too slow to finish it in time; then the move may depend on the clock.
+search runs a fixed number of worlds. ``budget`` (seconds per move) counts the thread's own
+CPU time (:func:`time.thread_time`), not the wall clock, so a busy machine does not change
+a move; it only stops a search early on a machine too slow to finish it in time, and then
+the move may depend on the clock. ``budget=None`` never looks at a clock.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import random as _random
 import time
 from collections.abc import Sequence
 
+from pegboard.analysis import Tosses
 from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
 from pegboard.bots.expert_cribist import act_cribist
@@ -30,6 +33,8 @@ from pegboard.scoring import ScoreItem, score_show
 
 WORLDS = 40
 """Worlds sampled per play decision (each candidate card is rolled out in each)."""
+MASTER_WORLDS = 200
+"""``master``: worlds per play decision, five times the expert's."""
 BUDGET = 0.8
 """Seconds per move at most."""
 
@@ -38,11 +43,19 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, seed: int | None = None, *, worlds: int = WORLDS, budget: float | None = BUDGET
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = WORLDS,
+        budget: float | None = BUDGET,
+        model: bool = True,
+        tosses: Tosses = "strong",
     ) -> None:
         self.rng = _random.Random(seed)
         self.worlds = worlds
         self.budget = budget
+        self.model = model
+        self.tosses: Tosses = tosses
         self.memory = TrickMemory()  # Cribist: the tricks seen this hand
 
     def act(self, view: View) -> Action:
@@ -52,7 +65,7 @@ class ExpertBot:
         legal: list[Action] = view["legal"]
         if len(legal) == 1 and view.get("counting") is None:
             return legal[0]
-        deadline = time.perf_counter() + self.budget if self.budget is not None else None
+        deadline = time.thread_time() + self.budget if self.budget is not None else None
         if game == "cribbage":
             return self._cribbage(view, deadline)
         if game == "cribist":
@@ -66,9 +79,9 @@ class ExpertBot:
         if counting is not None:
             return count_show(view)
         if view["phase"] == "discard":
-            thrown = choose_discard(view)
+            thrown = choose_discard(view, tosses=self.tosses)
             return {"type": "discard", "cards": card_names(thrown)}
-        card = choose_card(view, self.rng, worlds=self.worlds, deadline=deadline)
+        card = choose_card(view, self.rng, worlds=self.worlds, deadline=deadline, model=self.model)
         return {"type": "play", "card": str(Card(card))}
 
 
@@ -82,3 +95,15 @@ def count_show(view: View) -> Action:
         return score_show([c for c in cards if c != starter], starter, crib=crib).items
 
     return perfect_count(counting, score)
+
+
+class MasterBot(ExpertBot):
+    """``expert`` thinking longer: five times the worlds in the Cribbage play, within the
+    same budget."""
+
+    name = "master"
+
+    def __init__(
+        self, seed: int | None = None, *, worlds: int = MASTER_WORLDS, budget: float | None = BUDGET
+    ) -> None:
+        super().__init__(seed, worlds=worlds, budget=budget)

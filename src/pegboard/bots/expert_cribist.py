@@ -2,9 +2,11 @@
 
 Each decision samples hands for the other three seats consistent with the play so far
 (cards seen, suits shown out of: :mod:`pegboard.bots.search.tricks`), plays each legal
-card in each world and rolls the hand on for a few tricks; the card with the best mean of
-(own points minus the others' mean) wins. When the game ends at a target score, a world
-where this seat reaches it first is worth ``WIN`` and one where another seat does, ``-WIN``.
+card in each world and rolls the hand on for a few tricks; the card with the best mean
+value of the scores reached wins. The value is the place the seat can expect
+(:func:`~pegboard.bots.search.objective.rank_value`): a world where someone reaches the
+target has its places settled, otherwise each rival is weighed by how close the race with
+them is, over the hands still to come.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 
 from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
+from pegboard.bots.search.objective import deals_to_target, finished_rank, rank_value
 from pegboard.bots.search.tricks import (
     PLAYERS,
     TrickMemory,
@@ -31,7 +34,12 @@ ROLLOUTS = 240
 """Rollouts per decision, shared among the legal cards."""
 HORIZON = 4
 """Tricks rolled out: the current one and three more."""
-WIN = 40.0
+PER_HAND = 14.0
+"""What a player scores in a hand of Cribist, on average."""
+SPREAD = 9.0
+"""The standard deviation of two players' difference over a hand."""
+TIE = 1e-3
+"""Weight of the points difference beside the expected place: it breaks ties."""
 
 
 def count_trick(view: View) -> Action:
@@ -61,8 +69,15 @@ def choose_trick_card(
     trump = "CDHS".index(view["trump"]) if view["trump"] is not None else -1
     current = tricks[-1]
     need = None
+    scores = [int(s) for s in view["scores"]]
+    target = int(view["target"])
     if view.get("end") == "target":
-        need = [int(view["target"]) - int(s) for s in view["scores"]]
+        need = [target - s for s in scores]
+        deals_left = deals_to_target(scores, target, PER_HAND)
+    elif view.get("end") == "deals":
+        deals_left = int(view["deals"]) - int(view["hand_number"]) + 0.5
+    else:
+        deals_left = 2.0  # a timed game: its end is not on the board
     hand = [int(c) for c in parse_cards(view["hand"])]
     worlds = max(6, rollouts // len(options))
     totals = [0.0] * len(options)
@@ -74,12 +89,14 @@ def choose_trick_card(
             gained, first = roll_out(
                 hands, list(current), trump, me, card, tricks=HORIZON, need=need
             )
+            after = [s + g for s, g in zip(scores, gained, strict=True)]
+            rest = sum(gained[s] for s in range(PLAYERS) if s != me) / (PLAYERS - 1)
+            tie = TIE * (gained[me] - rest)
             if first >= 0:
-                totals[i] += WIN if first == me else -WIN
+                totals[i] += tie - finished_rank(after, me, first)
             else:
-                rest = sum(gained[s] for s in range(PLAYERS) if s != me) / (PLAYERS - 1)
-                totals[i] += gained[me] - rest
-        if deadline is not None and n >= 1 and time.perf_counter() > deadline:
+                totals[i] += tie + rank_value(after, me, deals_left=deals_left, spread=SPREAD)
+        if deadline is not None and n >= 1 and time.thread_time() > deadline:
             break
     best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))
     return options[best]

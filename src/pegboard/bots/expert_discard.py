@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegboard.analysis import DiscardAnalysis, analyze_discards
+from pegboard.analysis import DiscardAnalysis, Tosses, analyze_discards
 from pegboard.bots.base import View
 from pegboard.bots.search.endgame import REACH, board_values
 from pegboard.bots.search.peg_values import peg_value
 from pegboard.cards import Card, parse_cards
 
 
-def discard_values(view: View) -> list[tuple[float, DiscardAnalysis]]:
+def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, DiscardAnalysis]]:
     """Every discard with the expert's value for it, best first."""
     hand = parse_cards(view["hand"])
     me = int(view["seat"])
@@ -34,7 +34,11 @@ def discard_values(view: View) -> list[tuple[float, DiscardAnalysis]]:
     order = _seats_from_left(active, dealer, int(view["players"]))
     position = order.index(me)  # 0 = first after the dealer, players - 1 = the dealer
     choices = analyze_discards(
-        hand, dealer=dealer == me, players=players, partner_deals=partner_deals
+        hand,
+        dealer=dealer == me,
+        players=players,
+        partner_deals=partner_deals,
+        tosses=tosses if players == 2 else "random",
     )
     # Against one opponent among several, a point in their crib costs this seat only its
     # share: what counts is its score against the others' mean.
@@ -48,9 +52,9 @@ def discard_values(view: View) -> list[tuple[float, DiscardAnalysis]]:
     return valued
 
 
-def choose_discard(view: View) -> tuple[Card, ...]:
+def choose_discard(view: View, tosses: Tosses = "strong") -> tuple[Card, ...]:
     """The best discard; near the end of the game, with the board's correction."""
-    valued = discard_values(view)
+    valued = discard_values(view, tosses)
     me = int(view["seat"])
     need = int(view["target"]) - int(view["scores"][me])
     if need <= REACH:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pegboard.bots.base import Bot
-from pegboard.bots.expert import ExpertBot
+from pegboard.bots.expert import ExpertBot, MasterBot
 from pegboard.bots.greedy import GreedyBot
 from pegboard.bots.hoyle import HoyleBot
 from pegboard.bots.levels import EasyBot, MediumBot
@@ -17,6 +17,7 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "greedy": GreedyBot,
     "hoyle": HoyleBot,
     "expert": ExpertBot,
+    "master": MasterBot,
     "easy": EasyBot,
     "medium": MediumBot,
 }

@@ -38,10 +38,33 @@ def score_pegging(cards_this_count: Sequence[Card]) -> Score:
 
 
 def pegging_points(cards: Sequence[int], count: int) -> int:
-    """What :func:`score_pegging` totals, without building items: for rollouts."""
-    points = 2 if count in (15, 31) else 0
-    pair = _pair_suffix(cards)
-    return points + pair * (pair - 1) + _run_suffix(cards)
+    """What :func:`score_pegging` totals, without building items: for rollouts (the
+    suffix rules of :func:`_pair_suffix` and :func:`_run_suffix`, inlined for speed)."""
+    points = 2 if count == 15 or count == 31 else 0
+    n = len(cards)
+    rank = RANK_OF[cards[-1]]
+    if n >= 2 and RANK_OF[cards[-2]] == rank:
+        k = 2
+        while k < n and RANK_OF[cards[-k - 1]] == rank:
+            k += 1
+        return points + k * (k - 1)  # a pair ends any run
+    if n < 3:
+        return points
+    seen = 1 << rank
+    low = high = rank
+    longest = 0
+    for k in range(2, n + 1):
+        r = RANK_OF[cards[-k]]
+        if seen >> r & 1:
+            break
+        seen |= 1 << r
+        if r < low:
+            low = r
+        elif r > high:
+            high = r
+        if k >= 3 and high - low == k - 1:
+            longest = k
+    return points + longest
 
 
 def _pair_suffix(cards: Sequence[int]) -> int:

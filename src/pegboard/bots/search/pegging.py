@@ -62,8 +62,11 @@ def play_out(
     *,
     side_of: Sequence[int] | None = None,
     need: Sequence[int] | None = None,
+    first: int | None = None,
 ) -> tuple[list[int], int]:
-    """Play ``position`` (changed in place) to the end of the play.
+    """Play ``position`` (changed in place) to the end of the play; ``first``, when given,
+    is the card the seat to play plays now (it must be playable), the policy choosing every
+    card after it.
 
     Returns the points pegged per side (``side_of[seat]``; by default each seat is its own
     side) and the side that reached its ``need`` (points still needed to win) first, or -1.
@@ -82,12 +85,18 @@ def play_out(
         gained[side] += points
         return need is not None and gained[side] >= need[side]
 
+    forced = first
     while True:
         hand = hands[turn]
         room = 31 - count
         playable = [c for c in hand if VALUE_OF[c] <= room]
         if playable:
-            card = playable[0] if len(playable) == 1 else policy(turn, playable, count, cards)
+            if forced is not None:
+                card, forced = forced, None
+            elif len(playable) == 1:
+                card = playable[0]
+            else:
+                card = policy(turn, playable, count, cards)
             hand.remove(card)
             count += VALUE_OF[card]
             cards.append(card)

@@ -67,8 +67,7 @@ def play_question(view: dict[str, Any]) -> PlayQuestion | None:
 def play_answer(question: PlayQuestion, worlds: int = PLAY_WORLDS) -> tuple[PlayValue, ...]:
     """Every legal card grouped by rank, best expected gain first."""
     view = question.view
-    search = PlaySearch(view)
-    search.close = False  # the pegging gain itself, not the race to the target
+    search = PlaySearch(view, objective="pegging", model=False)  # the pegging gain itself
     ranks = candidates(view)
     rng = random.Random(_seed(view))
     totals = [0.0] * len(ranks)

@@ -3,13 +3,16 @@
 For each sampled world (:mod:`pegboard.bots.search.worlds`) every candidate card is played
 and the rest of the play rolled out with :func:`~pegboard.bots.search.pegging.heuristic_policy`
 for every seat; the same worlds serve every candidate, so their differences are measured
-with little noise. A rollout is worth the points this side pegs minus what the others peg
-(their mean, with several opponents). When the game can end in this hand it is worth
-``WIN`` for going out first and ``-WIN`` for an opponent doing so, taking the show into
-account in its order (the hands from the dealer's left, the dealer's, then the crib). With
-several opponents the rank still depends on the rest, so the pegging difference is added,
-and an opponent going out first costs ``WIN`` shared among the opponents.
+with little noise. The hands and the crib of a world are then shown in their order (the
+hands from the dealer's left, the dealer's, then the crib), the game ending when a side
+reaches the target, and the scores reached are valued by what the seat plays for
+(:mod:`pegboard.bots.search.objective`): with 2 players the chance of winning the race from
+there, with more the expected place (in teams the partner's points are the seat's own). A
+hint asks for the pegging itself instead: the points this side pegs minus the others' mean.
 Cards of one rank are the same card in the play, so only one of each rank is tried.
+
+With 2 players the opponent's hand in each world is weighted by how a good player keeps and
+tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`).
 """
 
 from __future__ import annotations
@@ -17,16 +20,28 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Literal
 
 from pegboard.bots.base import View
-from pegboard.bots.search.pegging import PegPosition, Policy, heuristic_policy, play_out
+from pegboard.bots.search.objective import (
+    deals_to_target,
+    finished_rank,
+    race_value,
+    rank_value,
+)
+from pegboard.bots.search.pegging import PegPosition, heuristic_policy, play_out
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
-from pegboard.bots.search.worlds import World, sample_world, unseen_cards
+from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.scoring.show import show_total
 
-WIN = 60.0
-"""What going out first is worth, in points of pegging difference."""
+Objective = Literal["rank", "pegging"]
+TIE = 1e-4
+"""Weight of the pegging difference beside the rank objective: it only breaks ties."""
+PER_DEAL = {False: 11.0, True: 21.0}
+"""What a side scores in a deal with 3 or 4 players (individual, teams)."""
+SPREAD = {False: 7.0, True: 9.0}
+"""The standard deviation of two sides' difference over a deal (individual, teams)."""
 
 
 def sides_of(view: View) -> list[int]:
@@ -47,19 +62,21 @@ def candidates(view: View) -> list[int]:
 class PlaySearch:
     """The search for one decision."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, objective: Objective = "rank", model: bool = True) -> None:
         self.view = view
+        self.objective = objective
         self.me = int(view["seat"])
         self.history: PlaySoFar = play_so_far(view)
         self.sides = sides_of(view)
+        self.teams = bool(view.get("teams"))
         scores = view["scores"]
-        target = int(view["target"])
-        self.need = [0] * (max(self.sides) + 1)
+        self.target = int(view["target"])
+        self.score = [0] * (max(self.sides) + 1)
         for seat, side in enumerate(self.sides):
-            self.need[side] = target - int(scores[seat])
+            self.score[side] = int(scores[seat])
+        self.need = [self.target - s for s in self.score]
         self.my_side = self.sides[self.me]
         self.opponents = sorted({self.sides[s] for s in self.history.seats} - {self.my_side})
-        self.close = min(self.need) <= 61  # the game may end in this hand
         self.starter = int(parse_card(view["starter"]))
         dealer = int(view["dealer"])
         seats = self.history.seats
@@ -68,66 +85,91 @@ class PlaySearch:
         self.dealer = dealer
         self.start = position_from_view(view, {})
         self.unseen = unseen_cards(view)
+        self.duel = len(seats) == 2 and not self.teams
+        self.strategy: Literal["dealer", "pone"] | None = None
+        if model and self.duel and int(view["crib_size"]) == 4:
+            self.strategy = "pone" if dealer == self.me else "dealer"
 
-    def value(self, card: int, world: World) -> float:
+    def world(self, rng: random.Random) -> World:
+        if self.strategy is not None:
+            return sample_modelled_world(self.view, self.history, rng, self.unseen, self.strategy)
+        return sample_world(self.view, self.history, rng, self.unseen)
+
+    def shows(self, world: World) -> list[tuple[int, int]]:
+        """(side, points) of each show of ``world``, in the order they are counted."""
+        out = [
+            (self.sides[seat], show_total(world.kept[seat], self.starter))
+            for seat in self.show_order
+        ]
+        if len(world.crib) == 4:
+            out.append((self.sides[self.dealer], show_total(world.crib, self.starter, True)))
+        return out
+
+    def value(
+        self, card: int, world: World, shows: Sequence[tuple[int, int]] | None = None
+    ) -> float:
         position = self.start.copy()
         position.hands.update((seat, list(cards)) for seat, cards in world.others.items())
-        forced = [card]
+        if self.objective == "pegging":
+            gained, _ = play_out(position, heuristic_policy, side_of=self.sides, first=card)
+            return self._difference(gained)
+        return self._ranked(position, card, self.shows(world) if shows is None else shows)
 
-        def policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
-            if forced and seat == self.me:
-                return forced.pop()
-            return heuristic_policy(seat, playable, count, cards)
-
-        return self._score(position, policy, world)
-
-    def _score(self, position: PegPosition, policy: Policy, world: World) -> float:
-        gained, first = play_out(
-            position,
-            policy,
-            side_of=self.sides,
-            need=self.need if self.close else None,
-        )
-        if first < 0 and self.close:
-            first = self._show_winner(gained, world)
+    def _difference(self, gained: Sequence[int]) -> float:
         others = sum(gained[s] for s in self.opponents) / max(1, len(self.opponents))
-        difference = gained[self.my_side] - others
-        if first < 0:
-            return difference
-        if len(self.opponents) == 1:
-            return WIN if first == self.my_side else -WIN
-        # Several opponents: one of them going out first still leaves the other places to
-        # play for, so the pegging difference keeps counting.
-        return difference + (WIN if first == self.my_side else -WIN / len(self.opponents))
+        return gained[self.my_side] - others
 
-    def _show_winner(self, gained: list[int], world: World) -> int:
-        left = [n - g for n, g in zip(self.need, gained, strict=True)]
-        for seat in self.show_order:
-            left[self.sides[seat]] -= show_total(world.kept[seat], self.starter)
-            if left[self.sides[seat]] <= 0:
-                return self.sides[seat]
-        if len(world.crib) == 4:
-            left[self.sides[self.dealer]] -= show_total(world.crib, self.starter, True)
-            if left[self.sides[self.dealer]] <= 0:
-                return self.sides[self.dealer]
-        return -1
+    def _ranked(self, position: PegPosition, card: int, shows: Sequence[tuple[int, int]]) -> float:
+        gained, first = play_out(
+            position, heuristic_policy, side_of=self.sides, need=self.need, first=card
+        )
+        after = [s + g for s, g in zip(self.score, gained, strict=True)]
+        if first < 0:
+            for side, points in shows:
+                after[side] += points
+                if after[side] >= self.target:
+                    first = side
+                    break
+        tie = TIE * self._difference(gained)
+        me = self.my_side
+        if self.duel:
+            if first >= 0:
+                return (1.0 if first == me else 0.0) + tie
+            other = self.opponents[0]
+            deal_next = self.sides[self.dealer] != me
+            return (
+                race_value(self.target - after[me], self.target - after[other], deal_next=deal_next)
+                + tie
+            )
+        if first >= 0:
+            return -finished_rank(after, me, first) + tie
+        in_game = [after[s] for s in sorted({self.sides[s] for s in self.history.seats})]
+        mine = sorted({self.sides[s] for s in self.history.seats}).index(me)
+        left = deals_to_target(in_game, self.target, PER_DEAL[self.teams])
+        return rank_value(in_game, mine, deals_left=left, spread=SPREAD[self.teams]) + tie
 
 
 def choose_card(
-    view: View, rng: random.Random, *, worlds: int, deadline: float | None = None
+    view: View,
+    rng: random.Random,
+    *,
+    worlds: int,
+    deadline: float | None = None,
+    model: bool = True,
 ) -> int:
     """The candidate with the best mean over ``worlds`` sampled worlds (fewer if the clock
-    passes ``deadline``, a :func:`time.perf_counter` time)."""
+    passes ``deadline``, a :func:`time.thread_time` time: the thread's own CPU seconds)."""
     cards = candidates(view)
     if len(cards) == 1:
         return cards[0]
-    search = PlaySearch(view)
+    search = PlaySearch(view, model=model)
     totals = [0.0] * len(cards)
     for n in range(worlds):
-        world = sample_world(view, search.history, rng, search.unseen)
+        world = search.world(rng)
+        shows = search.shows(world)
         for i, card in enumerate(cards):
-            totals[i] += search.value(card, world)
-        if deadline is not None and n >= 1 and time.perf_counter() > deadline:
+            totals[i] += search.value(card, world, shows)
+        if deadline is not None and n >= 1 and time.thread_time() > deadline:
             break
     best = max(range(len(cards)), key=lambda i: (totals[i], -VALUE_OF[cards[i]]))
     return cards[best]

@@ -5,6 +5,12 @@ from the cards this seat has not seen (not its own hand or discards, not the sta
 card played) and honouring every "go": a seat that passed at count ``c`` holds no card worth
 ``31 - c`` or less (:mod:`pegboard.bots.search.play_history`). Nothing hidden is read: the
 view is the only input.
+
+With 2 players :func:`sample_modelled_world` also weighs the opponent's hand by how likely a
+good player was to keep it: their six cards are dealt at random (the cards they played among
+them), they toss as :mod:`pegboard.bots.search.toss_model` says (or, now and then, anything),
+and a deal whose toss does not fit what was seen is dealt again: the cards they played must
+have been kept. Hands a good player would have broken up become rare.
 """
 
 from __future__ import annotations
@@ -12,9 +18,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from pegboard.analysis.strong import Strategy
 from pegboard.bots.base import View
 from pegboard.bots.search.play_history import PlaySoFar
-from pegboard.cards import DECK, VALUE_OF, parse_card, parse_cards
+from pegboard.bots.search.toss_model import STRAY, tossed_ranks
+from pegboard.cards import DECK, RANK_OF, VALUE_OF, parse_card, parse_cards
 
 
 @dataclass(frozen=True)
@@ -79,3 +87,50 @@ def sample_world(
     missing = int(view["crib_size"]) - len(crib)
     crib.extend(pool[:missing])
     return World(others, kept, crib)
+
+
+_KEY = tuple(1 << (3 * (RANK_OF[c] - 1)) for c in range(52))
+"""Each card's part of a rank-multiset key (:func:`pegboard.scoring.tables.multiset_key`)."""
+TRIES = 30
+"""Deals tried for a modelled world before falling back to :func:`sample_world`."""
+
+
+def sample_modelled_world(
+    view: View,
+    history: PlaySoFar,
+    rng: random.Random,
+    unseen: list[int],
+    strategy: Strategy,
+) -> World:
+    """Like :func:`sample_world` for 2 players, the opponent keeping and tossing as a good
+    player would (``strategy``: "dealer" when the opponent deals, else "pone")."""
+    me = int(view["seat"])
+    other = next(s for s in history.seats if s != me)
+    played = [c for s, c in history.plays if s == other]
+    holding = int(view["hand_sizes"][other])
+    floor = history.above.get(other, 0)
+    rule = tossed_ranks(strategy)
+    mine = [int(c) for c in parse_cards(view["discarded"])]
+    draw = holding + 2
+    played_key = sum(_KEY[c] for c in played)
+    for _ in range(TRIES):
+        dealt = rng.sample(unseen, draw)
+        key = played_key + sum(map(_KEY.__getitem__, dealt))
+        if rng.random() < STRAY:
+            toss = dealt[:2]
+        else:
+            low, high = rule[key]
+            first = next((c for c in dealt if RANK_OF[c] == low), None)
+            second = next((c for c in dealt if RANK_OF[c] == high and c != first), None)
+            if first is None or second is None:
+                continue  # the model would have tossed a card they played
+            toss = [first, second]
+        kept = [c for c in dealt if c not in toss]
+        if any(VALUE_OF[c] <= floor for c in kept):
+            continue  # they said go holding a card that fitted
+        return World(
+            {other: kept},
+            {me: [int(c) for c in parse_cards(view["kept"])], other: played + kept},
+            mine + toss,
+        )
+    return sample_world(view, history, rng, unseen)

@@ -196,7 +196,7 @@ export class CreateForm {
   }
 }
 
-/** The bots as levels first (easy, medium, expert), the research bots under "More". */
+/** The bots as levels first (easy, medium, expert, master), the research bots under "More". */
 function botOptions(bots, chosen) {
   const option = (bot, label) => h("option", { value: bot, selected: chosen === bot }, label);
   const levels = BOT_LEVELS.filter(([bot]) => bots.includes(bot));

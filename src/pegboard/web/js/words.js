@@ -36,6 +36,7 @@ export const BOT_LEVELS = [
   ["easy", "Easy bot"],
   ["medium", "Medium bot"],
   ["expert", "Expert bot"],
+  ["master", "Master bot"],
 ];
 export const MORE_BOTS = {
   random: "plays any legal card",

@@ -1,0 +1,99 @@
+"""The score race (2 players): the chance of winning from any score, dealer or pone.
+
+A point is not worth the same everywhere on the board: 4 points that take you out are worth
+the game, 4 points at the start almost nothing. :func:`win_chance` is the chance that a player
+needing ``mine`` points wins against one needing ``theirs``, whoever deals next, when every
+deal from here gives the points good players get (``pegboard/data/hand_points.json``, from
+:mod:`pegboard.match.race_build`): the pegging (dealer's and pone's together), then
+the pone's hand, then the dealer's hand, crib and heels, in that order, the first to reach
+the target winning. (A race won by both in the pegging is counted as a coin toss.)
+
+The table is computed once, by dynamic programming over the points each player still needs
+(every deal pegs at least the last card, so the total needed always falls).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+DATA_FILE = "data/hand_points.json"
+TARGET = 121
+_PAD = 64
+"""Room below zero in the tables: what a deal can overshoot by (points are capped at 60)."""
+
+
+def _distributions() -> tuple[
+    npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]
+]:
+    text = resources.files("pegboard").joinpath(DATA_FILE).read_text("utf-8")
+    data = json.loads(text)
+    pegging = np.array(data["pegging"], dtype=np.float64)
+    pone = np.array(data["pone"], dtype=np.float64)
+    dealer = np.array(data["dealer"], dtype=np.float64)
+    return pegging / pegging.sum(), pone / pone.sum(), dealer / dealer.sum()
+
+
+@cache
+def dealer_table() -> npt.NDArray[np.float64]:
+    """``D[a, b]``: the chance that the dealer of the next deal wins, needing ``a`` points
+    against a pone needing ``b`` (1..121; rows and columns 0 are unused)."""
+    pegging, pone, dealer = _distributions()
+    n = TARGET + 1
+    size = n + _PAD
+    # Arrays indexed [a + _PAD, b + _PAD]; an index at or below _PAD means "reached".
+    deal = np.zeros((size, size))  # D: before the deal
+    after_peg = np.zeros((size, size))  # S1: the pegging done, the pone to show
+    after_pone = np.zeros((size, size))  # S2: the pone has shown, the dealer to count
+    # Terminal values, seen from the dealer: the dealer out first (1), the pone (0).
+    low = slice(0, _PAD + 1)
+    after_peg[low, _PAD + 1 :] = 1.0
+    after_peg[_PAD + 1 :, low] = 0.0
+    after_peg[low, low] = 0.5  # both out in the pegging: a coin toss
+    after_pone[low, :] = 1.0
+    after_pone[_PAD + 1 :, low] = 0.0  # (never read: the pone would have won)
+    peg_cells = [(d, p, pegging[d, p]) for d, p in zip(*np.nonzero(pegging), strict=True)]
+    pone_cells = [(h, pone[h]) for h in np.nonzero(pone)[0]]
+    dealer_cells = [(c, dealer[c]) for c in np.nonzero(dealer)[0]]
+    for total in range(2, 2 * (n - 1) + 1):
+        a = np.arange(max(1, total - (n - 1)), min(n - 1, total - 1) + 1)
+        b = total - a
+        ia, ib = a + _PAD, b + _PAD
+        # Before the deal: every pegging outcome moves both to an earlier total.
+        value = np.zeros(len(a))
+        for d, p, w in peg_cells:
+            value += w * after_peg[np.maximum(ia - d, 0), np.maximum(ib - p, 0)]
+        deal[ia, ib] = value
+        # The dealer's count: out, or the next deal with the roles swapped.
+        value = np.zeros(len(a))
+        for c, w in dealer_cells:
+            left = ia - c
+            out = left <= _PAD
+            nxt = 1.0 - deal[ib, np.maximum(left, 0)]
+            value += w * np.where(out, 1.0, nxt)
+        after_pone[ia, ib] = value
+        # The pone's count: out (the dealer loses) or the dealer counts.
+        value = np.zeros(len(a))
+        for h, w in pone_cells:
+            left = ib - h
+            value += w * np.where(left <= _PAD, 0.0, after_pone[ia, np.maximum(left, 0)])
+        after_peg[ia, ib] = value
+    return deal[_PAD:, _PAD:]
+
+
+def win_chance(mine: int, theirs: int, *, deal_next: bool) -> float:
+    """The chance to win needing ``mine`` points against ``theirs`` (1 when ``mine <= 0``,
+    0 when ``theirs <= 0``), dealing the next deal or not."""
+    if mine <= 0:
+        return 1.0
+    if theirs <= 0:
+        return 0.0
+    table = dealer_table()
+    mine, theirs = min(mine, TARGET), min(theirs, TARGET)
+    if deal_next:
+        return float(table[mine, theirs])
+    return 1.0 - float(table[theirs, mine])

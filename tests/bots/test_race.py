@@ -1,0 +1,86 @@
+"""The score race: the chance of winning from a score, and what searches play for."""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+
+import pytest
+
+from pegboard.bots.search.objective import finished_rank, rank_value
+from pegboard.bots.search.race import DATA_FILE, win_chance
+from pegboard.match.race_build import dumps, tally
+
+DATA = json.loads(resources.files("pegboard").joinpath(DATA_FILE).read_text("utf-8"))
+
+
+def test_the_data_file_counts_the_same_deals_three_ways() -> None:
+    deals = sum(map(sum, DATA["pegging"]))
+    assert deals == sum(DATA["pone"]) == sum(DATA["dealer"]) > 10_000
+    assert DATA["pegging"][0][0] == 0, "every deal pegs at least the last card"
+    assert resources.files("pegboard").joinpath(DATA_FILE).read_text("utf-8") == dumps(DATA)
+
+
+def test_the_tally_is_the_same_for_a_seed() -> None:
+    first, again = tally(3, seed=11), tally(3, seed=11)
+    assert first == again
+    assert 5 < sum(first["pone"]) < 40  # three games, a handful of complete deals each
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(121, 121), (60, 80), (5, 30), (31, 17), (2, 2)])
+def test_one_of_the_two_wins(mine: int, theirs: int) -> None:
+    """Seen from either side the chances add up to 1."""
+    assert win_chance(mine, theirs, deal_next=True) + win_chance(
+        theirs, mine, deal_next=False
+    ) == pytest.approx(1.0)
+
+
+def test_the_first_dealer_is_favoured_as_published() -> None:
+    """Published figures give the first dealer of a game to 121 about 56%."""
+    assert 0.53 < win_chance(121, 121, deal_next=True) < 0.59
+
+
+def test_each_point_needed_less_is_worth_something() -> None:
+    rng = random.Random(4)
+    for _ in range(200):
+        mine, theirs = rng.randint(2, 121), rng.randint(1, 121)
+        deal = rng.random() < 0.5
+        assert win_chance(mine - 1, theirs, deal_next=deal) >= win_chance(
+            mine, theirs, deal_next=deal
+        )
+    assert win_chance(0, 5, deal_next=False) == 1.0
+    assert win_chance(5, 0, deal_next=True) == 0.0
+
+
+def test_near_the_end_the_pone_counts_first() -> None:
+    """Both need 10: the pone (not dealing next deal... dealing, the other counts first)."""
+    counts_first = win_chance(10, 10, deal_next=False)  # the other deals: I am the pone
+    assert counts_first > 0.5 > win_chance(10, 10, deal_next=True)
+
+
+@pytest.mark.parametrize(
+    ("scores", "me", "winner", "rank"),
+    [
+        ([121, 90, 100], 0, 0, 1.0),
+        ([121, 90, 100], 1, 0, 3.0),
+        ([121, 90, 100], 2, 0, 2.0),
+        ([80, 121, 80, 10], 0, 1, 2.5),
+    ],
+)
+def test_places_once_someone_is_out(scores: list[int], me: int, winner: int, rank: float) -> None:
+    assert finished_rank(scores, me, winner) == rank
+
+
+def test_the_expected_place_weighs_close_rivals_most() -> None:
+    """A point against a close rival moves the expected place more than one against a
+    runaway leader or a straggler."""
+
+    def gain(rival_gap: float) -> float:
+        before = rank_value([60.0, 60.0 + rival_gap], 0, deals_left=3, spread=7)
+        after = rank_value([61.0, 60.0 + rival_gap], 0, deals_left=3, spread=7)
+        return after - before
+
+    assert gain(0) > gain(30) > 0
+    assert gain(0) > gain(-30) > 0
+    assert rank_value([100.0, 20.0, 20.0], 0, deals_left=1, spread=7) > -1.001
