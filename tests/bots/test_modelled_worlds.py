@@ -12,7 +12,7 @@ from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.bots.search.worlds import sample_modelled_world, seen_cards, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
 from pegboard.core import new_game
-from pegboard.games.cribbage.rules import CribbageRules
+from pegboard.games.cribbage import Table
 
 
 def key(cards: list[int]) -> int:
@@ -23,7 +23,7 @@ def key(cards: list[int]) -> int:
 def test_modelled_worlds_fit_the_view_and_mostly_the_model(seed: int) -> None:
     game = new_game("cribbage", players=2, seed=seed, score_target=1000)
     rules = game.rules
-    assert isinstance(rules, CribbageRules)
+    assert isinstance(rules, Table)
     rng = random.Random(seed)
     worlds = fitting = 0
     while rules.hand_number < 4:
