@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from pegboard.cards import card_names, parse_card, parse_cards
 from pegboard.scoring import ScoreItem, score_show, score_trick
@@ -164,6 +164,11 @@ def sit_down(
     """Ann makes a table from the lobby form, a ``bot`` in the other seat(s), and sits at it."""
     page.goto(url + "/")
     page.fill("#player-name", "Ann")
+    page.press("#player-name", "Tab")  # the name is taken (the guest made) as it is left
+    # The lobby settles first: the tables listed and the guest made both move the form down
+    # (on a phone it is below them), and a click must not land where the form used to be.
+    expect(page.locator(".tables .notice", has_text="Loading")).to_have_count(0)
+    expect(page.locator(".you .who")).to_have_text("Playing as a guest")
     page.check(f"input[value={game}]")
     for option, value in options.items():
         page.fill(f"#option-{option}", str(value))
