@@ -9,7 +9,11 @@ time and sockets, and the whole run in time (``--budget``).
 Run from the project root: ``.venv/bin/python -m benchmarks.bench_server`` (``--help`` for the
 levels, the window, the think time). ``--hostile``: the people's tables beside a flooding client
 and a table maker, and people's bots beside hundreds of tables of bots only
-(``benchmarks.load_hostile``), each side by side with the same load alone. Where the server's
+(``benchmarks.load_hostile``), each side by side with the same load alone. ``--social``: at
+``--social-levels`` (300 tables), the people's tables as they are today, each person a guest
+of its own at a rated table with chat on, beside the same tables without them, back to back
+(both at ``--social-score-target``, so that matches end, and are settled, within the
+window). Where the server's
 time goes: ``--profile N`` (cProfile of
 the server at N tables), ``--diagnose N`` (its event-loop lag, where the loop is while it is
 stuck, the garbage collector's pauses); ``--fix NAME`` measures a candidate fix applied from
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import math
 import os
@@ -39,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, func, select
 
 from benchmarks.load_client import (
     GRACE,
@@ -61,6 +67,7 @@ from benchmarks.load_hostile import (
 )
 from benchmarks.load_server import FIXES
 from benchmarks.machine import machine
+from pegboard.server.schema import ratings_table, settled_table
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ".venv/bin/python -m benchmarks.bench_server"
@@ -71,6 +78,11 @@ TARGET_TABLES = 200
 BUDGET = 360.0  # seconds for the whole run; levels that would not fit are skipped
 QUIET = 0.25  # of one core: what other processes may use for the machine to count as quiet
 OVERHEAD = 8.0  # seconds per level beyond its ramp, warm-up and window: server start, teardown
+SOCIAL_LEVELS = (300,)
+# A random Cribbage match to 31 takes about 40 actions (to 121 about 150): at 1.5 actions a
+# second a table finishes one every half minute or so, and each is settled in the window.
+SOCIAL_SCORE_TARGET = 31
+CHAT_EVERY = 10.0  # seconds between two chat messages of a table
 
 
 @dataclass
@@ -90,6 +102,9 @@ class Settings:
     quiet_wait: float = 10.0  # at most this long before a level for other processes to calm
     nice: int = 0  # scheduling priority of the server and the load generator (<0 needs root)
     sync: str = "normal"  # SQLite's synchronous mode in the server
+    social_levels: Sequence[int] = ()  # tables of the pairs with ratings and chat on, and off
+    social_score_target: int = SOCIAL_SCORE_TARGET  # both sides of those pairs
+    chat_every: float = CHAT_EVERY
 
 
 @dataclass
@@ -116,8 +131,18 @@ class Level:
 
     @property
     def problems(self) -> int:
-        """Refused or lost actions, and tables that could not be set up."""
-        return sum(sum(r.errors.values()) + r.lost for r in self.runs)
+        """Refused or lost actions and chat messages, and tables that could not be set up."""
+        return sum(sum(r.errors.values()) + r.lost + r.chat_lost for r in self.runs)
+
+    def total(self, name: str) -> int | None:
+        """A count summed over the runs (None when no run has it)."""
+        values = [v for r in self.runs if (v := getattr(r, name)) is not None]
+        return sum(values) if values else None
+
+    @property
+    def load_average(self) -> str:
+        values = [r.load_average for r in self.runs if r.load_average is not None]
+        return ", ".join(f"{v:.1f}" for v in values) or "–"
 
     def passes(self, threshold_ms: float) -> bool:
         return bool(self.runs) and self.problems == 0 and self.ms(0.99) < threshold_ms
@@ -243,12 +268,37 @@ def measure(
                 think=settings.think,
                 bot_delay=settings.bot_delay,
                 score_target=settings.score_target,
+                chat_every=settings.chat_every,
                 seed=tables,
                 server_pid=server.pid,
             )
-            return run_level_sync(config, level)
+            result = run_level_sync(config, level)
         finally:
             server.stop()
+        result.load_average = os.getloadavg()[0]
+        with contextlib.suppress(Exception):  # a server that never made its store
+            count_settled(db, result)
+        return result
+
+
+def count_settled(db: Path, result: LevelResult) -> None:
+    """What the server settled over the level, read from its store once it has stopped: the
+    ledger's rows (``settled_matches``), those rated and those inside the window, and the
+    ratings (``ratings``: a player in a group)."""
+    engine = create_engine(f"sqlite:///{db}")
+    try:
+        with engine.connect() as store:
+            count = select(func.count()).select_from(settled_table)
+            result.settled = int(store.execute(count).scalar_one())
+            result.rated = int(store.execute(count.where(settled_table.c.rated)).scalar_one())
+            if result.window_wall is not None:
+                begin, end = result.window_wall
+                inside = count.where(settled_table.c.settled.between(begin, end))
+                result.settled_in_window = int(store.execute(inside).scalar_one())
+            ratings = select(func.count()).select_from(ratings_table)
+            result.ratings = int(store.execute(ratings).scalar_one())
+    finally:
+        engine.dispose()
 
 
 def _progress(text: str) -> None:
@@ -283,40 +333,101 @@ def priority(nice: int) -> Iterator[None]:
                 autogroup.write_text(group_before, "ascii")
 
 
-def run_levels(repeats: int, settings: Settings) -> tuple[list[Level], list[Level], float]:
+@dataclass
+class Levels:
+    players: list[Level] = field(default_factory=list)
+    bots: list[Level] = field(default_factory=list)
+    # Pairs at the same tables and score target: ratings and chat off, then on.
+    plain: list[Level] = field(default_factory=list)
+    social: list[Level] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def run_levels(repeats: int, settings: Settings) -> Levels:
     with priority(settings.nice):
         return _run_levels(repeats, settings)
 
 
-def _run_levels(repeats: int, settings: Settings) -> tuple[list[Level], list[Level], float]:
+def _run_levels(repeats: int, settings: Settings) -> Levels:
     start = time.monotonic()
-    out: dict[str, list[Level]] = {"players": [], "bots": []}
-    for mode, sizes in (("players", settings.player_levels), ("bots", settings.bot_levels)):
+    out = Levels()
+
+    def fits(level: Level, needed: float) -> bool:
+        if time.monotonic() - start + needed > settings.budget:
+            level.skipped = f"not run: over the {settings.budget:.0f} s budget"
+            return False
+        return True
+
+    def run_once(level: Level, needed: float, mode: str, level_settings: Settings) -> None:
+        left = settings.budget - (time.monotonic() - start) - needed
+        level.waited += wait_for_quiet(min(settings.quiet_wait, max(0.0, left)))
+        level.runs.append(measure(mode, level.tables, level_settings))
+
+    for mode, sizes, levels in (
+        ("players", settings.player_levels, out.players),
+        ("bots", settings.bot_levels, out.bots),
+    ):
         failed = False
         for tables in sizes:
             level = Level(mode, tables)
-            out[mode].append(level)
+            levels.append(level)
             if failed and settings.stop_after_fail:
                 level.skipped = "not run: the level below already failed"
                 continue
             needed = repeats * _level_time(tables, settings)
-            if time.monotonic() - start + needed > settings.budget:
-                level.skipped = f"not run: over the {settings.budget:.0f} s budget"
+            if not fits(level, needed):
                 continue
             for _ in range(repeats):
-                left = settings.budget - (time.monotonic() - start) - needed
-                level.waited += wait_for_quiet(min(settings.quiet_wait, max(0.0, left)))
-                level.runs.append(measure(mode, tables, settings))
+                run_once(level, needed, mode, settings)
             failed = not level.passes(settings.threshold_ms)
-            _progress(
-                f"{mode} {tables}: {level.rate:.0f}/s, p50 {level.ms(0.5):.1f} ms, "
-                f"p99 {level.ms(0.99):.1f} ms, problems {level.problems}, "
-                f"server CPU {level.cpu('server_cpu'):.0f}%, client CPU "
-                f"{level.cpu('client_cpu'):.0f}%, other CPU {level.cpu('other_cpu'):.0f}%, "
-                f"sent {sum(r.sent for r in level.runs)}, "
-                f"unmatched updates {sum(r.unsolicited for r in level.runs)}"
-            )
-    return out["players"], out["bots"], time.monotonic() - start
+            _progress(_level_line(level))
+        if mode == "players":
+            _run_pairs(repeats, settings, out, fits, run_once)
+    out.seconds = time.monotonic() - start
+    return out
+
+
+def _run_pairs(
+    repeats: int,
+    settings: Settings,
+    out: Levels,
+    fits: Callable[[Level, float], bool],
+    run_once: Callable[[Level, float, str, Settings], None],
+) -> None:
+    """Each social level's tables without, then with, ratings and chat, in turns, at the same
+    score target: the machine is shared, and back to back the two see the same machine."""
+    pair_settings = dataclasses.replace(settings, score_target=settings.social_score_target)
+    for tables in settings.social_levels:
+        plain, social = Level("players", tables), Level("social", tables)
+        out.plain.append(plain)
+        out.social.append(social)
+        needed = 2 * repeats * _level_time(tables, settings)
+        if not fits(plain, needed):
+            social.skipped = plain.skipped
+            continue
+        for _ in range(repeats):
+            run_once(plain, needed, "players", pair_settings)
+            run_once(social, needed, "social", pair_settings)
+        _progress(_level_line(plain))
+        _progress(_level_line(social))
+
+
+def _level_line(level: Level) -> str:
+    line = (
+        f"{level.mode} {level.tables}: {level.rate:.0f}/s, p50 {level.ms(0.5):.1f} ms, "
+        f"p99 {level.ms(0.99):.1f} ms, problems {level.problems}, "
+        f"server CPU {level.cpu('server_cpu'):.0f}%, client CPU "
+        f"{level.cpu('client_cpu'):.0f}%, other CPU {level.cpu('other_cpu'):.0f}%, "
+        f"sent {sum(r.sent for r in level.runs)}, "
+        f"unmatched updates {sum(r.unsolicited for r in level.runs)}, "
+        f"load average {level.load_average}"
+    )
+    if level.mode == "social":
+        line += (
+            f", chat p50 {level.ms(0.5, 'chat_latencies'):.1f} ms, "
+            f"p99 {level.ms(0.99, 'chat_latencies'):.1f} ms"
+        )
+    return line + f", settled {level.total('settled')} (rated {level.total('rated')})"
 
 
 def _fmt(value: float, digits: int = 1) -> str:
@@ -388,9 +499,9 @@ def command(repeats: int, settings: Settings) -> str:
     if repeats != 1:
         parts.append(f"--repeats {repeats}")
     if tuple(settings.player_levels) != tuple(default.player_levels):
-        parts.append("--levels " + ",".join(str(n) for n in settings.player_levels))
+        parts.append("--levels " + _level_list(settings.player_levels))
     if tuple(settings.bot_levels) != tuple(default.bot_levels):
-        parts.append("--bot-levels " + ",".join(str(n) for n in settings.bot_levels))
+        parts.append("--bot-levels " + _level_list(settings.bot_levels))
     for flag, value, usual in (
         ("--duration", settings.duration, default.duration),
         ("--warmup", settings.warmup, default.warmup),
@@ -411,12 +522,89 @@ def command(repeats: int, settings: Settings) -> str:
     if settings.db_dir:
         parts.append(f"--db-dir {settings.db_dir}")
     parts += [f"--fix {fix}" for fix in settings.fixes]
+    if settings.score_target != default.score_target:
+        parts.append(f"--score-target {settings.score_target}")
+    if settings.social_levels:
+        parts.append("--social")
+        if tuple(settings.social_levels) != SOCIAL_LEVELS:
+            parts.append("--social-levels " + _level_list(settings.social_levels))
+        if settings.social_score_target != default.social_score_target:
+            parts.append(f"--social-score-target {settings.social_score_target}")
+        if settings.chat_every != default.chat_every:
+            parts.append(f"--chat-every {settings.chat_every:g}")
     return " ".join(parts)
 
 
-def report(
-    players: list[Level], bots: list[Level], seconds: float, repeats: int, settings: Settings
-) -> str:
+def _level_list(levels: Sequence[int]) -> str:
+    return ",".join(str(n) for n in levels) or '""'
+
+
+def _settled(level: Level) -> str:
+    settled, rated = level.total("settled"), level.total("rated")
+    inside = level.total("settled_in_window")
+    if settled is None:
+        return "–"
+    return f"{settled} ({rated} rated; {inside} in the window)"
+
+
+def _social_table(plain: list[Level], social: list[Level], threshold_ms: float) -> str:
+    rows = [
+        "| tables | ratings and chat | actions/s | p50 ms | p95 ms | p99 ms | max ms "
+        "| chat messages | chat p50 ms | chat p99 ms | chat max ms | matches settled | ratings "
+        f"| errors | server CPU | other CPU | load average | p99 < {threshold_ms:.0f} ms |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: "
+        "| --- | ---: | ---: | ---: | --- |",
+    ]
+    for off, on in zip(plain, social, strict=True):
+        for level in (off, on):
+            talks = level.mode == "social"
+            label = "on" if talks else "off"
+            if level.skipped:
+                rows.append(f"| {level.tables} | {label} | {' | ' * 15}{level.skipped} |")
+                continue
+            chats = sum(r.chat_sent for r in level.runs)
+            rows.append(
+                f"| {level.tables} | {label} | {level.rate:.0f} | {_fmt(level.ms(0.5))} "
+                f"| {_fmt(level.ms(0.95))} | {_fmt(level.ms(0.99))} | {_fmt(level.ms(1.0))} "
+                f"| {chats if talks else '–'} | {_fmt(level.ms(0.5, 'chat_latencies'))} "
+                f"| {_fmt(level.ms(0.99, 'chat_latencies'))} "
+                f"| {_fmt(level.ms(1.0, 'chat_latencies'))} | {_settled(level)} "
+                f"| {level.total('ratings') if level.total('ratings') is not None else '–'} "
+                f"| {_problems(level)} | {_fmt(level.cpu('server_cpu'), 0)}% "
+                f"| {_fmt(level.cpu('other_cpu'), 0)}% | {level.load_average} "
+                f"| {'yes' if level.passes(threshold_ms) else '**no**'} |"
+            )
+    return "\n".join(rows)
+
+
+def social_section(levels: Levels, settings: Settings) -> str:
+    """The subsection of the pairs with ratings and chat off and on ("" when none ran)."""
+    if not levels.social:
+        return ""
+    return f"""
+### Ratings and chat on
+
+The same tables of two people, each level twice in turns on a fresh server: as above (*off*),
+and with what people add to a table (*on*): every person is a guest of its own (`POST
+/api/me`, a session cookie of its own on its join), every table is rated (`"rated": true`:
+each finished match settles both guests' ratings, in a thread, before its results go out), and
+every table says one chat message (`{{"type": "chat", "text": …}}`) every
+{settings.chat_every:g} s from a random seat, the first at a random moment of the first
+{settings.chat_every:g} s so that the tables do not all speak together. Both at
+`score_target={settings.social_score_target}` (a random match is about 40 actions, so a
+table finishes one every half minute or so and settlement runs all through the window; the rows
+above play to {settings.score_target}). Actions are timed as above; a *chat* message from just
+before the send until the other seat's socket has it. *Matches settled*: the rows of the
+ledger (`settled_matches`, a casual match has one too) when the server stopped, those rated,
+and those settled inside the window; *ratings*: rows of `ratings` (a guest in a group). A lost
+chat message is an error too. *Load average*: the machine's, over one minute, as each run ended.
+
+{_social_table(levels.plain, levels.social, settings.threshold_ms)}
+"""
+
+
+def report(levels: Levels, repeats: int, settings: Settings) -> str:
+    players, bots, seconds = levels.players, levels.bots, levels.seconds
     threshold = f"{settings.threshold_ms:.0f} ms"
     sustained = _sustained(players, settings.threshold_ms)
     bots_sustained = _sustained(bots, settings.threshold_ms)
@@ -444,7 +632,9 @@ measured beside heavy other work reads worse than the server is.{priority_note}{
 **Sustained: {sustained} tables of two players** with the 99th-percentile latency from a
 player's action to every seat's update under {threshold} (the largest level that passed, with no
 refused or lost action): this {verdict} the target of {TARGET_TABLES} tables. With server-side
-bots: {bots_sustained} tables with the 99th-percentile lateness of a move under {threshold}.
+bots: {bots_sustained} tables with the 99th-percentile lateness of a move under {threshold}.{
+        _social_verdict(levels, threshold, settings.threshold_ms)
+    }
 
 ### Two people per table, played by the load generator
 
@@ -470,7 +660,7 @@ for its socket's send task in the server, then travels.
 what every other process of the machine used meanwhile (of one core; the machine has
 {os.cpu_count()}). *Client lag p99*: how late the load generator's own 10 ms timer fired, the
 measurer's part of the latency.
-
+{social_section(levels, settings)}
 ### Server-side bots, one spectator per table
 
 N tables created with `"bots": ["greedy", "greedy"]` (they start at once), the server's
@@ -492,11 +682,21 @@ at N tables).
 """
 
 
+def _social_verdict(levels: Levels, threshold: str, threshold_ms: float) -> str:
+    ran = [level for level in levels.social if level.runs]
+    if not ran:
+        return ""
+    held = _sustained(ran, threshold_ms)
+    return (
+        f" With ratings and chat on (below): {held or 'no'} tables of two guests under "
+        f"{threshold}{'' if held else ' at the levels run'}."
+    )
+
+
 def run(repeats: int = 1, settings: Settings | None = None) -> str:
     """The Markdown section "## Web server load"."""
     settings = settings or Settings()
-    players, bots, seconds = run_levels(repeats, settings)
-    return report(players, bots, seconds, repeats, settings)
+    return report(run_levels(repeats, settings), repeats, settings)
 
 
 HOSTILE_TABLES = 100  # people's tables beside the flood
@@ -648,6 +848,24 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--bots", action="store_true", help="--profile/--diagnose: bots mode")
     parser.add_argument(
+        "--social",
+        action="store_true",
+        help="also the pairs with ratings and chat off and on (--profile/--diagnose: on)",
+    )
+    parser.add_argument("--social-levels", type=_levels, default=list(SOCIAL_LEVELS))
+    parser.add_argument(
+        "--social-score-target",
+        type=int,
+        default=SOCIAL_SCORE_TARGET,
+        help="score target of those pairs",
+    )
+    parser.add_argument(
+        "--chat-every", type=float, default=CHAT_EVERY, help="s between a table's messages"
+    )
+    parser.add_argument(
+        "--score-target", type=int, default=121, help="of the players' and bots' levels"
+    )
+    parser.add_argument(
         "--hostile", action="store_true", help="the flood and the crowd of bots, side by side"
     )
     parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
@@ -674,19 +892,27 @@ def main(argv: list[str] | None = None) -> None:
         db_dir=args.db_dir,
         fixes=tuple(args.fix),
         sync=args.sync,
+        score_target=args.score_target,
+        social_levels=args.social_levels if args.social else (),
+        social_score_target=args.social_score_target,
+        chat_every=args.chat_every,
     )
     if args.hostile:
         with priority(settings.nice):
             print(run_hostile(settings))
         return
-    mode = "bots" if args.bots else "players"
+    mode = "bots" if args.bots else "social" if args.social else "players"
+    if mode == "social":  # a profile or a diagnosis of the social load: its own score target
+        inspected = dataclasses.replace(settings, score_target=args.social_score_target)
+    else:
+        inspected = settings
     if args.profile:
         with priority(settings.nice):
-            print(profile(mode, args.profile, settings))
+            print(profile(mode, args.profile, inspected))
         return
     if args.diagnose:
         with priority(settings.nice):
-            print(diagnose(mode, args.diagnose, settings))
+            print(diagnose(mode, args.diagnose, inspected))
         return
     print(run(args.repeats, settings))
 

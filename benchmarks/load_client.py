@@ -7,6 +7,13 @@ Two kinds of load, each against a server in another process (``benchmarks.load_s
   latency is the time from just before the send until *both* seats' sockets have received the
   ``update`` carrying it (the update whose first new event is that seat's move, from a version
   at or after the one the action was made on).
+* ``social``: as ``players``, with what people add to a table: every person is a guest of its
+  own (``POST /api/me``, its own session cookie), the tables are rated (every finished match
+  settles the two guests' ratings), and each table says one chat message every
+  ``chat_every`` seconds (from a random seat; each table's first at a random moment of the
+  first period, so that the tables do not all speak together). Actions are timed as in
+  ``players``; a chat message is timed from just before the send until the *other* seat's socket
+  has received it.
 * ``bots``: N tables of two server-side ``greedy`` bots with one spectator socket each (a
   finished table, which a table of bots only is after one match, is replaced by a new one). A bot
   moves ``bot_delay`` seconds after the previous update; the lateness of a move is its update's
@@ -29,6 +36,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 
 import httpx
@@ -40,11 +48,14 @@ REMATCH = {"type": "rematch"}
 SETUP_CONCURRENCY = 16  # tables being created, joined and connected at the same time
 GRACE = 2.0  # seconds after the window for the last answers
 SOCKET_LIMIT = 4000  # never more WebSockets than this in one level
+PEOPLE_MODES = ("players", "social")  # two people per table, played here
+SESSION_COOKIE = "pegboard_session"
+CHAT_CODES = ("chat", "bad-chat")  # errors that refuse a chat message, not an action
 
 
 @dataclass
 class LevelConfig:
-    mode: str  # "players" or "bots"
+    mode: str  # "players", "social" or "bots"
     tables: int
     port: int
     duration: float = 20.0  # the measuring window, seconds
@@ -53,6 +64,7 @@ class LevelConfig:
     think: tuple[float, float] = (0.5, 1.0)  # a player's think time per action, seconds
     bot_delay: float = 0.75  # the server's RoomSettings.bot_delay (bots mode)
     score_target: int = 121
+    chat_every: float = 10.0  # social mode: seconds between two chat messages of a table
     seed: int = 1
     server_pid: int | None = None  # to read the server's CPU time from /proc
 
@@ -80,6 +92,17 @@ class LevelResult:
     client_lag: list[float] = field(default_factory=list)  # event-loop lag here, seconds
     bot_lateness: list[float] = field(default_factory=list)  # people's bots (load_hostile), s
     hostile: Counter[str] = field(default_factory=Counter)  # what hostile clients did and got
+    chat_latencies: list[float] = field(default_factory=list)  # social: send -> other seat, s
+    chat_sent: int = 0  # social: chat messages sent in the window
+    chat_lost: int = 0  # social: of those, never received by the other seat
+    window_wall: tuple[float, float] | None = None  # the window on the server's clock (time.time)
+    # From the store, after the level (benchmarks.bench_server): ``settled_matches`` rows, those
+    # rated, those settled inside the window, and the ``ratings`` rows (a player in a group).
+    settled: int | None = None
+    rated: int | None = None
+    settled_in_window: int | None = None
+    ratings: int | None = None
+    load_average: float | None = None  # the machine's 1-minute load average as the level ended
 
     @property
     def rate(self) -> float:
@@ -105,6 +128,15 @@ class LevelResult:
             "client_lag": self.client_lag,
             "bot_lateness": self.bot_lateness,
             "hostile": dict(self.hostile),
+            "chat_latencies": self.chat_latencies,
+            "chat_sent": self.chat_sent,
+            "chat_lost": self.chat_lost,
+            "window_wall": self.window_wall,
+            "settled": self.settled,
+            "rated": self.rated,
+            "settled_in_window": self.settled_in_window,
+            "ratings": self.ratings,
+            "load_average": self.load_average,
         }
 
 
@@ -151,12 +183,49 @@ class Pending:
     server_now: float | None = None
 
 
+@dataclass
+class PendingChat:
+    sent: float  # perf_counter just before the send
+    slot: int  # who said it
+    timed: bool  # sent inside the measuring window
+
+
 class Table:
     def __init__(self, bench: PlayersBench, table_id: str) -> None:
         self.bench = bench
         self.id = table_id
         self.players: list[Player] = []
         self.pending: dict[int, deque[Pending]] = {0: deque(), 1: deque()}
+        self.chats: dict[str, PendingChat] = {}  # by text: each message says something new
+
+    async def chat(self, stop: float, rng: random.Random) -> None:
+        """One message every ``chat_every`` seconds until ``stop``, from a random seat; the
+        first at a random moment of the first period."""
+        every = self.bench.config.chat_every
+        await asyncio.sleep(rng.uniform(0, every))
+        said = 0
+        while time.perf_counter() < stop:
+            said += 1
+            speaker = rng.choice(self.players)
+            text = f"gl {self.id} {said}"
+            now = time.perf_counter()
+            self.chats[text] = PendingChat(now, speaker.slot, self.bench.in_window(now))
+            if self.chats[text].timed:
+                self.bench.result.chat_sent += 1
+            assert speaker.socket is not None
+            with contextlib.suppress(ConnectionClosed):
+                await speaker.socket.send(json.dumps({"type": "chat", "text": text}))
+            await asyncio.sleep(every)
+
+    def on_chat(self, player: Player, message: dict[str, Any], now: float) -> None:
+        """A chat message reached ``player``: time it if the other seat said it."""
+        text = str(message.get("text"))
+        pending = self.chats.get(text)
+        if pending is None or pending.slot == player.slot:
+            return  # the speaker's own copy
+        del self.chats[text]
+        if pending.timed:
+            self.bench.result.chat_latencies.append(now - pending.sent)
 
     def on_update(self, player: Player, message: dict[str, Any], now: float) -> None:
         """Match an update to the action it answers, and time that action once both saw it."""
@@ -222,8 +291,14 @@ class Player:
                         self.table.on_update(self, message, now)
                     elif kind == "resync":
                         self.awaiting = False
+                elif kind == "chat":
+                    self.table.on_chat(self, message.get("message") or {}, now)
+                    continue
                 elif kind == "error":
-                    bench.error(str(message.get("code")))
+                    code = str(message.get("code"))
+                    bench.error(code)
+                    if code in CHAT_CODES:
+                        continue  # a refused chat message: our actions stand
                     self.awaiting = False
                     self.drop_pending()
                 self.changed.set()
@@ -311,16 +386,25 @@ class PlayersBench:
         if self.in_window(time.perf_counter()):
             self.result.errors[code] += 1
 
+    @property
+    def social(self) -> bool:
+        return self.config.mode == "social"
+
     async def open_table(self, http: httpx.AsyncClient, index: int) -> Table:
         options = {"score_target": self.config.score_target}
-        created = await http.post(
-            "/api/tables", json={"game": "cribbage", "players": 2, "options": options}
-        )
+        body: dict[str, Any] = {"game": "cribbage", "players": 2, "options": options}
+        if self.social:
+            body["rated"] = True
+        created = await http.post("/api/tables", json=body)
         created.raise_for_status()
         table = Table(self, str(created.json()["id"]))
         rng = random.Random(f"{self.config.seed}/{index}")
         for k in range(2):
-            joined = await http.post(f"/api/tables/{table.id}/join", json={"name": f"L{index}-{k}"})
+            name = f"L{index}-{k}"
+            headers = {"Cookie": await _guest(http, name)} if self.social else None
+            joined = await http.post(
+                f"/api/tables/{table.id}/join", json={"name": name}, headers=headers
+            )
             joined.raise_for_status()
             answer = joined.json()
             table.players.append(Player(table, int(answer["slot"]), str(answer["token"]), rng))
@@ -343,8 +427,13 @@ class PlayersBench:
         self.tables.append(table)
         self.result.started += 1
         readers = [asyncio.create_task(p.read()) for p in table.players]
+        talk = []
+        if self.social:
+            talk.append(
+                table.chat(self.window[1], random.Random(f"{self.config.seed}/chat/{index}"))
+            )
         try:
-            await asyncio.gather(*(p.play(self.window[1]) for p in table.players))
+            await asyncio.gather(*(p.play(self.window[1]) for p in table.players), *talk)
             await asyncio.sleep(GRACE)  # the last answers
         finally:
             await asyncio.gather(*(_close(p.socket) for p in table.players if p.socket is not None))
@@ -358,6 +447,7 @@ class PlayersBench:
         self.result.lost = sum(
             1 for t in self.tables for q in t.pending.values() for p in q if p.timed
         )
+        self.result.chat_lost = sum(1 for t in self.tables for c in t.chats.values() if c.timed)
         return self.result
 
 
@@ -447,6 +537,17 @@ TableTask = Callable[[httpx.AsyncClient, int, float, asyncio.Semaphore], Awaitab
 """``task(http, index, delay, gate)``: set up table ``index`` after ``delay``, then run it."""
 
 
+async def _guest(http: httpx.AsyncClient, name: str) -> str:
+    """A new guest (``POST /api/me``): the ``Cookie`` header that is that person."""
+    answer = await http.post("/api/me", json={"name": name})
+    answer.raise_for_status()
+    for header in answer.headers.get_list("set-cookie"):
+        pair = header.split(";", 1)[0].strip()
+        if pair.startswith(f"{SESSION_COOKIE}="):
+            return pair
+    raise httpx.HTTPError(f"POST /api/me set no {SESSION_COOKIE} cookie")
+
+
 def measuring_window(config: LevelConfig) -> tuple[float, float]:
     """From the end of the ramp and the warm-up, for ``config.duration`` seconds."""
     begin = time.perf_counter() + config.ramp + config.warmup
@@ -457,6 +558,8 @@ async def run_tables(
     config: LevelConfig, result: LevelResult, window: tuple[float, float], task: TableTask
 ) -> None:
     """Every table's task, their starts spread over the ramp, measured over ``window``."""
+    offset = time.time() - time.perf_counter()
+    result.window_wall = (window[0] + offset, window[1] + offset)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
     async with _http(config) as http:
         tasks = [task(http, i, config.ramp * i / config.tables, gate) for i in range(config.tables)]
@@ -469,6 +572,9 @@ def _http(config: LevelConfig) -> httpx.AsyncClient:
         timeout=30,
         trust_env=False,  # loopback only: never a proxy
         limits=httpx.Limits(max_connections=SETUP_CONCURRENCY),
+        # One client stands for every person: it keeps no cookie (each person's session travels
+        # in its own requests' Cookie header).
+        cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])),
     )
 
 
@@ -525,9 +631,10 @@ async def _measured(
 
 
 async def run_level(config: LevelConfig) -> LevelResult:
-    if config.tables * (2 if config.mode == "players" else 1) > SOCKET_LIMIT:
+    people = config.mode in PEOPLE_MODES
+    if config.tables * (2 if people else 1) > SOCKET_LIMIT:
         raise ValueError(f"at most {SOCKET_LIMIT} sockets in one level")
-    bench = PlayersBench(config) if config.mode == "players" else BotsBench(config)
+    bench = PlayersBench(config) if people else BotsBench(config)
     return await bench.run()
 
 
