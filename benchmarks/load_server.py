@@ -12,8 +12,9 @@ of the flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
 
 * ``--profile OUT``: the whole run under cProfile, the stats written to ``OUT`` on exit.
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
-  loop is stuck for more than 20 ms, samples where the main thread is; the garbage collector's
-  pauses are timed too. A JSON summary is written to ``OUT`` on exit.
+  loop is stuck for more than 20 ms, samples where the main thread is (and where the other
+  threads are in the project's code: a settlement holding SQLite's write lock shows there); the
+  garbage collector's pauses are timed too. A JSON summary is written to ``OUT`` on exit.
 
 Experiments with fixes that belong in the server (``--fix NAME``, repeatable), applied here from
 outside so that their effect can be measured before anyone changes ``src``:
@@ -78,6 +79,7 @@ class Diagnosis:
         self.main = threading.main_thread().ident
         self.lags: list[float] = []
         self.stuck: Counter[str] = Counter()  # innermost frames while stuck -> samples
+        self.beside: Counter[str] = Counter()  # the other threads' project code meanwhile
         self.gc_pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self._gc_start = 0.0
         self._stop = threading.Event()
@@ -94,12 +96,24 @@ class Diagnosis:
             self.gc_pauses[int(info["generation"])].append(time.perf_counter() - self._gc_start)
 
     def _sample(self) -> None:
-        frame = sys._current_frames().get(self.main or 0)
+        frames_now = sys._current_frames()
+        frame = frames_now.get(self.main or 0)
         if frame is None:
             return
-        frames = traceback.extract_stack(frame)[-4:]
+        for ident, other in frames_now.items():
+            if ident in (self.main, threading.get_ident()):
+                continue
+            theirs = [f for f in traceback.extract_stack(other) if "pegboard/" in f.filename]
+            if theirs:  # a worker thread in the project's code (a settlement, a bot, a hint)
+                where = theirs[-1]
+                self.beside[f"{where.name} ({_short(where.filename)}:{where.lineno})"] += 1
+        stack = traceback.extract_stack(frame)
+        frames = stack[-4:]
+        # Where the project's code is (the innermost frames are often a library's).
+        ours = [f for f in stack[:-4] if "pegboard/" in f.filename][-2:]
         self.stuck[
             " < ".join(f"{f.name} ({_short(f.filename)}:{f.lineno})" for f in frames[::-1])
+            + "".join(f" << {f.name} ({_short(f.filename)}:{f.lineno})" for f in ours[::-1])
         ] += 1
 
     def _watch(self) -> None:
@@ -149,6 +163,7 @@ class Diagnosis:
                 for gen, p in self.gc_pauses.items()
             },
             "stuck_samples": self.stuck.most_common(25),
+            "other_threads_while_stuck": self.beside.most_common(10),
         }
         with open(path, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)

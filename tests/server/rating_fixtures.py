@@ -174,7 +174,7 @@ def stored_rated_match(store: Store, person: str, seed: int, now: float) -> Tabl
         1,
         0,
         [],
-        table={"status": "results"},
+        status="results",
         record=record,
         finished=now,
         seating=[1, 0],

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 from pegboard.server.protocol import GONE, POLICY, TRY_LATER
@@ -15,6 +16,7 @@ REASONS = {
     POLICY: "too many refused messages",
     TRY_LATER: "no room for more spectators",
 }
+NON_STR_KEYS = orjson.OPT_NON_STR_KEYS  # as json.dumps: {0: …} is sent as {"0": …}
 OUTBOX_LIMIT = 512  # messages queued for one slow client; more are dropped (it can resync)
 
 
@@ -50,7 +52,9 @@ class SocketWatcher:
     async def _send_loop(self) -> None:
         with contextlib.suppress(Exception):
             while (message := await self.outbox.get()) is not None:
-                await self.socket.send_json(message)
+                # orjson: encoding every seat's view was the largest cost of a move after the
+                # store's write (docs/benchmarks.md).
+                await self.socket.send_text(orjson.dumps(message, option=NON_STR_KEYS).decode())
             if self.ending is not None:
                 reason = REASONS.get(self.ending, "come back soon")
                 await self.socket.close(self.ending, reason)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Select, create_engine, delete, event, insert, select, update
+from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from pegboard.server import migrate
@@ -160,18 +160,21 @@ class Store:
         first: int,
         entries: list[dict[str, Any]],
         *,
-        table: dict[str, Any],
+        status: str,
+        deadline: float | None = None,
+        gone: Sequence[int] = (),
         record: dict[str, Any] | None = None,
         finished: float | None = None,
         seating: list[int] | None = None,
     ) -> None:
         """One change of a table in one transaction: its new actions (numbered from
-        ``first``), its new fields, and the record of a game that just ended (``finished`` then,
-        with the slot in each seat: ``seating``)."""
+        ``first``), its clock and status, and the record of a game that just ended (``finished``
+        then, with the slot in each seat: ``seating``). The hot path of every move: its
+        statements are built once (building them anew cost as much as running them)."""
         with self.engine.begin() as db:
             if entries:
                 db.execute(
-                    insert(actions_table),
+                    _ADD_ACTIONS,
                     [
                         {
                             "table_id": table_id,
@@ -183,17 +186,24 @@ class Store:
                     ],
                 )
             db.execute(
-                update(tables_table).where(tables_table.c.id == table_id).values(**_encoded(table))
+                _SET_CLOCK,
+                {
+                    "the_id": table_id,
+                    "deadline": deadline,
+                    "status": status,
+                    "gone": json.dumps(list(gone)),
+                },
             )
             if record is not None:
                 db.execute(
-                    insert(records_table).values(
-                        table_id=table_id,
-                        match=match,
-                        record=json.dumps(record),
-                        finished=finished,
-                        seating=json.dumps(seating) if seating is not None else None,
-                    )
+                    _ADD_RECORD,
+                    {
+                        "table_id": table_id,
+                        "match": match,
+                        "record": json.dumps(record),
+                        "finished": finished,
+                        "seating": json.dumps(seating) if seating is not None else None,
+                    },
                 )
 
     def set_broken(self, table_id: str, reason: str) -> None:
@@ -319,6 +329,15 @@ class Store:
             )
             for r in rows
         ]
+
+
+_ADD_ACTIONS = insert(actions_table)
+_ADD_RECORD = insert(records_table)
+_SET_CLOCK = (
+    update(tables_table)
+    .where(tables_table.c.id == bindparam("the_id"))
+    .values(deadline=bindparam("deadline"), status=bindparam("status"), gone=bindparam("gone"))
+)
 
 
 def _encoded(fields: dict[str, Any]) -> dict[str, Any]:
