@@ -25,6 +25,8 @@ outside so that their effect can be measured before anyone changes ``src``:
 * ``gc-tune``: ``gc-freeze``, and ``gc.set_threshold(10_000, 20, 1_000)``: young collections
   ten times rarer and full collections (which pause the loop for every table) practically never;
   a garbage cycle that outlives two young collections is then kept.
+* ``gc-garbage``: not a fix but a look: the collector keeps what it finds (``DEBUG_SAVEALL``)
+  and the diagnosis counts it by type, to show which code makes reference cycles.
 * ``wal-thread``: SQLite's automatic WAL checkpoint (which fsyncs inside a commit, on the event
   loop) turned off, and a passive checkpoint run by a background thread every 0.5 s instead.
 """
@@ -56,7 +58,7 @@ from pegboard.server.guard import server_config
 from pegboard.server.room import RoomSettings
 
 LOOPBACK = "127.0.0.1"
-FIXES = ("gc-off", "gc-freeze", "gc-tune", "wal-thread")
+FIXES = ("gc-off", "gc-freeze", "gc-tune", "gc-garbage", "wal-thread")
 GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
 CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
 BEAT = 0.005  # seconds between two watchdog probes
@@ -164,6 +166,10 @@ class Diagnosis:
             },
             "stuck_samples": self.stuck.most_common(25),
             "other_threads_while_stuck": self.beside.most_common(10),
+            # With --fix gc-garbage: what the collector found, by type.
+            "garbage_by_type": Counter(
+                f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage
+            ).most_common(30),
         }
         with open(path, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)
@@ -258,6 +264,8 @@ def serve(
         gc.set_threshold(*GC_TUNED)
     if "gc-off" in fixes:
         gc.disable()
+    if "gc-garbage" in fixes:
+        gc.set_debug(gc.DEBUG_SAVEALL)
     sock = free_socket()
     print(f"PORT {sock.getsockname()[1]}", flush=True)
 

@@ -26,15 +26,17 @@ class BadInput(PegboardError):
     """Input the server will not take: answered 400 (or an error message on a socket)."""
 
 
+SURROGATE = re.compile("[\ud800-\udfff]")  # Unicode's category Cs
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's category Cc, exactly
+
+
 def bad_text(text: str) -> str | None:
     """Why ``text`` cannot be stored (a NUL or another control character, a lone surrogate),
-    or None if it can."""
-    for char in text:
-        kind = unicodedata.category(char)
-        if kind == "Cs":
-            return "a lone surrogate (not a character)"
-        if kind == "Cc":
-            return "a control character"
+    or None if it can. (Two regular expressions: every message of every move passes here.)"""
+    if SURROGATE.search(text):
+        return "a lone surrogate (not a character)"
+    if CONTROL.search(text):
+        return "a control character"
     return None
 
 
