@@ -43,6 +43,12 @@ def extensions() -> list[Extension]:
             optional=True,
         ),
         Extension(
+            "pegboard.bots.search._rollout",
+            ["src/pegboard/bots/search/_rollout.pyx"],
+            extra_compile_args=["-ffp-contract=off"],  # the policy's doubles exactly as Python's
+            optional=True,
+        ),
+        Extension(
             "pegboard.env._cribbage",
             ["src/pegboard/env/_cribbage.pyx"],
             include_dirs=[numpy.get_include()],

@@ -19,7 +19,12 @@ import pegboard.env.vector
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.env import make
 
-MODULES = ["pegboard.core._seeded", "pegboard.games.cribbage._core", "pegboard.env._cribbage"]
+MODULES = [
+    "pegboard.core._seeded",
+    "pegboard.games.cribbage._core",
+    "pegboard.env._cribbage",
+    "pegboard.bots.search._rollout",
+]
 
 
 def can_compile() -> bool:

@@ -16,7 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pegboard.cards import RANK_OF, VALUE_OF
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.scoring.pegging import pegging_points
+
+try:  # the same rollout in C (setup.py builds it wherever a compiler is)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots.search import _rollout
+except ImportError:
+    _rollout = None  # type: ignore[assignment]
 
 Policy = Callable[[int, Sequence[int], int, Sequence[int]], int]
 """``policy(seat, playable, count, count_cards) -> card``: which playable card to play."""
@@ -121,6 +129,21 @@ def play_out(
         cards.clear()
         passed.clear()
         turn = _after(position, last)
+
+
+def play_out_heuristic(
+    position: PegPosition,
+    *,
+    side_of: Sequence[int] | None = None,
+    need: Sequence[int] | None = None,
+    first: int | None = None,
+) -> tuple[list[int], int]:
+    """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout.
+    The compiled core (``_rollout.pyx``) gives the same result several times faster; either
+    way ``position`` may be changed (pass a copy)."""
+    if _rollout is not None:
+        return _rollout.play_out_heuristic(position, side_of=side_of, need=need, first=first)
+    return play_out(position, heuristic_policy, side_of=side_of, need=need, first=first)
 
 
 def _after(position: PegPosition, seat: int) -> int:

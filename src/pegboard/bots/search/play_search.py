@@ -2,10 +2,11 @@
 
 For each sampled world (:mod:`pegboard.bots.search.worlds`) every candidate card is played
 and the rest of the play rolled out with :func:`~pegboard.bots.search.pegging.heuristic_policy`
-for every seat; the same worlds serve every candidate, so their differences are measured
-with little noise. The hands and the crib of a world are then shown in their order (the
-hands from the dealer's left, the dealer's, then the crib), the game ending when a side
-reaches the target, and the scores reached are valued by what the seat plays for
+for every seat (in C where it was built: :func:`~pegboard.bots.search.pegging.play_out_heuristic`);
+the same worlds serve every candidate, so their differences are measured with little noise.
+The hands and the crib of a world are then shown in their order (the hands from the
+dealer's left, the dealer's, then the crib), the game ending when a side reaches the target,
+and the scores reached are valued by what the seat plays for
 (:mod:`pegboard.bots.search.objective`): with 2 players the chance of winning the race from
 there, with more the expected place (in teams the partner's points are the seat's own). A
 hint asks for the pegging itself instead: the points this side pegs minus the others' mean.
@@ -29,7 +30,7 @@ from pegboard.bots.search.objective import (
     race_value,
     rank_value,
 )
-from pegboard.bots.search.pegging import PegPosition, heuristic_policy, play_out
+from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
@@ -111,7 +112,7 @@ class PlaySearch:
         position = self.start.copy()
         position.hands.update((seat, list(cards)) for seat, cards in world.others.items())
         if self.objective == "pegging":
-            gained, _ = play_out(position, heuristic_policy, side_of=self.sides, first=card)
+            gained, _ = play_out_heuristic(position, side_of=self.sides, first=card)
             return self._difference(gained)
         return self._ranked(position, card, self.shows(world) if shows is None else shows)
 
@@ -120,9 +121,7 @@ class PlaySearch:
         return gained[self.my_side] - others
 
     def _ranked(self, position: PegPosition, card: int, shows: Sequence[tuple[int, int]]) -> float:
-        gained, first = play_out(
-            position, heuristic_policy, side_of=self.sides, need=self.need, first=card
-        )
+        gained, first = play_out_heuristic(position, side_of=self.sides, need=self.need, first=card)
         after = [s + g for s, g in zip(self.score, gained, strict=True)]
         if first < 0:
             for side, points in shows:

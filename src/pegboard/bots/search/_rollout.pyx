@@ -1,0 +1,232 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The expert's pegging rollout in C: :func:`pegboard.bots.search.pegging.play_out` with
+:func:`~pegboard.bots.search.pegging.heuristic_policy` for every seat, move for move.
+
+The play search rolls out every candidate card in every sampled world, and this loop was
+most of its time. Here the hands, the count and the passes are small C arrays; the
+policy's arithmetic is the same double-precision steps in the same order, so it picks the
+same card, and the points and the side that went out are the same (tests/bots/
+test_rollout_core.py plays both on random positions).
+"""
+
+from pegboard.cards import RANK_OF, VALUE_OF
+
+cdef enum:
+    SEATS = 4
+    HAND = 8
+    COUNT_CARDS = 16
+
+cdef int RANK[52]
+cdef int VALUE[52]
+for _card in range(52):
+    RANK[_card] = RANK_OF[_card]
+    VALUE[_card] = VALUE_OF[_card]
+
+
+cdef int _points(int* cards, int n, int count) noexcept nogil:
+    """What ``scoring.pegging.pegging_points`` gives for the last of ``cards``."""
+    cdef int points = 2 if count == 15 or count == 31 else 0
+    cdef int rank = RANK[cards[n - 1]]
+    cdef int k, r, seen, low, high, longest
+    if n >= 2 and RANK[cards[n - 2]] == rank:
+        k = 2
+        while k < n and RANK[cards[n - k - 1]] == rank:
+            k += 1
+        return points + k * (k - 1)
+    if n < 3:
+        return points
+    seen = 1 << rank
+    low = rank
+    high = rank
+    longest = 0
+    for k in range(2, n + 1):
+        r = RANK[cards[n - k]]
+        if (seen >> r) & 1:
+            break
+        seen |= 1 << r
+        if r < low:
+            low = r
+        elif r > high:
+            high = r
+        if k >= 3 and high - low == k - 1:
+            longest = k
+    return points + longest
+
+
+cdef int _choose(int* playable, int n_playable, int count, int* cards, int n_cards) noexcept nogil:
+    """``heuristic_policy``: the same values, compared the same way (first best wins)."""
+    cdef int best = playable[0]
+    cdef double best_value = -1e9
+    cdef double value
+    cdef int i, card, new, gap
+    for i in range(n_playable):
+        card = playable[i]
+        new = count + VALUE[card]
+        cards[n_cards] = card
+        value = 4.0 * _points(cards, n_cards + 1, new)
+        if new == 5 or new == 21:
+            value -= 2.0
+        if n_cards == 0:
+            value += 0.6 if VALUE[card] < 5 else 0.0
+        elif new < 31:
+            gap = RANK[card] - RANK[cards[n_cards - 1]]
+            if gap < 0:
+                gap = -gap
+            if (gap == 1 or gap == 2) and new + 3 <= 31:
+                value -= 0.4
+        if new > 15:
+            value += 0.05 * VALUE[card]
+        else:
+            value += -0.02 * VALUE[card]
+        if value > best_value:
+            best = card
+            best_value = value
+    return best
+
+
+def play_out_heuristic(position, side_of=None, need=None, first=None):
+    """``play_out(position, heuristic_policy, side_of=..., need=..., first=...)``, the same
+    result; ``position`` is left as it was (the search throws it away)."""
+    cdef int seats[SEATS]
+    cdef int index_of[SEATS]
+    cdef int hands[SEATS][HAND]
+    cdef int sizes[SEATS]
+    cdef int passed[SEATS]
+    cdef int sides[SEATS]
+    cdef int needs[SEATS]
+    cdef int gained[SEATS]
+    cdef int cards[COUNT_CARDS]
+    cdef int playable[HAND]
+    cdef int n_seats = len(position.seats)
+    cdef int n_sides, n_cards, n_passed, n_playable, count, turn, last, forced
+    cdef int held
+    cdef int i, j, k, seat, card, points, side, has_need, room, hand_size, n_gained, found
+    seat_list = position.seats
+    if n_seats > SEATS or max(seat_list) >= SEATS:
+        raise ValueError("at most four seats")
+    for i in range(SEATS):
+        index_of[i] = -1
+        passed[i] = 0
+        sizes[i] = 0
+        needs[i] = 0
+        gained[i] = 0
+    for i in range(n_seats):
+        seats[i] = seat_list[i]
+        index_of[seats[i]] = i
+    for seat_key, hand in position.hands.items():
+        seat = seat_key
+        if seat < 0 or seat >= SEATS or len(hand) > HAND:
+            raise ValueError("a hand of more than eight cards, or a seat past four")
+        sizes[seat] = len(hand)
+        for j in range(sizes[seat]):
+            hands[seat][j] = hand[j]
+    if side_of is None:
+        n_sides = max(seat_list) + 1
+        for i in range(n_sides):
+            sides[i] = i
+    else:
+        n_sides = len(side_of)
+        if n_sides > SEATS:
+            raise ValueError("at most four sides")
+        for i in range(n_sides):
+            sides[i] = side_of[i]
+    has_need = need is not None
+    if has_need:
+        for i in range(len(need)):
+            needs[i] = need[i]
+    n_cards = len(position.count_cards)
+    if n_cards + 1 > COUNT_CARDS:
+        raise ValueError("a count of more than sixteen cards")
+    for i in range(n_cards):
+        cards[i] = position.count_cards[i]
+    n_passed = 0
+    for seat_key in position.passed:
+        passed[<int>seat_key] = 1
+        n_passed += 1
+    count = position.count
+    turn = position.turn
+    last = position.last
+    forced = -1 if first is None else first
+    n_gained = 0
+    for i in range(n_sides):
+        if sides[i] + 1 > n_gained:
+            n_gained = sides[i] + 1
+
+    while True:
+        room = 31 - count
+        n_playable = 0
+        for j in range(sizes[turn]):
+            if VALUE[hands[turn][j]] <= room:
+                playable[n_playable] = hands[turn][j]
+                n_playable += 1
+        if n_playable:
+            if forced >= 0:
+                card = forced
+                forced = -1
+            elif n_playable == 1:
+                card = playable[0]
+            else:
+                card = _choose(playable, n_playable, count, cards, n_cards)
+            hand_size = sizes[turn]
+            found = 0
+            for j in range(hand_size):  # list.remove: the first such card
+                if hands[turn][j] == card:
+                    for k in range(j, hand_size - 1):
+                        hands[turn][k] = hands[turn][k + 1]
+                    found = 1
+                    break
+            if not found:
+                raise ValueError(f"card {card} is not in seat {turn}'s hand")
+            sizes[turn] = hand_size - 1
+            count += VALUE[card]
+            cards[n_cards] = card
+            n_cards += 1
+            last = turn
+            points = _points(cards, n_cards, count)
+            if points:
+                side = sides[turn]
+                gained[side] += points
+                if has_need and gained[side] >= needs[side]:
+                    return _listed(gained, n_gained), side
+            if count < 31:
+                turn = _next(seats, n_seats, index_of, passed, turn, n_passed > 0)
+                continue
+        else:
+            if not passed[turn]:
+                passed[turn] = 1
+                n_passed += 1
+            if n_passed < n_seats:
+                turn = _next(seats, n_seats, index_of, passed, turn, True)
+                continue
+            side = sides[last if last >= 0 else n_sides + last]  # as Python indexes -1
+            gained[side] += 1
+            if has_need and gained[side] >= needs[side]:
+                return _listed(gained, n_gained), side
+        held = 0
+        for i in range(n_seats):
+            held += sizes[seats[i]]
+        if held == 0:
+            return _listed(gained, n_gained), -1
+        count = 0
+        n_cards = 0
+        for i in range(SEATS):
+            passed[i] = 0
+        n_passed = 0
+        turn = _next(seats, n_seats, index_of, passed, last, False)
+
+
+cdef list _listed(int* values, int n):
+    return [values[i] for i in range(n)]
+
+
+cdef int _next(int* seats, int n_seats, int* index_of, int* passed, int seat, bint skip) except -1:
+    """The next seat in table order (skipping those who passed, when asked)."""
+    cdef int i = index_of[seat]
+    cdef int k, nxt
+    if i < 0:
+        raise ValueError(f"seat {seat} is not in the play")
+    for k in range(1, n_seats + 1):
+        nxt = seats[(i + k) % n_seats]
+        if not skip or not passed[nxt]:
+            return nxt
+    raise AssertionError("everyone has passed")
