@@ -32,6 +32,7 @@ from pegboard.server.limits import (
 )
 from pegboard.server.lobby import Lobby
 from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER
+from pegboard.server.sockets import encoded
 
 POLICY_VIOLATION, TOO_BIG = POLICY, 1009
 
@@ -392,3 +393,15 @@ def test_the_lobby_answer_is_paged_with_tables_waiting_for_people_first(server: 
         playing,
     ]
     assert server.get("/api/tables?limit=100000").status_code == 400
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "update", "seats": {0: "Ann", 1: "Bob"}, "now": 1.5},
+        {"type": "chat", "text": "é ✓ 🂡", "big": 2**70},
+    ],
+)
+def test_every_message_is_encoded_as_json_would(message: dict[str, object]) -> None:
+    """orjson where it can, json where it cannot (an integer past 64 bits): the same data."""
+    assert json.loads(encoded(message)) == json.loads(json.dumps(message))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Any
 
 import orjson
@@ -18,6 +19,16 @@ REASONS = {
 }
 NON_STR_KEYS = orjson.OPT_NON_STR_KEYS  # as json.dumps: {0: …} is sent as {"0": …}
 OUTBOX_LIMIT = 512  # messages queued for one slow client; more are dropped (it can resync)
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """JSON text of ``message``. orjson: encoding every seat's view was the largest cost of a
+    move after the store's write (docs/benchmarks.md); ``json`` for what orjson refuses (an
+    integer past 64 bits), so that no message is ever lost to its encoder."""
+    try:
+        return orjson.dumps(message, option=NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class SocketWatcher:
@@ -52,9 +63,7 @@ class SocketWatcher:
     async def _send_loop(self) -> None:
         with contextlib.suppress(Exception):
             while (message := await self.outbox.get()) is not None:
-                # orjson: encoding every seat's view was the largest cost of a move after the
-                # store's write (docs/benchmarks.md).
-                await self.socket.send_text(orjson.dumps(message, option=NON_STR_KEYS).decode())
+                await self.socket.send_text(encoded(message))
             if self.ending is not None:
                 reason = REASONS.get(self.ending, "come back soon")
                 await self.socket.close(self.ending, reason)
