@@ -58,6 +58,8 @@ def test_the_counted_hand_is_the_scorers_count_item_by_item(
     page.goto(f"{live.url}/#/rules/cribbage")
     example = page.locator(".example", has_text="A hand counted item by item")
     groups = example.locator(".example-group")
+    # evaluate_all does not wait: let the page draw the hand's four cards first.
+    expect(groups.nth(0).locator(".card")).to_have_count(4)
     hand = groups.nth(0).locator(".card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
     starter = groups.nth(1).locator(".card").get_attribute("data-card")
     assert starter is not None
