@@ -31,9 +31,9 @@ from pegboard.core.rules import Action
 from pegboard.errors import OptionError
 from pegboard.scoring import ScoreItem, score_show
 
-WORLDS = 40
+WORLDS = 200
 """Worlds sampled per play decision (each candidate card is rolled out in each)."""
-MASTER_WORLDS = 200
+MASTER_WORLDS = 1000
 """``master``: worlds per play decision, five times the expert's."""
 BUDGET = 0.8
 """Seconds per move at most."""
