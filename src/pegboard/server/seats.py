@@ -83,6 +83,7 @@ class Seats(Deadlines):
             self._set_idle(None)  # someone is here: a waiting table is not abandoned
             slot = self._slot(watcher.slot)
             if slot is not None:
+                back = slot.connections == 0
                 slot.connections += 1
                 slot.away_since = None
                 self._wake.set()
@@ -90,6 +91,8 @@ class Seats(Deadlines):
                     self.results_since = None
                     self._set_deadline()
                     self.store.update_table(self.id, deadline=self.row.deadline)
+                    await self._broadcast_table()
+                elif back:  # the others stop showing this seat as away
                     await self._broadcast_table()
             self.watchers.add(watcher)
             await watcher.send(self._welcome(watcher, since))
@@ -107,6 +110,8 @@ class Seats(Deadlines):
                 if slot.connections == 0 and self.game is not None:  # playing, or the results
                     slot.away_since = self.clock.now()
                     self._wake.set()
+                if slot.connections == 0:  # the others show this seat as away
+                    await self._broadcast_table()
 
         await self.call(run)
 
