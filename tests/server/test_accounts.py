@@ -1,6 +1,7 @@
 """Accounts: a guest claims one and stays the same player (seats and all), logs in from another
 device, logs out for good; usernames are one regardless of case and look-alike letters; failed
-logins are limited per account and per address; a refusal changes nothing."""
+logins are limited per account and address, per account and per address; a refusal changes
+nothing."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from harness import Server
 from pegboard.server.bus import Bus, MemoryBus
 from pegboard.server.cluster import WorkerSettings
 from pegboard.server.identity import COOKIE
-from pegboard.server.logins import LoginLimits
+from pegboard.server.logins import LoginGuard, LoginLimits, TooManyFailures
 from pegboard.server.redis_bus import RedisBus
 from pegboard.server.store import Store
 
@@ -186,7 +187,7 @@ def test_failed_logins_are_limited_per_account(server: Server) -> None:
     with device(server) as browser:
         assert claim(browser, "Ann").status_code == 200
     with device(server) as attacker:
-        for _ in range(LIMITS.per_account):
+        for _ in range(LIMITS.per_account_address):
             assert login(attacker, "ann", "guess guess").status_code == 401
         server.advance(60)
         refused = login(attacker, "\u0430nn")  # the right password, a look-alike spelling
@@ -197,6 +198,37 @@ def test_failed_logins_are_limited_per_account(server: Server) -> None:
         assert login(attacker, "Ann").status_code == 429, "a second early: still refused"
         server.advance(1)
         assert login(attacker, "Ann").status_code == 200, "the failures have left the window"
+
+
+def test_guessing_from_one_address_does_not_lock_the_owner_out_elsewhere(server: Server) -> None:
+    with device(server) as browser:
+        assert claim(browser, "Ann").status_code == 200
+    with device(server) as attacker:
+        for _ in range(LIMITS.per_account_address):
+            assert login(attacker, "ann", "guess guess").status_code == 401
+        assert login(attacker, "Ann").status_code == 429
+    # Ann at home (another address) logs in as ever.
+    home = httpx.HTTPTransport(local_address="127.0.0.2")
+    with httpx.Client(base_url=server.url, timeout=20, transport=home) as ann:
+        assert login(ann, "Ann").status_code == 200
+        assert me(ann) is not None
+
+
+def test_guessing_spread_over_addresses_meets_the_accounts_own_limit(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'logins.sqlite'}")
+    guard = LoginGuard(store.engine)
+    try:
+        addresses = [f"10.0.0.{n}" for n in range(LIMITS.per_account // 5)]
+        for address in addresses:  # 5 guesses from each: each address stays under its limits
+            for _ in range(5):
+                guard.check("ann", address, 100.0)
+                guard.failed("ann", address, 100.0)
+        with pytest.raises(TooManyFailures):
+            guard.check("ann", "10.0.1.1", 101.0)  # a new address: the account is limited
+        guard.check("bob", "10.0.1.1", 101.0)  # other accounts are not
+        guard.check("ann", "10.0.1.1", 100.0 + LIMITS.window + 1)  # and not for long
+    finally:
+        store.close()
 
 
 def test_failed_logins_are_limited_per_address(server: Server) -> None:

@@ -106,7 +106,7 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
         if found is None or not right:
             guard.failed(key, address, now)
             raise HTTPException(401, WRONG_LOGIN)
-        guard.succeeded(key)
+        guard.succeeded(key, address)
         if passwords.needs_rehash(found.password):
             players.set_password(engine, found.player.id, await hashing.hash(body.password))
         identity.switch(request, response, found.player)
@@ -131,7 +131,7 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
         if not await hashing.verify(players.password_of(engine, player.id), body.current):
             guard.failed(key, address, now)
             raise HTTPException(401, "wrong password")
-        guard.succeeded(key)
+        guard.succeeded(key, address)
         players.set_password(engine, player.id, await hashing.hash(body.password))
         session = identity.session_of(request)
         if session is not None:

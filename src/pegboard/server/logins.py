@@ -1,6 +1,11 @@
-"""Login attempts, limited per account and per address, in the store so that every worker
-counts the same failures: past a limit, attempts are refused (429) until the oldest failure
-in the window is old enough. A refused attempt is not counted (it checked nothing)."""
+"""Login attempts, limited per account and address, per account and per address, in the store
+so that every worker counts the same failures: past a limit, attempts are refused (429) until
+the oldest failure in the window is old enough. A refused attempt is not counted (it checked
+nothing).
+
+The tight limit is on one username from one address: someone who guesses at Ann's password
+from their own machine cannot lock Ann out of hers. Only guessing spread over many addresses
+reaches the account's own, looser limit."""
 
 from __future__ import annotations
 
@@ -16,7 +21,8 @@ from pegboard.server.schema import login_failures_table as failures
 
 @dataclass(frozen=True)
 class LoginLimits:
-    per_account: int = 5  # failures for one username (whether or not it exists)
+    per_account_address: int = 5  # failures for one username from one address
+    per_account: int = 50  # failures for one username (whether or not it exists), anywhere
     per_address: int = 20  # failures from one address, whatever the usernames
     window: float = 15 * 60  # seconds a failure counts for
 
@@ -39,6 +45,7 @@ class LoginGuard:
         waits = [
             self._wait(subject, limit, since)
             for subject, limit in (
+                (_pair(account, address), self.limits.per_account_address),
                 (_account(account), self.limits.per_account),
                 (_address(address), self.limits.per_address),
             )
@@ -53,15 +60,17 @@ class LoginGuard:
             db.execute(
                 insert(failures),
                 [
-                    {"subject": _account(account), "at": now},
-                    {"subject": _address(address), "at": now},
+                    {"subject": subject, "at": now}
+                    for subject in (_pair(account, address), _account(account), _address(address))
                 ],
             )
 
-    def succeeded(self, account: str) -> None:
-        """The account's own failures are forgotten (its address's are not)."""
+    def succeeded(self, account: str, address: str) -> None:
+        """The account's own failures are forgotten, and those from this address for it
+        (the address's failures for every username are not)."""
         with self.engine.begin() as db:
-            db.execute(delete(failures).where(failures.c.subject == _account(account)))
+            subjects = (_account(account), _pair(account, address))
+            db.execute(delete(failures).where(failures.c.subject.in_(subjects)))
 
     def _wait(self, subject: str, limit: int, since: float) -> float | None:
         """When ``subject`` may try again (the time a failure leaves the window), or None."""
@@ -83,6 +92,10 @@ class LoginGuard:
 def _account(key: str) -> str:
     # Hashed: a key may be longer than the column (and need not be kept as it is).
     return "account:" + hashlib.sha256(key.encode()).hexdigest()
+
+
+def _pair(key: str, address: str) -> str:
+    return "pair:" + hashlib.sha256(f"{key}\0{address}".encode()).hexdigest()
 
 
 def _address(address: str) -> str:
