@@ -1,10 +1,11 @@
 """The strength tables of docs/bots.md, from batches of duplicate matches.
 
-Run: ``.venv/bin/python -m benchmarks.strength RUNS_DIR`` where ``RUNS_DIR`` holds the
-``pegboard simulate --duplicate --json`` output of each batch, named ``SERIES-N.json`` (the
-commands are in docs/bots.md). Each series is pooled with :func:`pegboard.match.combine`,
-drawn to ``docs/bots/SERIES.png`` and printed as Markdown: the results against the issue's
-targets, then the points per deal by phase beside the published expert figures.
+Run: ``.venv/bin/python -m benchmarks.strength RUNS_DIR [CHARTS_DIR | -]`` where ``RUNS_DIR``
+holds the ``pegboard simulate --duplicate --json`` output of each batch, named
+``SERIES-N.json`` (the commands are in docs/bots.md). Each series is pooled with
+:func:`pegboard.match.combine`, drawn to ``CHARTS_DIR/SERIES.png`` (docs/bots by default; ``-``
+draws nothing, for an earlier version's runs) and printed as Markdown: the results against the
+issue's targets, then the points per deal by phase beside the published expert figures.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def phase_rows(series: Series, pooled: dict[str, Any]) -> list[str]:
     return rows
 
 
-def main(runs: Path) -> None:
+def main(runs: Path, charts: Path | None = CHARTS) -> None:
     strength = [
         "| match | games (deals) | first bot wins [95% CI] | other wins | first mean rank |"
         " other mean rank | rank gap [95% CI] | target | met |",
@@ -123,7 +124,8 @@ def main(runs: Path) -> None:
         if not files:
             continue
         pooled = combine([json.loads(f.read_text("utf-8")) for f in files])
-        write_chart(pooled, CHARTS / f"{series.name}.png")
+        if charts is not None:
+            write_chart(pooled, charts / f"{series.name}.png")
         strength.append(strength_row(series, pooled))
         if pooled["game"] == "cribbage" and pooled["players"] == 2:
             phases += phase_rows(series, pooled)
@@ -135,4 +137,8 @@ def main(runs: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "runs"))
+    chart_arg = sys.argv[2] if len(sys.argv) > 2 else str(CHARTS)
+    main(
+        Path(sys.argv[1] if len(sys.argv) > 1 else "runs"),
+        None if chart_arg == "-" else Path(chart_arg),
+    )
