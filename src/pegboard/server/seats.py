@@ -107,11 +107,11 @@ class Seats(Deadlines):
             slot = self._slot(watcher.slot)
             if slot is not None:
                 slot.connections -= 1
-                if slot.connections == 0 and self.game is not None:  # playing, or the results
-                    slot.away_since = self.clock.now()
-                    self._wake.set()
-                if slot.connections == 0:  # the others show this seat as away
-                    await self._broadcast_table()
+                if slot.connections == 0:
+                    if self.game is not None:  # playing, or the results: the grace starts
+                        slot.away_since = self.clock.now()
+                        self._wake.set()
+                    await self._broadcast_table()  # the others show this seat as away
 
         await self.call(run)
 
