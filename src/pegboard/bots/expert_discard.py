@@ -6,9 +6,7 @@ themselves, an opponent's crib counts at ``1 / (players - 1)`` of its value: it 
 several opponents, and what decides the rank is this seat's score against theirs. Two
 corrections follow:
 
-* the play: what the kept cards are worth in the pegging at this place at the table
-  (:mod:`pegboard.bots.search.peg_values`; with several players against their mean, in teams
-  the team's against the other's);
+* the play: what the kept cards are worth in the pegging (:mod:`pegboard.bots.search.peg_values`);
 * the board: when the game can end in this hand, the chance of counting out matters more
   than the average (:func:`board_value`).
 """
@@ -47,12 +45,7 @@ def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, D
     sides = players // 2 if teams else players
     share = 1.0 if dealer == me or partner_deals else 1.0 / (sides - 1)
     valued = [
-        (
-            a.hand
-            + a.crib_sign * share * a.crib
-            + peg_value(a.keep, players, position, teams=teams),
-            a,
-        )
+        (a.hand + a.crib_sign * share * a.crib + peg_value(a.keep, players, position), a)
         for a in choices
     ]
     valued.sort(key=lambda pair: -pair[0])
