@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from axe import assert_accessible
 from clicker import CHROMIUM, RESULTS, Clicker, play_to_results
+from devices import phone
 from live_server import LiveServer
-from playwright.sync_api import Browser, BrowserContext, Dialog, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect
 from test_browser_play import create_table, no_horizontal_scroll, watch_errors
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
 )
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
 PASSWORD = "correct horse battery"
 MARKUP = "<img src=x onerror=alert(1)>"
 SHOTS = os.environ.get("PEGBOARD_SHOTS")  # a folder: the test leaves its screenshots there
@@ -26,14 +26,6 @@ SHOTS = os.environ.get("PEGBOARD_SHOTS")  # a folder: the test leaves its screen
 def shoot(page: Page, name: str) -> None:
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), animations="disabled")
-
-
-def phone_context(browser: Browser) -> BrowserContext:
-    made = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
-    )
-    made.set_default_timeout(15_000)
-    return made
 
 
 def submit(page: Page, form: str, username: str, password: str) -> None:
@@ -81,8 +73,8 @@ def test_a_guest_makes_an_account_and_takes_their_seat_to_a_phone(
     table = create_table(desk, live.url, "Ann", target=15, fields={"seat-1": ""})
     expect(desk.locator(".waiting-room .badge.you")).to_be_visible()
 
-    phone = phone_context(browser)
-    mobile = phone.new_page()
+    on_phone = phone(browser)
+    mobile = on_phone.new_page()
     errors += watch_errors(mobile)
     mobile.goto(live.url + "/")
     mobile.click("[data-key=account]")
@@ -116,7 +108,7 @@ def test_a_guest_makes_an_account_and_takes_their_seat_to_a_phone(
     assert signed_in_player(mobile) is None
     assert signed_in_player(desk) is not None, "the desktop stays signed in"
     assert not errors
-    phone.close()
+    on_phone.close()
 
 
 def test_a_name_made_of_markup_is_shown_as_text(browser: Browser, live: LiveServer) -> None:

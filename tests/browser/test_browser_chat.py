@@ -11,15 +11,14 @@ from pathlib import Path
 import pytest
 from axe import assert_accessible
 from clicker import CHROMIUM, RESULTS, Clicker, play_to_results
+from devices import desktop, phone
 from live_server import LiveServer
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
 )
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screens"  # looked at, not kept
 
 
@@ -27,20 +26,6 @@ def watch_errors(page: Page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors
-
-
-def desktop(browser: Browser) -> BrowserContext:
-    made = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
-    made.set_default_timeout(15_000)
-    return made
-
-
-def phone(browser: Browser) -> BrowserContext:
-    made = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
-    )
-    made.set_default_timeout(15_000)
-    return made
 
 
 def private_table(page: Page, url: str) -> str:

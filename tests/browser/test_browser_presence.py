@@ -8,24 +8,15 @@ from pathlib import Path
 
 import pytest
 from clicker import CHROMIUM
+from devices import desktop, phone
 from live_server import LiveServer
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
 )
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screens"  # looked at, not kept
-
-
-def context_of(browser: Browser, viewport: ViewportSize, *, mobile: bool) -> BrowserContext:
-    made = browser.new_context(
-        viewport=viewport, has_touch=mobile, is_mobile=mobile, reduced_motion="reduce"
-    )
-    made.set_default_timeout(15_000)
-    return made
 
 
 def open_table(page: Page, url: str) -> str:
@@ -42,8 +33,7 @@ def open_table(page: Page, url: str) -> str:
 def test_the_others_see_a_closed_page_as_away_and_an_open_one_as_back(
     browser: Browser, live: LiveServer
 ) -> None:
-    ann_context = context_of(browser, DESKTOP, mobile=False)
-    bob_context = context_of(browser, PHONE, mobile=True)
+    ann_context, bob_context = desktop(browser), phone(browser)
     ann = ann_context.new_page()
     address = open_table(ann, live.url)
     bob = bob_context.new_page()

@@ -183,12 +183,17 @@ def test_a_wrong_login_says_the_same_whether_or_not_the_username_exists(server: 
     assert answers == [(401, {"detail": "wrong username or password"})] * 2
 
 
-def test_failed_logins_are_limited_per_account(server: Server) -> None:
+def guess_wrong_at_anns_account(server: Server, attacker: httpx.Client) -> None:
+    """Ann makes an account; ``attacker`` guesses wrong at it as often as one address may."""
     with device(server) as browser:
         assert claim(browser, "Ann").status_code == 200
+    for _ in range(LIMITS.per_account_address):
+        assert login(attacker, "ann", "guess guess").status_code == 401
+
+
+def test_failed_logins_are_limited_per_account(server: Server) -> None:
     with device(server) as attacker:
-        for _ in range(LIMITS.per_account_address):
-            assert login(attacker, "ann", "guess guess").status_code == 401
+        guess_wrong_at_anns_account(server, attacker)
         server.advance(60)
         refused = login(attacker, "\u0430nn")  # the right password, a look-alike spelling
         assert refused.status_code == 429
@@ -201,11 +206,8 @@ def test_failed_logins_are_limited_per_account(server: Server) -> None:
 
 
 def test_guessing_from_one_address_does_not_lock_the_owner_out_elsewhere(server: Server) -> None:
-    with device(server) as browser:
-        assert claim(browser, "Ann").status_code == 200
     with device(server) as attacker:
-        for _ in range(LIMITS.per_account_address):
-            assert login(attacker, "ann", "guess guess").status_code == 401
+        guess_wrong_at_anns_account(server, attacker)
         assert login(attacker, "Ann").status_code == 429
     # Ann at home (another address) logs in as ever.
     home = httpx.HTTPTransport(local_address="127.0.0.2")
