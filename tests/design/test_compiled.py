@@ -24,6 +24,7 @@ MODULES = [
     "pegboard.games.cribbage._core",
     "pegboard.env._cribbage",
     "pegboard.bots.search._rollout",
+    "pegboard.bots.search._tricks",
 ]
 
 

@@ -17,11 +17,10 @@ from collections.abc import Sequence
 
 from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
-from pegboard.bots.search.objective import deals_to_target, finished_rank, rank_value
+from pegboard.bots.search.objective import deals_to_target
 from pegboard.bots.search.tricks import (
-    PLAYERS,
     TrickMemory,
-    roll_out,
+    roll_out_values,
     sample_hands,
     unseen,
     voids,
@@ -82,20 +81,23 @@ def choose_trick_card(
     worlds = max(6, rollouts // len(options))
     totals = [0.0] * len(options)
     for n in range(worlds):
-        others = sample_hands(me, view["hand_sizes"], pool, void, rng)
-        for i, card in enumerate(options):
-            hands = {s: list(h) for s, h in others.items()}
-            hands[me] = list(hand)
-            gained, first = roll_out(
-                hands, list(current), trump, me, card, tricks=HORIZON, need=need
-            )
-            after = [s + g for s, g in zip(scores, gained, strict=True)]
-            rest = sum(gained[s] for s in range(PLAYERS) if s != me) / (PLAYERS - 1)
-            tie = TIE * (gained[me] - rest)
-            if first >= 0:
-                totals[i] += tie - finished_rank(after, me, first)
-            else:
-                totals[i] += tie + rank_value(after, me, deals_left=deals_left, spread=SPREAD)
+        hands = sample_hands(me, view["hand_sizes"], pool, void, rng)
+        hands[me] = hand
+        values = roll_out_values(
+            hands,
+            current,
+            trump,
+            me,
+            options,
+            tricks=HORIZON,
+            need=need,
+            scores=scores,
+            deals_left=deals_left,
+            spread=SPREAD,
+            tie=TIE,
+        )
+        for i, value in enumerate(values):
+            totals[i] += value
         if deadline is not None and n >= 1 and time.thread_time() > deadline:
             break
     best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))

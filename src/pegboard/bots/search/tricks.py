@@ -6,6 +6,12 @@ each of its turns), hence the cards played and the suits each player has shown o
 (a player who did not follow the suit led holds none of it). :func:`sample_hands` deals
 the unseen cards to the other seats, each getting as many as it holds and none of a suit it
 is void in. :func:`roll_out` plays the rest of a trick and a few more with a quick policy.
+
+:func:`roll_out_values` rolls every candidate card out in one world and values the scores
+reached. It and :func:`sample_hands` run in C where the compiled core (``_tricks.pyx``) was
+built, with the same results (the same hands from the same draws of the generator, the same
+values to the last bit); :func:`sample_hands_python` and :func:`roll_out_values_python` are
+the Python they follow.
 """
 
 from __future__ import annotations
@@ -15,8 +21,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pegboard.bots.base import View
+from pegboard.bots.search.objective import finished_rank, rank_value
 from pegboard.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.scoring.tables import COMBO_POINTS_4, RANK_KEY
+
+try:  # the sampling and the rollouts in C (setup.py builds it wherever a compiler is)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots.search import _tricks
+except ImportError:
+    _tricks = None  # type: ignore[assignment]
 
 PLAYERS = 4
 Trick = list[tuple[int, int]]
@@ -74,10 +89,24 @@ def sample_hands(
     tries: int = 40,
 ) -> dict[int, list[int]]:
     """The other seats' hands: ``sizes[seat]`` cards each from ``pool``, none of a suit the
-    seat is void in. Each card goes to a seat with room that may hold it, chosen in
-    proportion to the room left; the scarcest cards are placed first. A dead end starts
-    again; if every try fails (only a view that hides part of the history can do that),
-    the voids give way."""
+    seat is void in (:func:`sample_hands_python`, in C where the core was built)."""
+    if _tricks is not None:
+        return _tricks.sample_hands(me, sizes, pool, void, rng, tries)
+    return sample_hands_python(me, sizes, pool, void, rng, tries)
+
+
+def sample_hands_python(
+    me: int,
+    sizes: Sequence[int],
+    pool: Sequence[int],
+    void: dict[int, set[int]],
+    rng: random.Random,
+    tries: int = 40,
+) -> dict[int, list[int]]:
+    """:func:`sample_hands` in Python. Each card goes to a seat with room that may hold it,
+    chosen in proportion to the room left; the scarcest cards are placed first. A dead end
+    starts again; if every try fails (only a view that hides part of the history can do
+    that), the voids give way."""
     others = [s for s in range(PLAYERS) if s != me]
     # Per suit, the seats that may hold it: fewer first when placing cards.
     holders = [[s for s in others if suit not in void[s]] for suit in range(4)]
@@ -215,3 +244,89 @@ def roll_out(
         else:
             turn = (turn + 1) % PLAYERS
         card = choose(hands[turn], cards, trump, best)
+
+
+def roll_out_values(
+    hands: dict[int, list[int]],
+    trick: Trick,
+    trump: int,
+    me: int,
+    options: Sequence[int],
+    *,
+    tricks: int,
+    need: Sequence[int] | None,
+    scores: Sequence[int],
+    deals_left: float,
+    spread: float,
+    tie: float,
+) -> list[float]:
+    """One world's rollouts, valued: each card of ``options`` played by ``me`` now and
+    rolled out by :func:`roll_out` from ``hands`` as they are (left unchanged), then valued
+    for ``me`` from ``scores`` plus the points taken (:func:`roll_out_values_python`; in C
+    where the core was built, the same doubles)."""
+    if _tricks is not None:
+        return _tricks.roll_out_values(
+            hands,
+            trick,
+            trump,
+            me,
+            options,
+            tricks=tricks,
+            need=need,
+            scores=scores,
+            deals_left=deals_left,
+            spread=spread,
+            tie=tie,
+        )
+    return roll_out_values_python(
+        hands,
+        trick,
+        trump,
+        me,
+        options,
+        tricks=tricks,
+        need=need,
+        scores=scores,
+        deals_left=deals_left,
+        spread=spread,
+        tie=tie,
+    )
+
+
+def roll_out_values_python(
+    hands: dict[int, list[int]],
+    trick: Trick,
+    trump: int,
+    me: int,
+    options: Sequence[int],
+    *,
+    tricks: int,
+    need: Sequence[int] | None,
+    scores: Sequence[int],
+    deals_left: float,
+    spread: float,
+    tie: float,
+) -> list[float]:
+    """:func:`roll_out_values` in Python. A card's value is minus the place ``me`` can
+    expect (:func:`~pegboard.bots.search.objective.finished_rank` when a seat reached its
+    ``need``, else :func:`~pegboard.bots.search.objective.rank_value` with ``deals_left``
+    and ``spread``), plus ``tie`` times the points it took beyond the others' mean."""
+    values = []
+    for card in options:
+        gained, first = roll_out(
+            {s: list(h) for s, h in hands.items()},
+            list(trick),
+            trump,
+            me,
+            card,
+            tricks=tricks,
+            need=need,
+        )
+        after = [s + g for s, g in zip(scores, gained, strict=True)]
+        rest = sum(gained[s] for s in range(PLAYERS) if s != me) / (PLAYERS - 1)
+        ahead = tie * (gained[me] - rest)
+        if first >= 0:
+            values.append(ahead - finished_rank(after, me, first))
+        else:
+            values.append(ahead + rank_value(after, me, deals_left=deals_left, spread=spread))
+    return values
