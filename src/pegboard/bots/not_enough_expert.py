@@ -17,6 +17,10 @@ depend on cards it cannot see, so it deals them out in *worlds* consistent with 
   worth our pegging less theirs, or ±:data:`WIN` for reaching the target first.
 
 Everything else (colour, first, reveal, split, cradle, counting) is greedy's, already exact.
+
+Each decision reads the view once (:class:`Deal`, what each world is dealt from) and hands
+the inner loops small integers: rank keys and power totals (:class:`Settle`), card ids
+(:func:`play_world`).
 """
 
 from __future__ import annotations
@@ -122,6 +126,12 @@ class Hands:
     robber: int | None  # the team whose crib cards hold more Magic
 
 
+Holding = tuple[int, int, int]
+"""A seat's kept cards as the settling reads them: rank key, Intel, Might."""
+Pile = tuple[int, int, int]
+"""Crib cards as the settling reads them: rank key, how many, Magic."""
+
+
 class Settle:
     """One seat's frame for valuing the intelligence bonus, the battle and the crib."""
 
@@ -133,20 +143,61 @@ class Settle:
         self.might = powers.by_card("might")
         self.magic = powers.by_card("magic")
 
+    def holding(self, cards: Sequence[int]) -> Holding:
+        return rank_key(cards), sum(self.intel[c] for c in cards), sum(self.might[c] for c in cards)
+
+    def pile(self, cards: Sequence[int]) -> Pile:
+        return rank_key(cards), len(cards), sum(self.magic[c] for c in cards)
+
     def hands(self, kept: Sequence[Sequence[int]], piles: Sequence[Sequence[int]]) -> Hands:
         """``kept`` by seat, crib ``piles`` by team."""
-        magic = [sum(self.magic[c] for c in p) for p in piles]
+        return self.combine([self.holding(k) for k in kept], [self.pile(p) for p in piles])
+
+    @staticmethod
+    def combine(holdings: Sequence[Holding], piles: Sequence[Pile]) -> Hands:
+        """:class:`Hands` from each seat's holding and each team's pile."""
+        magic = [p[2] for p in piles]
         robber = None if magic[0] == magic[1] else (0 if magic[0] > magic[1] else 1)
         return Hands(
-            tuple(rank_key(k) for k in kept),
-            tuple(sum(self.intel[c] for c in k) for k in kept),
-            tuple(sum(self.might[c] for c in k) for k in kept),
-            (rank_key(piles[0]), rank_key(piles[1])),
-            (len(piles[0]), len(piles[1])),
+            tuple(h[0] for h in holdings),
+            tuple(h[1] for h in holdings),
+            tuple(h[2] for h in holdings),
+            (piles[0][0], piles[1][0]),
+            (piles[0][1], piles[1][1]),
             robber,
         )
 
     def value(self, hands: Hands, tops: Sequence[int], spent: Sequence[bool]) -> float:
+        """Our points less theirs from the bonus, the battle and the crib, with the Tops by
+        team and whether each Top was used up (Intel or Magic)."""
+        return self._value(hands, tops, spent)
+
+    def discard_world(
+        self,
+        me: int,
+        holdings: Sequence[Holding],
+        piles: Sequence[Pile],
+        choices: Sequence[tuple[Holding, Pile]],
+        tops: Sequence[tuple[int, int]],
+        totals: list[float],
+    ) -> None:
+        """One world of the discard: for each choice (what we keep, what we throw), add its
+        :meth:`value` with each pair of Tops (by team), divided by how many pairs, to
+        ``totals``, choice by choice and pair by pair; no Top used up yet. ``holdings``:
+        every seat's (ours is the choice's); ``piles``: by team, without our throw."""
+        seats = list(holdings)
+        team = me % 2
+        n = len(tops)
+        for i, (kept, thrown) in enumerate(choices):
+            seats[me] = kept
+            both = list(piles)
+            mine = piles[team]
+            both[team] = (mine[0] + thrown[0], mine[1] + thrown[1], mine[2] + thrown[2])
+            hands = self.combine(seats, both)
+            for pair in tops:
+                totals[i] += self._value(hands, pair, (False, False)) / n
+
+    def _value(self, hands: Hands, tops: Sequence[int], spent: Sequence[bool]) -> float:
         """Our points less theirs from the bonus, the battle and the crib, with the Tops by
         team and whether each Top was used up (Intel or Magic)."""
         winner = _single(hands.intel)
@@ -231,46 +282,69 @@ class World:
     left: dict[str, list[Card]] = field(default_factory=dict)  # unseen cards still unplaced
 
 
+class Deal:
+    """What :func:`sample_world` reads of the view, read once a decision: each colour's
+    unseen cards in id order (before the shuffle), and for every other seat, in the order
+    dealt to, the cards it showed and still holds, how many more it holds, the lowest value
+    it may hold (a seat that passed in this count) and how many crib cards it tossed."""
+
+    def __init__(self, view: View, powers: Powers, tossed: dict[int, int] | None = None) -> None:
+        me = int(view["seat"])
+        players = int(view["players"])
+        self.colours = colour_of_team(view)
+        known = known_cards(view)
+        played = {parse_card(p["card"]) for p in view["played"]}
+        magicked = set(view["magic_seats"])
+        self.pools: list[list[Card]] = []
+        for colour in self.colours:
+            deck = powers.cards_of(colour)
+            pool = [c for c in deck if c not in known]
+            for seat in magicked:  # what they showed may since have gone to Magic
+                if seat != me:
+                    pool.extend(c for c in parse_cards(view["revealed"][seat]) if c not in played)
+            self.pools.append(sorted(set(pool) & set(deck)))
+        room = 31 - int(view["count"])
+        passed = set(view["passed"]) if view["phase"] == "play" else set()
+        others = [s for s in range(players) if s != me]
+        self.seats: list[tuple[int, list[Card], int, int, int]] = []
+        for seat in sorted(others, key=lambda s: s not in passed):
+            shown = [] if seat in magicked else parse_cards(view["revealed"][seat])
+            hand = [c for c in shown if c not in played]
+            want = int(view["hand_sizes"][seat]) - len(hand)
+            floor = room if seat in passed else -1
+            self.seats.append((seat, hand, want, floor, (tossed or {}).get(seat, 0)))
+
+    def draw(self, rng: random.Random) -> World:
+        """One world: each colour's unseen cards shuffled (team 0's colour first), then
+        dealt out seat by seat."""
+        pools = [list(pool) for pool in self.pools]
+        for pool in pools:
+            rng.shuffle(pool)
+        world = World()
+        for seat, hand, want, floor, extra in self.seats:
+            pool = pools[seat % 2]
+            if floor < 0 and want >= 0:  # every card fits: the first ``want``
+                picked, rest = pool[:want], pool[want:]
+            else:
+                picked = [c for c in pool if VALUE_OF[c] > floor][:want]
+                if len(picked) < want:
+                    picked += [c for c in pool if c not in picked][: want - len(picked)]
+                rest = [c for c in pool if c not in picked]
+            world.hands[seat] = hand + picked
+            world.tossed[seat] = rest[:extra]
+            pools[seat % 2] = rest[extra:]
+        world.left = {self.colours[0]: pools[0], self.colours[1]: pools[1]}
+        return world
+
+
 def sample_world(
     view: View, powers: Powers, rng: random.Random, tossed: dict[int, int] | None = None
 ) -> World:
     """Every other seat's unplayed cards (``hand_sizes``), drawn from the unseen cards of its
     colour; cards it showed by Intel stay in its hand; a seat that passed in this count holds
-    nothing that fits. ``tossed``: also deal these seats that many crib cards each."""
-    me = int(view["seat"])
-    players = int(view["players"])
-    colours = colour_of_team(view)
-    known = known_cards(view)
-    played = {parse_card(p["card"]) for p in view["played"]}
-    magicked = set(view["magic_seats"])
-    pools: dict[str, list[Card]] = {}
-    for colour in colours:
-        pool = [c for c in powers.cards_of(colour) if c not in known]
-        for seat in magicked:  # what they showed may since have gone to Magic
-            if seat != me:
-                pool.extend(c for c in parse_cards(view["revealed"][seat]) if c not in played)
-        pools[colour] = sorted(set(pool) & set(powers.cards_of(colour)))
-        rng.shuffle(pools[colour])
-    room = 31 - int(view["count"])
-    passed = set(view["passed"]) if view["phase"] == "play" else set()
-    world = World()
-    others = [s for s in range(players) if s != me]
-    for seat in sorted(others, key=lambda s: s not in passed):
-        pool = pools[colours[seat % 2]]
-        shown = [] if seat in magicked else parse_cards(view["revealed"][seat])
-        hand = [c for c in shown if c not in played]
-        want = int(view["hand_sizes"][seat]) - len(hand)
-        floor = room if seat in passed else -1
-        picked = [c for c in pool if VALUE_OF[c] > floor][:want]
-        if len(picked) < want:
-            picked += [c for c in pool if c not in picked][: want - len(picked)]
-        rest = [c for c in pool if c not in picked]
-        extra = (tossed or {}).get(seat, 0)
-        world.hands[seat] = hand + picked
-        world.tossed[seat] = rest[:extra]
-        pools[colours[seat % 2]] = rest[extra:]
-    world.left = pools
-    return world
+    nothing that fits. ``tossed``: also deal these seats that many crib cards each. (A
+    decision drawing many worlds reads the view once: :class:`Deal`.)"""
+    return Deal(view, powers, tossed).draw(rng)
 
 
 def settle_frame(view: View, powers: Powers) -> Settle:
@@ -307,20 +381,21 @@ def expert_discard(view: View, rng: random.Random) -> Action:
         choices.append((action, kept, thrown, shown))
     totals = [c[3] * DEAL_WORLDS for c in choices]
     toss = {s: len(hand) - 4 for s in view["discarded_seats"]}
+    deal = Deal(view, powers, toss)
+    held = [(frame.holding(kept), frame.pile(thrown)) for _, kept, thrown, _ in choices]
     for _ in range(DEAL_WORLDS):
-        world = sample_world(view, powers, rng, toss)
+        world = deal.draw(rng)
         for seat, cards in world.hands.items():  # a seat still to discard keeps four
             world.hands[seat], more = cards[:4], cards[4:]
             world.tossed[seat] = world.tossed[seat] + more
         enemy_top = world.left[colours[1 - team]][0]
         own_tops = world.left[colours[team]][:TOPS_PER_WORLD]  # shuffled: a random few
-        for i, (_, kept, thrown, _) in enumerate(choices):
-            kept_by_seat = [world.hands.get(s, kept) for s in range(frame.players)]
-            kept_by_seat[me] = kept
-            hands = frame.hands(kept_by_seat, own_piles(view, world, thrown))
-            for top in own_tops:
-                tops = [top, enemy_top] if team == 0 else [enemy_top, top]
-                totals[i] += frame.value(hands, tops, (False, False)) / len(own_tops)
+        holdings = [
+            frame.holding(world.hands[s]) if s != me else (0, 0, 0) for s in range(frame.players)
+        ]
+        piles = [frame.pile(p) for p in own_piles(view, world, [])]
+        tops = [(top, enemy_top) if team == 0 else (enemy_top, top) for top in own_tops]
+        frame.discard_world(me, holdings, piles, held, tops, totals)
     best = max(range(len(choices)), key=lambda i: totals[i])
     return choices[best][0]
 
@@ -348,12 +423,26 @@ class Outlook:
         self.tops = tops_by_team(view)
         self.top = self.tops[my_team(view)]
         self.mine = parse_cards(view["discarded"])
+        self.colour = colour_of_team(view)[my_team(view)]
+        self.spent = {ours: spent_tops(view, ours) for ours in (False, True)}
         piles = view["crib_sizes"]
+        deal = Deal(view, self.powers)
         self.worlds = []
         for _ in range(POWER_WORLDS):
-            world = sample_world(view, self.powers, rng)
+            world = deal.draw(rng)
             self._fill_piles(world, piles)
             self.worlds.append(world)
+        # What the settling reads of each world: every other seat's holding, the piles.
+        self.settled = [
+            (
+                [
+                    self.frame.holding(w.hands[s]) if s != self.me else (0, 0, 0)
+                    for s in range(self.frame.players)
+                ],
+                [self.frame.pile(p) for p in own_piles(view, w, self.mine)],
+            )
+            for w in self.worlds
+        ]
 
     def _fill_piles(self, world: World, sizes: dict[str, int]) -> None:
         """The other seats' crib cards: the rest of each colour's pile from its unseen cards."""
@@ -369,14 +458,15 @@ class Outlook:
             world.tossed[owner] = left[:need]
             world.left[colours[t]] = left[need:]
 
-    def value(self, hand: Sequence[int], spent: bool, world: World) -> float:
-        kept = [world.hands.get(s, hand) for s in range(self.frame.players)]
-        kept[self.me] = list(hand)
-        hands = self.frame.hands(kept, own_piles(self.view, world, self.mine))
-        return self.frame.value(hands, self.tops, spent_tops(self.view, spent))
+    def value(self, hand: Sequence[int], spent: bool, index: int) -> float:
+        """Our ``hand`` in world ``index``, our Top ``spent`` or not."""
+        holdings, piles = self.settled[index]
+        holdings[self.me] = self.frame.holding(hand)
+        hands = self.frame.combine(holdings, piles)
+        return self.frame.value(hands, self.tops, self.spent[spent])
 
     def mean(self, hand: Sequence[int], spent: bool) -> float:
-        return sum(self.value(hand, spent, w) for w in self.worlds) / len(self.worlds)
+        return sum(self.value(hand, spent, i) for i in range(len(self.worlds))) / len(self.worlds)
 
     def magic(self, hand: Sequence[Card], thrown: Sequence[Card]) -> float:
         """The hand after swapping ``thrown`` (exact show, sampled rest), spent Top."""
@@ -384,10 +474,10 @@ class Outlook:
         shown = hand_value(hand, self.top) + magic_gain(hand, thrown, self.top, pool)
         kept = [c for c in hand if c not in thrown]
         total = 0.0
-        for world in self.worlds:
-            left = world.left[colour_of_team(self.view)[my_team(self.view)]]
+        for i, world in enumerate(self.worlds):
+            left = world.left[self.colour]
             drawn = left[: len(thrown)] if len(left) >= len(thrown) else list(thrown)
-            total += self.value([*kept, *drawn], True, world)
+            total += self.value([*kept, *drawn], True, i)
         return shown + total / len(self.worlds)
 
 
@@ -498,6 +588,31 @@ def rollout_choice(playable: Sequence[Card], peg: Peg) -> Card:
     return max(playable, key=lambda c: play_key(c, peg.count, peg.cards))
 
 
+def play_world(
+    hands: Sequence[Sequence[Card]],
+    count: int,
+    cards: Sequence[Card],
+    passed: Sequence[int],
+    me: int,
+    last: int,
+    need: Sequence[int],
+    candidates: Sequence[Card],
+    totals: list[float],
+) -> None:
+    """One world of the play: each candidate played by ``me`` from the same position
+    (``hands`` by seat), the rest rolled out by :meth:`Peg.run`; add to ``totals`` ±:data:`WIN`
+    for the team out first, or else our pegging less theirs."""
+    team = me % 2
+    for i, card in enumerate(candidates):
+        seats = {s: list(h) for s, h in enumerate(hands)}
+        peg = Peg(seats, count, list(cards), set(passed), me, last, len(hands))
+        gained, first = peg.run(card, need)
+        if first >= 0:
+            totals[i] += WIN if first == team else -WIN
+        else:
+            totals[i] += gained[team] - gained[1 - team]
+
+
 def expert_play(view: View, rng: random.Random) -> Action:
     by_rank: dict[int, Action] = {}
     for action in view["legal"]:
@@ -508,36 +623,24 @@ def expert_play(view: View, rng: random.Random) -> Action:
     powers = Powers.of(view)
     me = int(view["seat"])
     players = int(view["players"])
-    team = my_team(view)
     scores = view["team_scores"]
     need = [int(view["target"]) - int(s) for s in scores]
     played = view["played"]
     last = int(played[-1]["seat"]) if view["count_cards"] and played else -1
-    totals = [0.0] * len(candidates)
-    for _ in range(PLAY_WORLDS):
-        world = sample_world(view, powers, rng)
-        for i, action in enumerate(candidates):
-            hands = {s: list(world.hands.get(s, [])) for s in range(players)}
-            hands[me] = parse_cards(view["hand"])
-            peg = Peg(
-                hands,
-                int(view["count"]),
-                parse_cards(view["count_cards"]),
-                set(view["passed"]),
-                me,
-                last,
-                players,
-            )
-            gained, first = peg.run(parse_card(action["card"]), need)
-            if first >= 0:
-                totals[i] += WIN if first == team else -WIN
-            else:
-                totals[i] += gained[team] - gained[1 - team]
     count = int(view["count"])
     cards = parse_cards(view["count_cards"])
+    hand = parse_cards(view["hand"])
+    passed = list(view["passed"])
+    first = [parse_card(a["card"]) for a in candidates]
+    totals = [0.0] * len(candidates)
+    deal = Deal(view, powers)
+    for _ in range(PLAY_WORLDS):
+        world = deal.draw(rng)
+        hands = [hand if s == me else world.hands.get(s, []) for s in range(players)]
+        play_world(hands, count, cards, passed, me, last, need, first, totals)
     best = max(
         range(len(candidates)),
-        key=lambda i: (totals[i], play_key(parse_card(candidates[i]["card"]), count, cards)),
+        key=lambda i: (totals[i], play_key(first[i], count, cards)),
     )
     return candidates[best]
 
