@@ -55,6 +55,12 @@ def extensions() -> list[Extension]:
             optional=True,
         ),
         Extension(
+            "pegboard.bots._not_enough",
+            ["src/pegboard/bots/_not_enough.pyx"],
+            extra_compile_args=["-ffp-contract=off"],  # the expert's doubles exactly as Python's
+            optional=True,
+        ),
+        Extension(
             "pegboard.env._cribbage",
             ["src/pegboard/env/_cribbage.pyx"],
             include_dirs=[numpy.get_include()],

@@ -25,6 +25,7 @@ MODULES = [
     "pegboard.env._cribbage",
     "pegboard.bots.search._rollout",
     "pegboard.bots.search._tricks",
+    "pegboard.bots._not_enough",
 ]
 
 

@@ -20,7 +20,10 @@ Everything else (colour, first, reveal, split, cradle, counting) is greedy's, al
 
 Each decision reads the view once (:class:`Deal`, what each world is dealt from) and hands
 the inner loops small integers: rank keys and power totals (:class:`Settle`), card ids
-(:func:`play_world`).
+(:func:`play_world`). Those loops, and the worlds' shuffle, run in C where the compiled core
+was built (``bots/_not_enough.pyx``): the same doubles added in the same order, the same
+draws from ``rng``, so a seeded game is the same with or without it
+(``PEGBOARD_PURE_PYTHON=1``; tests/bots/test_not_enough_core.py).
 """
 
 from __future__ import annotations
@@ -47,9 +50,18 @@ from pegboard.bots.not_enough_greedy import (
     tops_by_team,
 )
 from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_card, parse_cards
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.rules import Action
 from pegboard.scoring.pegging import pegging_points
 from pegboard.scoring.tables import RANK_KEY
+
+try:  # the settling and the play's rollouts in C (setup.py builds them where it can)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots import _not_enough as _core
+except ImportError:
+    _core = None  # type: ignore[assignment]
+
 
 DEAL_WORLDS = 48
 """Worlds per discard decision: the other hands and crib cards, and the enemy Top."""
@@ -133,15 +145,25 @@ Pile = tuple[int, int, int]
 
 
 class Settle:
-    """One seat's frame for valuing the intelligence bonus, the battle and the crib."""
+    """One seat's frame for valuing the intelligence bonus, the battle and the crib.
 
-    def __init__(self, powers: Powers, players: int, dealer: int, team: int) -> None:
+    ``compiled``: use the compiled core (``_not_enough.pyx``) where it was built; it gives the
+    same values, double for double (tests/bots/test_not_enough_core.py)."""
+
+    def __init__(
+        self, powers: Powers, players: int, dealer: int, team: int, *, compiled: bool = True
+    ) -> None:
         self.players = players
         self.dealer = dealer
         self.team = team
         self.intel = powers.by_card("intel")
         self.might = powers.by_card("might")
         self.magic = powers.by_card("magic")
+        self.core = (
+            _core.Settle(players, dealer, team, self.might, DEALER_DICE)
+            if compiled and _core is not None
+            else None
+        )
 
     def holding(self, cards: Sequence[int]) -> Holding:
         return rank_key(cards), sum(self.intel[c] for c in cards), sum(self.might[c] for c in cards)
@@ -170,6 +192,20 @@ class Settle:
     def value(self, hands: Hands, tops: Sequence[int], spent: Sequence[bool]) -> float:
         """Our points less theirs from the bonus, the battle and the crib, with the Tops by
         team and whether each Top was used up (Intel or Magic)."""
+        if self.core is not None:
+            robber = -1 if hands.robber is None else hands.robber
+            return self.core.value(
+                hands.keys,
+                hands.intel,
+                hands.might,
+                hands.pile_keys,
+                hands.pile_sizes,
+                robber,
+                tops[0],
+                tops[1],
+                bool(spent[0]),
+                bool(spent[1]),
+            )
         return self._value(hands, tops, spent)
 
     def discard_world(
@@ -185,6 +221,9 @@ class Settle:
         :meth:`value` with each pair of Tops (by team), divided by how many pairs, to
         ``totals``, choice by choice and pair by pair; no Top used up yet. ``holdings``:
         every seat's (ours is the choice's); ``piles``: by team, without our throw."""
+        if self.core is not None:
+            self.core.discard_world(me, holdings, piles, choices, tops, totals)
+            return
         seats = list(holdings)
         team = me % 2
         n = len(tops)
@@ -282,6 +321,34 @@ class World:
     left: dict[str, list[Card]] = field(default_factory=dict)  # unseen cards still unplaced
 
 
+def _core_shuffles_as_python() -> bool:
+    """Whether the core's shuffle draws exactly as this Python's ``random.Random.shuffle``
+    (the same cards in the same places, the generator left in the same state)."""
+    if _core is None:
+        return False
+    for seed in range(4):
+        for size in (0, 1, 2, 3, 13, 26, 52):
+            python, compiled = random.Random(seed), random.Random(seed)
+            cards, copy = list(range(size)), list(range(size))
+            python.shuffle(cards)
+            _core.shuffle(compiled, copy)
+            if cards != copy or python.getstate() != compiled.getstate():
+                return False
+    return True
+
+
+FAST_SHUFFLE = _core_shuffles_as_python()
+"""Shuffle the worlds' cards in C (a ``random.Random`` only; its own draws, the same ones)."""
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``, in C where that draws the same (:data:`FAST_SHUFFLE`)."""
+    if FAST_SHUFFLE and type(rng) is random.Random:
+        _core.shuffle(rng, cards)
+    else:
+        rng.shuffle(cards)
+
+
 class Deal:
     """What :func:`sample_world` reads of the view, read once a decision: each colour's
     unseen cards in id order (before the shuffle), and for every other seat, in the order
@@ -319,7 +386,7 @@ class Deal:
         dealt out seat by seat."""
         pools = [list(pool) for pool in self.pools]
         for pool in pools:
-            rng.shuffle(pool)
+            shuffle(rng, pool)
         world = World()
         for seat, hand, want, floor, extra in self.seats:
             pool = pools[seat % 2]
@@ -598,10 +665,16 @@ def play_world(
     need: Sequence[int],
     candidates: Sequence[Card],
     totals: list[float],
+    *,
+    compiled: bool = True,
 ) -> None:
     """One world of the play: each candidate played by ``me`` from the same position
     (``hands`` by seat), the rest rolled out by :meth:`Peg.run`; add to ``totals`` ±:data:`WIN`
-    for the team out first, or else our pegging less theirs."""
+    for the team out first, or else our pegging less theirs. ``compiled``: the compiled core
+    where it was built (the same sums)."""
+    if compiled and _core is not None:
+        _core.play_world(hands, count, cards, passed, me, last, need, candidates, WIN, totals)
+        return
     team = me % 2
     for i, card in enumerate(candidates):
         seats = {s: list(h) for s, h in enumerate(hands)}

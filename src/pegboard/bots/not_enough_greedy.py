@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from pegboard.bots.claiming import perfect_count
 from pegboard.cards import DECK, RANK_OF, SUIT_OF, VALUE_OF, Card, parse_card, parse_cards
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.rules import Action
 from pegboard.errors import IllegalAction
 from pegboard.games.not_enough.cradle import crib_count
@@ -37,6 +39,13 @@ from pegboard.scoring import ScoreItem, score_show
 from pegboard.scoring.pegging import pegging_points
 from pegboard.scoring.show import show_total
 from pegboard.scoring.tables import RANK_KEY
+
+try:  # the expert's inner loops in C, and the Magic's draws (setup.py builds it where it can)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots import _not_enough as _core
+except ImportError:
+    _core = None  # type: ignore[assignment]
 
 View = dict[str, Any]
 
@@ -235,11 +244,20 @@ def magic_gain(
     hand's value now (exact over every draw)."""
     kept = [c for c in hand if c not in thrown]
     n = len(thrown)
-    draws = list(combinations(pool, n))
+    draws = comb(len(pool), n)
     if not draws:
         return 0.0
-    total = sum(hand_value([*kept, *d], top) for d in draws)
-    return total / len(draws) - hand_value(hand, top)
+    return draws_total(kept, pool, n, top) / draws - hand_value(hand, top)
+
+
+def draws_total(
+    kept: Sequence[Card], pool: Sequence[Card], n: int, top: Card, *, compiled: bool = True
+) -> int:
+    """The hand value of ``kept`` with every ``n`` cards of ``pool``, summed (in C where the
+    core was built and the hand has four cards: the same whole number)."""
+    if compiled and _core is not None and len(kept) + n == 4:
+        return _core.hand_total(kept, pool, n, top)
+    return sum(hand_value([*kept, *d], top) for d in combinations(pool, n))
 
 
 def draw_pool(view: View, powers: Powers) -> list[Card]:
