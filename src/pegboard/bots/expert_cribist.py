@@ -29,10 +29,10 @@ from pegboard.cards import RANK_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.scoring import ScoreItem, score_trick
 
-ROLLOUTS = 240
+ROLLOUTS = 960
 """Rollouts per decision, shared among the legal cards."""
-HORIZON = 4
-"""Tricks rolled out: the current one and three more."""
+HORIZON = 13
+"""Tricks rolled out: every one left in the hand (a hand has at most 13)."""
 PER_HAND = 14.0
 """What a player scores in a hand of Cribist, on average."""
 SPREAD = 9.0
