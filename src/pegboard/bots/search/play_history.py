@@ -24,6 +24,8 @@ class PlaySoFar:
     """Per seat: every card it still holds is worth more than this (0: nothing known)."""
     goes: int
     """How many passes the turn order implies so far in this hand."""
+    before: tuple[tuple[int, ...], ...]
+    """Per play (in ``plays``' order): the cards of the count it was played onto."""
 
 
 def _order(view: View) -> tuple[int, ...]:
@@ -39,6 +41,8 @@ def play_so_far(view: View) -> PlaySoFar:
     above = dict.fromkeys(seats, 0)
     passed: set[int] = set()
     count = 0
+    count_cards: list[int] = []
+    before: list[tuple[int, ...]] = []
     last = -1
     turn = _after(seats, int(view["dealer"]))
 
@@ -52,6 +56,7 @@ def play_so_far(view: View) -> PlaySoFar:
         passed.add(turn)
         if len(passed) == len(seats):  # everyone passed: the count starts again
             count = 0
+            count_cards.clear()
             passed.clear()
             turn = _after(seats, last)
         else:
@@ -65,10 +70,13 @@ def play_so_far(view: View) -> PlaySoFar:
             if guard > 2 * len(seats):
                 raise ValueError("the plays in this view do not follow the turn order")
         held[seat] -= 1
+        before.append(tuple(count_cards))
         count += VALUE_OF[card]
+        count_cards.append(card)
         last = seat
         if count == 31:
             count = 0
+            count_cards.clear()
             passed.clear()
             turn = _after(seats, last)
         else:
@@ -83,7 +91,7 @@ def play_so_far(view: View) -> PlaySoFar:
             guard += 1
             if guard > 2 * len(seats):
                 raise ValueError("the passes in this view do not follow the turn order")
-    return PlaySoFar(seats, plays, above, goes)
+    return PlaySoFar(seats, plays, above, goes, tuple(before))
 
 
 def position_from_view(view: View, others: dict[int, list[int]]) -> PegPosition:

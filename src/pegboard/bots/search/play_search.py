@@ -13,7 +13,9 @@ hint asks for the pegging itself instead: the points this side pegs minus the ot
 Cards of one rank are the same card in the play, so only one of each rank is tried.
 
 With 2 players the opponent's hand in each world is weighted by how a good player keeps and
-tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`).
+tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`). With more, each world is
+weighed by how likely the others' plays so far were in it (:mod:`.play_model`: players peg
+when they can), and worlds are drawn until their weights add up to the worlds asked for.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pegboard.bots.search.objective import (
 )
 from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
+from pegboard.bots.search.play_model import likelihood
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.scoring.show import show_total
@@ -43,6 +46,10 @@ PER_DEAL = {False: 11.0, True: 21.0}
 """What a side scores in a deal with 3 or 4 players (individual, teams)."""
 SPREAD = {False: 7.0, True: 9.0}
 """The standard deviation of two sides' difference over a deal (individual, teams)."""
+DRAWS = 4
+"""Weighed worlds: draw at most this many times the worlds asked for."""
+FLOOR = 0.01
+"""Weighed worlds: one less likely than this is not rolled out."""
 
 
 def sides_of(view: View) -> list[int]:
@@ -90,6 +97,11 @@ class PlaySearch:
         self.strategy: Literal["dealer", "pone"] | None = None
         if model and self.duel and int(view["crib_size"]) == 4:
             self.strategy = "pone" if dealer == self.me else "dealer"
+        self.weighs = model and not self.duel and bool(self.history.plays)
+
+    def likelihood(self, world: World) -> float:
+        """How likely the others' plays so far were in ``world`` (1 when not weighing)."""
+        return likelihood(self.history, world.others) if self.weighs else 1.0
 
     def world(self, rng: random.Random) -> World:
         if self.strategy is not None:
@@ -162,13 +174,35 @@ def choose_card(
     if len(cards) == 1:
         return cards[0]
     search = PlaySearch(view, model=model)
-    totals = [0.0] * len(cards)
-    for n in range(worlds):
-        world = search.world(rng)
-        shows = search.shows(world)
-        for i, card in enumerate(cards):
-            totals[i] += search.value(card, world, shows)
-        if deadline is not None and n >= 1 and time.thread_time() > deadline:
-            break
+    totals = _totals(search, cards, rng, worlds, deadline)
+    if totals is None:  # no world fits the model: these players do not peg when they can
+        search.weighs = False
+        totals = _totals(search, cards, rng, worlds, deadline)
+    assert totals is not None
     best = max(range(len(cards)), key=lambda i: (totals[i], -VALUE_OF[cards[i]]))
     return cards[best]
+
+
+def _totals(
+    search: PlaySearch,
+    cards: Sequence[int],
+    rng: random.Random,
+    worlds: int,
+    deadline: float | None,
+) -> list[float] | None:
+    """Each card's value summed over worlds, each times its likelihood, until the
+    likelihoods add up to ``worlds`` (or ``DRAWS`` times as many were drawn); None if no
+    world was likely enough to roll out."""
+    totals = [0.0] * len(cards)
+    weight = 0.0
+    for n in range(worlds * DRAWS if search.weighs else worlds):
+        world = search.world(rng)
+        w = search.likelihood(world)
+        if w >= FLOOR:
+            shows = search.shows(world)
+            for i, card in enumerate(cards):
+                totals[i] += w * search.value(card, world, shows)
+            weight += w
+        if weight >= worlds or (deadline is not None and n >= 1 and time.thread_time() > deadline):
+            break
+    return totals if weight > 0 else None

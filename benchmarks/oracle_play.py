@@ -1,0 +1,101 @@
+"""How much better could the expert play the pegging if it could see every hand?
+
+An upper-bound experiment, not a bot anyone meets: ``oracle`` is ``expert`` (the same
+discard, the same rollouts, the same objective) whose play search is given the one true
+world, every other seat's cards, instead of sampling worlds from its view. The gap between
+``oracle`` and ``expert`` against the same opponents is what any better model of the
+hidden hands could still win in the play (the rollouts' own policy aside).
+
+Run: ``.venv/bin/python -m benchmarks.oracle_play simulate --duplicate --json -g cribbage
+-n 4 -b oracle,greedy,greedy,greedy --games 100 --seed 5100000`` (any ``pegboard`` command
+line: this registers ``oracle`` and lets the game hand each move's true deal to it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pegboard import arena
+from pegboard.bots.base import View
+from pegboard.bots.expert import ExpertBot
+from pegboard.bots.registry import make, register_bot
+from pegboard.bots.search import play_search
+from pegboard.bots.search.worlds import World
+from pegboard.cards import VALUE_OF, Card, parse_cards
+from pegboard.cli.main import app
+from pegboard.core.game import Game
+from pegboard.core.rules import Action
+from pegboard.core.spec import get_spec
+from pegboard.match import run
+
+ORACLE = "oracle"
+
+
+class TrueSearch(play_search.PlaySearch):
+    """The play search over the one true world (the crib's card from the deck, in a game of
+    three, is still drawn: nobody has seen it)."""
+
+    def __init__(self, view: View, truth: Mapping[int, View]) -> None:
+        super().__init__(view)
+        self.truth = truth
+
+    def world(self, rng: random.Random) -> World:
+        others = {s: [int(c) for c in parse_cards(v["hand"])] for s, v in self.truth.items()}
+        kept = {s: [int(c) for c in parse_cards(v["kept"])] for s, v in self.truth.items()}
+        kept[self.me] = [int(c) for c in parse_cards(self.view["kept"])]
+        crib = [
+            int(c) for v in (self.view, *self.truth.values()) for c in parse_cards(v["discarded"])
+        ]
+        known = {c for cards in (*others.values(), *kept.values(), crib) for c in cards}
+        pool = [c for c in self.unseen if c not in known]
+        crib += rng.sample(pool, int(self.view["crib_size"]) - len(crib))
+        return World(others, kept, crib)
+
+
+class OracleBot(ExpertBot):
+    name = ORACLE
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.truth: dict[int, View] = {}
+
+    def _cribbage(self, view: View, deadline: float | None) -> Action:
+        if view["phase"] != "play" or view.get("counting") is not None:
+            return super()._cribbage(view, deadline)
+        cards = play_search.candidates(view)
+        if len(cards) == 1:
+            return {"type": "play", "card": str(Card(cards[0]))}
+        search = TrueSearch(view, self.truth)
+        world = search.world(self.rng)
+        shows = search.shows(world)
+        values = [search.value(card, world, shows) for card in cards]
+        best = max(range(len(cards)), key=lambda i: (values[i], -VALUE_OF[cards[i]]))
+        return {"type": "play", "card": str(Card(cards[best]))}
+
+
+def play_one_seeing(
+    game_name: str, players: int, bots: Sequence[str], seed: int, options: Mapping[str, object]
+) -> Game:
+    """:func:`pegboard.arena.play_one`, the oracle seats handed the others' views first."""
+    game = Game(get_spec(game_name), players, seed, options)
+    seats: list[Any] = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]
+    for s, name in enumerate(bots):
+        game.set_seat(s, name=f"{name} {s + 1}", kind=f"bot:{name}")
+    for _ in range(arena.MAX_ACTIONS):
+        if game.outcome is not None:
+            return game
+        seat = game.to_act[0]
+        bot = seats[seat]
+        if isinstance(bot, OracleBot):
+            bot.truth = {s: game.view(s) for s in range(players) if s != seat}
+        game.apply(seat, bot.act(game.view(seat)))
+    raise RuntimeError(f"game {game_name} seed {seed} did not end")
+
+
+register_bot(ORACLE, OracleBot)
+setattr(run, "play_one", play_one_seeing)  # noqa: B010  (match.run calls it by this name)
+
+if __name__ == "__main__":
+    app()

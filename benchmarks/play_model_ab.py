@@ -1,0 +1,29 @@
+"""The expert against itself with uniform worlds in the play, at tables of 3 and 4.
+
+Run: ``.venv/bin/python -m benchmarks.play_model_ab simulate --duplicate --json -g cribbage
+-n 4 -b expert-uniform,greedy,greedy,greedy --games 300 --seed 5100000`` (any ``pegboard``
+command line: this registers one more bot and hands over to the CLI). ``expert-uniform`` is
+``expert`` with its models off: with 3 or 4 players its play search treats every world as
+equally likely (no weighing by the others' plays, :mod:`pegboard.bots.search.play_model`),
+as before that model; with 2 players it also drops the model of the opponent's toss.
+docs/bots.md has the commands and the results.
+"""
+
+from __future__ import annotations
+
+from pegboard.bots.expert import ExpertBot
+from pegboard.bots.registry import register_bot
+from pegboard.cli.main import app
+
+
+class UniformExpert(ExpertBot):
+    name = "expert-uniform"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, model=False)
+
+
+register_bot(UniformExpert.name, UniformExpert)
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,49 @@
+"""How likely the others' plays so far were, in a world: players peg when they can.
+
+A world deals each other seat the cards it still holds; with the cards it has played since,
+that is what it held at each of its plays. A player who held a card that would have pegged
+(a fifteen, a pair, a run, 31) and played one that pegged less probably did not hold it: a
+world is weighed by ``exp(-MISSED * points passed up)`` over every play the others made.
+Nothing but pegging now is assumed of them (not how they lead or what they keep back), so
+the weight fits any player who takes their points, a person or a bot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from pegboard.bots.search.play_history import PlaySoFar
+from pegboard.cards import VALUE_OF
+from pegboard.scoring.pegging import pegging_points
+
+MISSED = 1.5
+"""How much less likely a world is for each pegging point it says a player passed up."""
+
+
+def passed_up(history: PlaySoFar, holding: Mapping[int, Sequence[int]]) -> int:
+    """The pegging points the seats of ``holding`` (each seat's unplayed cards) passed up
+    in the plays so far, had they held those cards."""
+    held = {seat: list(cards) for seat, cards in holding.items()}
+    missed = 0
+    for (seat, card), before in zip(reversed(history.plays), reversed(history.before), strict=True):
+        hand = held.get(seat)
+        if hand is None:
+            continue
+        count = sum(VALUE_OF[c] for c in before)
+        cards = [*before, card]
+        got = pegging_points(cards, count + VALUE_OF[card])
+        best = got
+        for other in hand:
+            if count + VALUE_OF[other] <= 31:
+                cards[-1] = other
+                best = max(best, pegging_points(cards, count + VALUE_OF[other]))
+        missed += best - got
+        hand.append(card)  # before this play they held it too
+    return missed
+
+
+def likelihood(history: PlaySoFar, holding: Mapping[int, Sequence[int]]) -> float:
+    """How likely the others' plays were in a world where they hold ``holding``, relative
+    to a world where they never passed up a point."""
+    return math.exp(-MISSED * passed_up(history, holding))
