@@ -6,13 +6,18 @@ command line: this registers one more bot and hands over to the CLI). ``expert-u
 ``expert`` with its models off: with 3 or 4 players its play search treats every world as
 equally likely (no weighing by the others' plays, :mod:`pegboard.bots.search.play_model`),
 as before that model; with 2 players it also drops the model of the opponent's toss.
-docs/bots.md has the commands and the results.
+``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200. The variable
+``PLAY_MODEL_MISSED`` replaces :data:`pegboard.bots.search.play_model.MISSED` in this
+process and its workers. docs/bots.md has the commands and the results.
 """
 
 from __future__ import annotations
 
+import os
+
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
+from pegboard.bots.search import play_model
 from pegboard.cli.main import app
 
 
@@ -23,7 +28,17 @@ class UniformExpert(ExpertBot):
         super().__init__(seed, model=False)
 
 
+class WideExpert(ExpertBot):
+    name = "expert-wide"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, worlds=500)
+
+
 register_bot(UniformExpert.name, UniformExpert)
+register_bot(WideExpert.name, WideExpert)
+if os.environ.get("PLAY_MODEL_MISSED"):
+    setattr(play_model, "MISSED", float(os.environ["PLAY_MODEL_MISSED"]))  # noqa: B010
 
 if __name__ == "__main__":
     app()
