@@ -13,7 +13,7 @@ from pegboard.bots.greedy import GreedyBot
 from pegboard.bots.search.keep_model import keep_values, keeps_best, sample_kept_world
 from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.worlds import seen_cards, unseen_cards
-from pegboard.cards import DECK, RANK_OF, VALUE_OF, parse_cards
+from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_cards
 from pegboard.core import new_game
 from pegboard.games.cribbage import Table
 from pegboard.scoring.combos import combination_points
@@ -30,7 +30,7 @@ def test_a_keeps_value_is_its_mean_fifteens_pairs_and_runs_over_the_unseen_start
     five: list[int],
 ) -> None:
     for thrown in five:
-        kept = [c for c in five if c != thrown]
+        kept = [Card(c) for c in five if c != thrown]
         starters = [c for c in DECK if int(c) not in five]
         mean = sum(combination_points([*kept, s]) for s in starters) / len(starters)
         key = sum(RANK_KEY[c] for c in kept)
@@ -101,7 +101,7 @@ def test_kept_worlds_fit_the_view_and_mostly_keep_the_best_four(players: int, se
                     sorted(world.others, key=lambda s: -history.above[s]), thrown, strict=True
                 ):
                     total += 1
-                    best += keeps_best(world.kept[seat], card)
+                    best += int(keeps_best(world.kept[seat], card))
         seat = game.to_act[0]
         game.apply(seat, bots[seat].act(game.view(seat)))
     assert total > 100
