@@ -8,8 +8,7 @@ equally likely (no weighing by the others' plays, :mod:`pegboard.bots.search.pla
 as before that model; with 2 players it also drops the model of the opponent's toss.
 ``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200. The variable
 ``PLAY_MODEL_MISSED`` replaces :data:`pegboard.bots.search.play_model.MISSED` in this
-process and its workers, ``KEEP_MODEL_TRIES`` :data:`pegboard.bots.search.keep_model.TRIES`
-(0 turns the keep model off: uniform deals). docs/bots.md has the commands and the results.
+process and its workers. docs/bots.md has the commands and the results.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ import os
 
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
-from pegboard.bots.search import keep_model, play_model
+from pegboard.bots.search import play_model
 from pegboard.cli.main import app
 
 
@@ -38,8 +37,6 @@ class WideExpert(ExpertBot):
 
 register_bot(UniformExpert.name, UniformExpert)
 register_bot(WideExpert.name, WideExpert)
-if os.environ.get("KEEP_MODEL_TRIES"):
-    setattr(keep_model, "TRIES", int(os.environ["KEEP_MODEL_TRIES"]))  # noqa: B010
 if os.environ.get("PLAY_MODEL_MISSED"):
     setattr(play_model, "MISSED", float(os.environ["PLAY_MODEL_MISSED"]))  # noqa: B010
 

@@ -13,10 +13,9 @@ hint asks for the pegging itself instead: the points this side pegs minus the ot
 Cards of one rank are the same card in the play, so only one of each rank is tried.
 
 With 2 players the opponent's hand in each world is weighted by how a good player keeps and
-tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`). With more, the others
-keep their best four in each world (:mod:`.keep_model`), and each world is weighed by how
-likely their plays so far were in it (:mod:`.play_model`: players peg when they can);
-worlds are drawn until their weights add up to the worlds asked for.
+tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`). With more, each world is
+weighed by how likely the others' plays so far were in it (:mod:`.play_model`: players peg
+when they can), and worlds are drawn until their weights add up to the worlds asked for.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from collections.abc import Sequence
 from typing import Literal
 
 from pegboard.bots.base import View
-from pegboard.bots.search.keep_model import sample_kept_world
 from pegboard.bots.search.objective import (
     deals_to_target,
     finished_rank,
@@ -38,7 +36,7 @@ from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.play_model import likelihood
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
-from pegboard.cards import RANK_OF, VALUE_OF, parse_card, parse_cards
+from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.scoring.show import show_total
 
 Objective = Literal["rank", "pegging"]
@@ -100,8 +98,6 @@ class PlaySearch:
         if model and self.duel and int(view["crib_size"]) == 4:
             self.strategy = "pone" if dealer == self.me else "dealer"
         self.weighs = model and not self.duel and bool(self.history.plays)
-        # With 3 or 4, each seat threw one card: the others kept their best four.
-        self.keeps = model and not self.duel and len(parse_cards(view["discarded"])) == 1
 
     def likelihood(self, world: World) -> float:
         """How likely the others' plays so far were in ``world`` (1 when not weighing)."""
@@ -110,8 +106,6 @@ class PlaySearch:
     def world(self, rng: random.Random) -> World:
         if self.strategy is not None:
             return sample_modelled_world(self.view, self.history, rng, self.unseen, self.strategy)
-        if self.keeps:
-            return sample_kept_world(self.view, self.history, rng, self.unseen)
         return sample_world(self.view, self.history, rng, self.unseen)
 
     def shows(self, world: World) -> list[tuple[int, int]]:
