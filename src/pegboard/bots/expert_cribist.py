@@ -2,7 +2,7 @@
 
 Each decision samples hands for the other three seats consistent with the play so far
 (cards seen, suits shown out of: :mod:`pegboard.bots.search.tricks`), plays each legal
-card in each world and rolls the hand on for a few tricks; the card with the best mean
+card in each world and rolls the hand on to its end; the card with the best mean
 value of the scores reached wins. The value is the place the seat can expect
 (:func:`~pegboard.bots.search.objective.rank_value`): a world where someone reaches the
 target has its places settled, otherwise each rival is weighed by how close the race with

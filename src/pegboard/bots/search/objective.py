@@ -1,7 +1,7 @@
 """What a search plays for: the place it finishes in, not the points it scores.
 
-Every search rolls a position out to some horizon (the end of the play, a few tricks) and
-then has to say how good the scores it reached are. Points are not the goal: the rank is.
+Every search rolls a position out to some horizon (the end of the play, of a Cribist hand)
+and then has to say how good the scores it reached are. Points are not the goal: the rank is.
 
 * Two sides of one player each (:func:`race_value`): the chance of winning from those
   scores, from the score-race table (:mod:`pegboard.bots.search.race`): a point near the
