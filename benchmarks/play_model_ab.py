@@ -8,16 +8,18 @@ equally likely (no weighing by the others' plays, :mod:`pegboard.bots.search.pla
 as before that model; with 2 players it also drops the model of the opponent's toss.
 ``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200. The variable
 ``PLAY_MODEL_MISSED`` replaces :data:`pegboard.bots.search.play_model.MISSED` in this
-process and its workers. docs/bots.md has the commands and the results.
+process and its workers; ``PLAY_MODEL_DUEL=1`` weighs the worlds by the opponent's plays with
+2 players too (on top of the toss model). docs/bots.md has the commands and the results.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
-from pegboard.bots.search import play_model
+from pegboard.bots.search import play_model, play_search
 from pegboard.cli.main import app
 
 
@@ -37,6 +39,14 @@ class WideExpert(ExpertBot):
 
 register_bot(UniformExpert.name, UniformExpert)
 register_bot(WideExpert.name, WideExpert)
+if os.environ.get("PLAY_MODEL_DUEL"):
+    _init = play_search.PlaySearch.__init__
+
+    def _weighing_duels(self: play_search.PlaySearch, *args: Any, **kwargs: Any) -> None:
+        _init(self, *args, **kwargs)
+        self.weighs = (self.duel and bool(self.history.plays)) or self.weighs
+
+    setattr(play_search.PlaySearch, "__init__", _weighing_duels)  # noqa: B010
 if os.environ.get("PLAY_MODEL_MISSED"):
     setattr(play_model, "MISSED", float(os.environ["PLAY_MODEL_MISSED"]))  # noqa: B010
 
