@@ -246,53 +246,6 @@ def roll_out(
         card = choose(hands[turn], cards, trump, best)
 
 
-def roll_out_values(
-    hands: dict[int, list[int]],
-    trick: Trick,
-    trump: int,
-    me: int,
-    options: Sequence[int],
-    *,
-    tricks: int,
-    need: Sequence[int] | None,
-    scores: Sequence[int],
-    deals_left: float,
-    spread: float,
-    tie: float,
-) -> list[float]:
-    """One world's rollouts, valued: each card of ``options`` played by ``me`` now and
-    rolled out by :func:`roll_out` from ``hands`` as they are (left unchanged), then valued
-    for ``me`` from ``scores`` plus the points taken (:func:`roll_out_values_python`; in C
-    where the core was built, the same doubles)."""
-    if _tricks is not None:
-        return _tricks.roll_out_values(
-            hands,
-            trick,
-            trump,
-            me,
-            options,
-            tricks=tricks,
-            need=need,
-            scores=scores,
-            deals_left=deals_left,
-            spread=spread,
-            tie=tie,
-        )
-    return roll_out_values_python(
-        hands,
-        trick,
-        trump,
-        me,
-        options,
-        tricks=tricks,
-        need=need,
-        scores=scores,
-        deals_left=deals_left,
-        spread=spread,
-        tie=tie,
-    )
-
-
 def roll_out_values_python(
     hands: dict[int, list[int]],
     trick: Trick,
@@ -330,3 +283,10 @@ def roll_out_values_python(
         else:
             values.append(ahead + rank_value(after, me, deals_left=deals_left, spread=spread))
     return values
+
+
+roll_out_values = _tricks.roll_out_values if _tricks is not None else roll_out_values_python
+"""One world's rollouts, valued: each card of ``options`` played by ``me`` now and rolled
+out by :func:`roll_out` from ``hands`` as they are (left unchanged), then valued for ``me``
+from ``scores`` plus the points taken: :func:`roll_out_values_python`, or the same doubles
+in C where the core was built."""
