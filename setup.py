@@ -49,6 +49,12 @@ def extensions() -> list[Extension]:
             optional=True,
         ),
         Extension(
+            "pegboard.bots.search._play_search",
+            ["src/pegboard/bots/search/_play_search.pyx"],
+            extra_compile_args=["-ffp-contract=off"],  # the values' doubles exactly as Python's
+            optional=True,
+        ),
+        Extension(
             "pegboard.bots.search._tricks",
             ["src/pegboard/bots/search/_tricks.pyx"],
             extra_compile_args=["-ffp-contract=off"],  # the sampling's doubles as Python's

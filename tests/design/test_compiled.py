@@ -23,6 +23,7 @@ MODULES = [
     "pegboard.core._seeded",
     "pegboard.games.cribbage._core",
     "pegboard.env._cribbage",
+    "pegboard.bots.search._play_search",
     "pegboard.bots.search._rollout",
     "pegboard.bots.search._tricks",
     "pegboard.bots._not_enough",

@@ -15,3 +15,6 @@ cdef int mt_seed_chance(MT* g, bytes prefix, long index) except -1
 cdef uint32_t mt_getrandbits(MT* g, int k) noexcept nogil
 cdef int mt_randbelow(MT* g, int n) noexcept nogil
 cdef void mt_shuffle(MT* g, int* items, int n) noexcept nogil
+cdef double mt_random(MT* g) noexcept nogil
+cdef int mt_load(MT* g, object rng) except -1
+cdef int mt_store(MT* g, object rng) except -1

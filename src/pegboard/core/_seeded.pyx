@@ -184,6 +184,32 @@ cdef void mt_shuffle(MT* g, int* items, int n) noexcept nogil:
         items[j] = t
 
 
+cdef double mt_random(MT* g) noexcept nogil:
+    """``random()``: 53 bits from two words, as CPython's ``random_random``."""
+    cdef uint32_t a = _next(g) >> 5
+    cdef uint32_t b = _next(g) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+cdef int mt_load(MT* g, object rng) except -1:
+    """Take over the state of ``rng`` (a ``random.Random``), to draw what it would draw."""
+    cdef tuple words = rng.getstate()[1]
+    cdef int i
+    for i in range(MT_N):
+        g.mt[i] = words[i]
+    g.index = words[MT_N]
+    g.twisted = MT_N  # CPython twists a whole block at once
+    return 0
+
+
+cdef int mt_store(MT* g, object rng) except -1:
+    """Hand the state back to ``rng``, as if it had drawn everything itself."""
+    _twist_to(g, MT_N)  # finish the block the lazy twist left part-done
+    state = rng.getstate()
+    rng.setstate((state[0], tuple([g.mt[i] for i in range(MT_N)]) + (g.index,), state[2]))
+    return 0
+
+
 # -- the Python face: what SeededChance calls, and what tests compare with random.Random ----
 
 

@@ -11,11 +11,6 @@ test_rollout_core.py plays both on random positions).
 
 from pegboard.cards import RANK_OF, VALUE_OF
 
-cdef enum:
-    SEATS = 4
-    HAND = 8
-    COUNT_CARDS = 16
-
 cdef int RANK[52]
 cdef int VALUE[52]
 for _card in range(52):
@@ -87,41 +82,16 @@ cdef int _choose(int* playable, int n_playable, int count, int* cards, int n_car
 def play_out_heuristic(position, side_of=None, need=None, first=None):
     """``play_out(position, heuristic_policy, side_of=..., need=..., first=...)``, the same
     result; ``position`` is left as it was (the search throws it away)."""
-    cdef int seats[SEATS]
-    cdef int index_of[SEATS]
-    cdef int hands[SEATS][HAND]
-    cdef int sizes[SEATS]
-    cdef int passed[SEATS]
+    cdef Play p
     cdef int sides[SEATS]
     cdef int needs[SEATS]
     cdef int gained[SEATS]
-    cdef int cards[COUNT_CARDS]
-    cdef int playable[HAND]
-    cdef int n_seats = len(position.seats)
-    cdef int n_sides, n_cards, n_passed, n_playable, count, turn, last, forced
-    cdef int held
-    cdef int i, j, k, seat, card, points, side, has_need, room, hand_size, n_gained, found
-    seat_list = position.seats
-    if n_seats > SEATS or max(seat_list) >= SEATS:
-        raise ValueError("at most four seats")
+    cdef int n_sides, n_gained, i, side
+    read_position(&p, position)
     for i in range(SEATS):
-        index_of[i] = -1
-        passed[i] = 0
-        sizes[i] = 0
         needs[i] = 0
-        gained[i] = 0
-    for i in range(n_seats):
-        seats[i] = seat_list[i]
-        index_of[seats[i]] = i
-    for seat_key, hand in position.hands.items():
-        seat = seat_key
-        if seat < 0 or seat >= SEATS or len(hand) > HAND:
-            raise ValueError("a hand of more than eight cards, or a seat past four")
-        sizes[seat] = len(hand)
-        for j in range(sizes[seat]):
-            hands[seat][j] = hand[j]
     if side_of is None:
-        n_sides = max(seat_list) + 1
+        n_sides = max(position.seats) + 1
         for i in range(n_sides):
             sides[i] = i
     else:
@@ -130,34 +100,74 @@ def play_out_heuristic(position, side_of=None, need=None, first=None):
             raise ValueError("at most four sides")
         for i in range(n_sides):
             sides[i] = side_of[i]
-    has_need = need is not None
-    if has_need:
+    if need is not None:
         for i in range(len(need)):
             needs[i] = need[i]
-    n_cards = len(position.count_cards)
-    if n_cards + 1 > COUNT_CARDS:
-        raise ValueError("a count of more than sixteen cards")
-    for i in range(n_cards):
-        cards[i] = position.count_cards[i]
-    n_passed = 0
-    for seat_key in position.passed:
-        passed[<int>seat_key] = 1
-        n_passed += 1
-    count = position.count
-    turn = position.turn
-    last = position.last
-    forced = -1 if first is None else first
     n_gained = 0
     for i in range(n_sides):
         if sides[i] + 1 > n_gained:
             n_gained = sides[i] + 1
+    side = roll_out(&p, sides, n_sides, needs, need is not None, -1 if first is None else first,
+                    gained)
+    return _listed(gained, n_gained), side
 
+
+cdef int read_position(Play* p, position) except -1:
+    """``p`` from a ``PegPosition``."""
+    cdef int i, j, seat
+    seats = position.seats
+    if len(seats) > SEATS or max(seats) >= SEATS:
+        raise ValueError("at most four seats")
+    for i in range(SEATS):
+        p.index_of[i] = -1
+        p.passed[i] = 0
+        p.sizes[i] = 0
+    p.n_seats = len(seats)
+    for i in range(p.n_seats):
+        p.seats[i] = seats[i]
+        p.index_of[p.seats[i]] = i
+    for seat_key, hand in position.hands.items():
+        seat = seat_key
+        if seat < 0 or seat >= SEATS or len(hand) > HAND:
+            raise ValueError("a hand of more than eight cards, or a seat past four")
+        p.sizes[seat] = len(hand)
+        for j in range(p.sizes[seat]):
+            p.hands[seat][j] = hand[j]
+    p.n_cards = len(position.count_cards)
+    if p.n_cards + 1 > COUNT_CARDS:
+        raise ValueError("a count of more than sixteen cards")
+    for i in range(p.n_cards):
+        p.cards[i] = position.count_cards[i]
+    p.n_passed = 0
+    for seat_key in position.passed:
+        p.passed[<int>seat_key] = 1
+        p.n_passed += 1
+    p.count = position.count
+    p.turn = position.turn
+    p.last = position.last
+    return 0
+
+
+cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint has_need,
+                  int forced, int* gained) except -2:
+    """Play ``p`` (changed) to the end of the play, ``forced`` (>= 0) first: the points
+    pegged per side in ``gained`` (all four zeroed first), and the side whose ``needs`` was
+    reached first (with ``has_need``), or -1."""
+    cdef int playable[HAND]
+    cdef int n_playable, held, i, j, k, card, points, side, room, hand_size, found
+    cdef int turn = p.turn
+    cdef int count = p.count
+    cdef int last = p.last
+    cdef int* cards = p.cards
+    cdef int* passed = p.passed
+    for i in range(SEATS):
+        gained[i] = 0
     while True:
         room = 31 - count
         n_playable = 0
-        for j in range(sizes[turn]):
-            if VALUE[hands[turn][j]] <= room:
-                playable[n_playable] = hands[turn][j]
+        for j in range(p.sizes[turn]):
+            if VALUE[p.hands[turn][j]] <= room:
+                playable[n_playable] = p.hands[turn][j]
                 n_playable += 1
         if n_playable:
             if forced >= 0:
@@ -166,67 +176,67 @@ def play_out_heuristic(position, side_of=None, need=None, first=None):
             elif n_playable == 1:
                 card = playable[0]
             else:
-                card = _choose(playable, n_playable, count, cards, n_cards)
-            hand_size = sizes[turn]
+                card = _choose(playable, n_playable, count, cards, p.n_cards)
+            hand_size = p.sizes[turn]
             found = 0
             for j in range(hand_size):  # list.remove: the first such card
-                if hands[turn][j] == card:
+                if p.hands[turn][j] == card:
                     for k in range(j, hand_size - 1):
-                        hands[turn][k] = hands[turn][k + 1]
+                        p.hands[turn][k] = p.hands[turn][k + 1]
                     found = 1
                     break
             if not found:
                 raise ValueError(f"card {card} is not in seat {turn}'s hand")
-            sizes[turn] = hand_size - 1
+            p.sizes[turn] = hand_size - 1
             count += VALUE[card]
-            cards[n_cards] = card
-            n_cards += 1
+            cards[p.n_cards] = card
+            p.n_cards += 1
             last = turn
-            points = _points(cards, n_cards, count)
+            points = _points(cards, p.n_cards, count)
             if points:
                 side = sides[turn]
                 gained[side] += points
                 if has_need and gained[side] >= needs[side]:
-                    return _listed(gained, n_gained), side
+                    return side
             if count < 31:
-                turn = _next(seats, n_seats, index_of, passed, turn, n_passed > 0)
+                turn = _next(p, turn, p.n_passed > 0)
                 continue
         else:
             if not passed[turn]:
                 passed[turn] = 1
-                n_passed += 1
-            if n_passed < n_seats:
-                turn = _next(seats, n_seats, index_of, passed, turn, True)
+                p.n_passed += 1
+            if p.n_passed < p.n_seats:
+                turn = _next(p, turn, True)
                 continue
             side = sides[last if last >= 0 else n_sides + last]  # as Python indexes -1
             gained[side] += 1
             if has_need and gained[side] >= needs[side]:
-                return _listed(gained, n_gained), side
+                return side
         held = 0
-        for i in range(n_seats):
-            held += sizes[seats[i]]
+        for i in range(p.n_seats):
+            held += p.sizes[p.seats[i]]
         if held == 0:
-            return _listed(gained, n_gained), -1
+            return -1
         count = 0
-        n_cards = 0
+        p.n_cards = 0
         for i in range(SEATS):
             passed[i] = 0
-        n_passed = 0
-        turn = _next(seats, n_seats, index_of, passed, last, False)
+        p.n_passed = 0
+        turn = _next(p, last, False)
 
 
 cdef list _listed(int* values, int n):
     return [values[i] for i in range(n)]
 
 
-cdef int _next(int* seats, int n_seats, int* index_of, int* passed, int seat, bint skip) except -1:
+cdef int _next(Play* p, int seat, bint skip) except -1:
     """The next seat in table order (skipping those who passed, when asked)."""
-    cdef int i = index_of[seat]
+    cdef int i = p.index_of[seat]
     cdef int k, nxt
     if i < 0:
         raise ValueError(f"seat {seat} is not in the play")
-    for k in range(1, n_seats + 1):
-        nxt = seats[(i + k) % n_seats]
-        if not skip or not passed[nxt]:
+    for k in range(1, p.n_seats + 1):
+        nxt = p.seats[(i + k) % p.n_seats]
+        if not skip or not p.passed[nxt]:
             return nxt
     raise AssertionError("everyone has passed")

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from pegboard.bots.base import View
+from pegboard.bots.search import play_model
 from pegboard.bots.search.objective import (
     deals_to_target,
     finished_rank,
@@ -34,10 +35,17 @@ from pegboard.bots.search.objective import (
 )
 from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
-from pegboard.bots.search.play_model import likelihood
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.scoring.show import show_total
+
+try:  # the loop over worlds in C (setup.py builds it wherever a compiler is)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots.search import _play_search
+except ImportError:
+    _play_search = None  # type: ignore[assignment]
 
 Objective = Literal["rank", "pegging"]
 TIE = 1e-4
@@ -101,7 +109,7 @@ class PlaySearch:
 
     def likelihood(self, world: World) -> float:
         """How likely the others' plays so far were in ``world`` (1 when not weighing)."""
-        return likelihood(self.history, world.others) if self.weighs else 1.0
+        return play_model.likelihood(self.history, world.others) if self.weighs else 1.0
 
     def world(self, rng: random.Random) -> World:
         if self.strategy is not None:
@@ -192,7 +200,40 @@ def _totals(
 ) -> list[float] | None:
     """Each card's value summed over worlds, each times its likelihood, until the
     likelihoods add up to ``worlds`` (or ``DRAWS`` times as many were drawn); None if no
-    world was likely enough to roll out."""
+    world was likely enough to roll out. In C (``_play_search``) for the expert's own search
+    and generator, with the same result as :func:`totals_python`."""
+    if (
+        _play_search is None
+        or type(search) is not PlaySearch  # a subclass may deal its worlds otherwise
+        or search.objective != "rank"
+        or type(rng) is not random.Random
+    ):
+        return totals_python(search, cards, rng, worlds, deadline)
+    sums, weight = _play_search.totals(
+        search,
+        cards,
+        rng,
+        worlds,
+        deadline,
+        weighs=search.weighs,
+        missed=play_model.MISSED,
+        floor=FLOOR,
+        draws=DRAWS,
+        tie=TIE,
+        per_deal=PER_DEAL[search.teams],
+        spread=SPREAD[search.teams],
+    )
+    return sums if weight > 0 else None
+
+
+def totals_python(
+    search: PlaySearch,
+    cards: Sequence[int],
+    rng: random.Random,
+    worlds: int,
+    deadline: float | None,
+) -> list[float] | None:
+    """:func:`_totals` in Python: the reference the C loop is held to."""
     totals = [0.0] * len(cards)
     weight = 0.0
     for n in range(worlds * DRAWS if search.weighs else worlds):

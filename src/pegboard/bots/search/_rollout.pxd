@@ -1,0 +1,26 @@
+# The play's rollout in C (see _rollout.pyx), for the compiled play search (_play_search.pyx)
+# to roll out its worlds without going through Python.
+
+cdef enum:
+    SEATS = 4
+    HAND = 8
+    COUNT_CARDS = 16
+
+cdef struct Play:
+    # a PegPosition: seats in table order, each seat's cards, the count and its passes
+    int n_seats
+    int seats[SEATS]
+    int index_of[SEATS]   # a seat's place in seats, -1 if not in the play
+    int hands[SEATS][HAND]
+    int sizes[SEATS]
+    int passed[SEATS]
+    int n_passed
+    int cards[COUNT_CARDS]
+    int n_cards
+    int count
+    int turn
+    int last
+
+cdef int read_position(Play* p, object position) except -1
+cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint has_need,
+                  int forced, int* gained) except -2

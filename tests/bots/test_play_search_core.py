@@ -1,0 +1,143 @@
+"""The compiled play search (``bots/search/_play_search.pyx``) adds up exactly what
+``play_search.totals_python`` adds up: the same worlds from the same generator, weighed and
+valued to the same doubles, and the generator left where Python leaves it, at any table
+(2, 3 or 4 players, teams, any target) and with the models on or off."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pegboard.arena import play_one
+from pegboard.bots import make
+from pegboard.bots.base import View
+from pegboard.bots.search import play_model, play_search
+from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
+from pegboard.core.game import Game
+from pegboard.core.spec import get_spec
+
+core: Any = pytest.importorskip("pegboard.bots.search._play_search")
+
+TABLES: list[tuple[int, dict[str, object]]] = [
+    (2, {}),
+    (2, {"score_target": 61}),
+    (3, {}),
+    (4, {}),
+    (4, {"teams": True}),
+    (4, {"teams": True, "score_target": 31}),
+]
+
+
+def play_decision(seed: int) -> View:
+    """The view of a seat choosing between two or more cards in the play, somewhere in a
+    seeded game of greedy and random players (so some plays pass up points)."""
+    rng = random.Random(seed)
+    players, options = rng.choice(TABLES)
+    game = Game(get_spec("cribbage"), players, seed, options)
+    bots = [make(rng.choice(("greedy", "random")), seed=seed + s) for s in range(players)]
+    stop = rng.random()
+    found: View | None = None
+    while game.outcome is None:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if view["phase"] == "play" and view["turn"] == seat and len(candidates(view)) > 1:
+            found = view
+            if rng.random() < stop:
+                return view
+        game.apply(seat, bots[seat].act(view))
+    assert found is not None
+    return found
+
+
+def search_case(seed: int) -> tuple[PlaySearch, list[int], int, float]:
+    """A search of that view: the models on or off, the weighing forced on with 2 players
+    now and then (as ``benchmarks/play_model_ab.py`` does), few worlds, a high floor or a
+    harsh weight sometimes (so worlds are skipped, or none is kept)."""
+    rng = random.Random(seed ^ 0x5EED)
+    view = play_decision(seed)
+    search = PlaySearch(view, model=rng.random() < 0.8)
+    if search.duel and search.history.plays and rng.random() < 0.3:
+        search.weighs = True
+    worlds = rng.choice((1, 2, 7, 20))
+    missed = rng.choice((play_model.MISSED, play_model.MISSED, 0.1, 9.0))
+    return search, candidates(view), worlds, missed
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_compiled_loop_adds_up_the_python_totals_from_the_same_draws(seed: int) -> None:
+    search, cards, worlds, missed = search_case(seed)
+    floor = random.Random(seed).choice((play_search.FLOOR, play_search.FLOOR, 0.5))
+    python_rng, compiled_rng = random.Random(seed), random.Random(seed)
+    saved = (play_model.MISSED, play_search.FLOOR)
+    play_model.MISSED, play_search.FLOOR = missed, floor
+    try:
+        python = totals_python(search, cards, python_rng, worlds, None)
+    finally:
+        play_model.MISSED, play_search.FLOOR = saved
+    sums, weight = core.totals(
+        search,
+        cards,
+        compiled_rng,
+        worlds,
+        None,
+        weighs=search.weighs,
+        missed=missed,
+        floor=floor,
+        draws=play_search.DRAWS,
+        tie=play_search.TIE,
+        per_deal=play_search.PER_DEAL[search.teams],
+        spread=play_search.SPREAD[search.teams],
+    )
+    if python is None:
+        assert weight == 0.0
+    else:
+        assert [v.hex() for v in sums] == [v.hex() for v in python]
+        assert weight > 0.0
+    assert compiled_rng.getstate() == python_rng.getstate()
+
+
+def test_a_spent_deadline_stops_after_two_worlds_as_python_does() -> None:
+    search, cards, _, _ = search_case(11)
+    python_rng, compiled_rng = random.Random(1), random.Random(1)
+    python = totals_python(search, cards, python_rng, 200, 0.0)
+    compiled = play_search._totals(search, cards, compiled_rng, 200, 0.0)
+    assert compiled == python
+    assert compiled_rng.getstate() == python_rng.getstate()
+
+
+class OtherRandom(random.Random):
+    """Not ``random.Random`` itself: the search leaves it to the Python loop."""
+
+
+def test_another_generator_or_a_subclassed_search_takes_the_python_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    search, cards, _, _ = search_case(5)
+    monkeypatch.setattr(core, "totals", None)  # called, it would fail
+    assert play_search._totals(search, cards, OtherRandom(3), 5, None) == totals_python(
+        search, cards, OtherRandom(3), 5, None
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "options"),
+    [
+        (2, "expert,hoyle", {}),
+        (3, "expert,greedy,greedy", {}),
+        (4, "expert,greedy,greedy,greedy", {}),
+        (4, "expert,greedy,expert,greedy", {"teams": True}),
+    ],
+)
+def test_whole_games_are_the_same_with_the_python_loop(
+    players: int, bots: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = (2000000, 2000001)
+    compiled = [play_one("cribbage", players, bots.split(","), s, options).record() for s in seeds]
+    monkeypatch.setattr(play_search, "_play_search", None)
+    python = [play_one("cribbage", players, bots.split(","), s, options).record() for s in seeds]
+    assert compiled == python
