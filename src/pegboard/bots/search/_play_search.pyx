@@ -344,7 +344,7 @@ cdef int _read_valuing(Valuing* v, search, double tie, double per_deal, double s
     v.n_in_game = len(in_game)
     for i, side in enumerate(in_game):
         v.in_game[i] = side
-    v.mine = in_game.index(v.me) if v.me in in_game else 0
+    v.mine = in_game.index(v.me)
     v.per_deal = per_deal
     v.spread = spread
     v.tie = tie

@@ -16,6 +16,9 @@ With 2 players the opponent's hand in each world is weighted by how a good playe
 tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`). With more, each world is
 weighed by how likely the others' plays so far were in it (:mod:`.play_model`: players peg
 when they can), and worlds are drawn until their weights add up to the worlds asked for.
+
+The loop over worlds runs in C where it was built (``_play_search.pyx``: the same worlds from
+the same generator, the same values); :func:`totals_python` is the same loop in Python.
 """
 
 from __future__ import annotations

@@ -167,8 +167,9 @@ STRENGTH = [[_strengths(trump, led) for led in range(4)] for trump in range(-1, 
 
 def _keys(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Integer sort keys for :func:`choose`, per card: leading (rank, then a plain suit
-    before trumps), cheapest (plain suits first, then rank) and strongest (trumps first,
-    then rank)."""
+    before trumps), cheapest (plain suits first, then rank) and strongest (a plain card
+    above any trump, then rank: among winning cards the highest plain one is played before
+    a trump is spent)."""
     lead = tuple(RANK_OF[c] * 2 + (SUIT_OF[c] != trump) for c in DECK)
     cheap = tuple((SUIT_OF[c] == trump) * 16 + RANK_OF[c] for c in DECK)
     strong = tuple((SUIT_OF[c] != trump) * 16 + RANK_OF[c] for c in DECK)
