@@ -13,6 +13,8 @@ tests/bots/test_not_enough_core.py compares both on generated inputs, and whole 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
+from pegboard.games.cribbage._core cimport pegging_points
+
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 
 cdef enum:
@@ -475,37 +477,6 @@ cdef int _cards(object card) except -1:
 # -- the play -------------------------------------------------------------------------------
 
 
-cdef int _points(int* cards, int n, int count) noexcept nogil:
-    """What ``scoring.pegging.pegging_points`` gives for the last of ``cards`` (as in
-    ``bots/search/_rollout.pyx``)."""
-    cdef int points = 2 if count == 15 or count == 31 else 0
-    cdef int rank = RANK[cards[n - 1]]
-    cdef int k, r, seen, low, high, longest
-    if n >= 2 and RANK[cards[n - 2]] == rank:
-        k = 2
-        while k < n and RANK[cards[n - k - 1]] == rank:
-            k += 1
-        return points + k * (k - 1)
-    if n < 3:
-        return points
-    seen = 1 << rank
-    low = rank
-    high = rank
-    longest = 0
-    for k in range(2, n + 1):
-        r = RANK[cards[n - k]]
-        if (seen >> r) & 1:
-            break
-        seen |= 1 << r
-        if r < low:
-            low = r
-        elif r > high:
-            high = r
-        if k >= 3 and high - low == k - 1:
-            longest = k
-    return points + longest
-
-
 cdef inline int _mod(int a, int b) noexcept nogil:
     """``a % b`` as Python takes it (never negative for b > 0)."""
     cdef int r = a % b
@@ -517,7 +488,7 @@ cdef struct Peg:
     int hands[SEATS][HAND]
     int sizes[SEATS]
     int count
-    int cards[COUNT_CARDS]
+    signed char cards[COUNT_CARDS]
     int n_cards
     int passed[SEATS]
     int n_passed
@@ -542,7 +513,7 @@ cdef int _rollout_choice(Peg* peg, int* playable, int n_playable) noexcept nogil
         card = playable[i]
         new = peg.count + VALUE[card]
         peg.cards[peg.n_cards] = card
-        points = _points(peg.cards, peg.n_cards + 1, new)
+        points = pegging_points(peg.cards, peg.n_cards + 1, new)
         safe = -1 if new == 5 or new == 21 else 0
         if best < 0 or points > best_points or (
             points == best_points
@@ -588,7 +559,7 @@ cdef int _run(Peg* peg, int first, int* need, int* gained) except -2:
             peg.cards[peg.n_cards] = card
             peg.n_cards += 1
             peg.last = peg.turn
-            points = _points(peg.cards, peg.n_cards, peg.count)
+            points = pegging_points(peg.cards, peg.n_cards, peg.count)
             team = peg.turn % 2
             gained[team] += points
             if points and gained[team] >= need[team]:

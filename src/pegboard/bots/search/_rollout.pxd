@@ -15,7 +15,7 @@ cdef struct Play:
     int sizes[SEATS]
     int passed[SEATS]
     int n_passed
-    int cards[COUNT_CARDS]
+    signed char cards[COUNT_CARDS]
     int n_cards
     int count
     int turn

@@ -9,6 +9,8 @@ same card, and the points and the side that went out are the same (tests/bots/
 test_rollout_core.py plays both on random positions).
 """
 
+from pegboard.games.cribbage._core cimport pegging_points
+
 from pegboard.cards import RANK_OF, VALUE_OF
 
 cdef int RANK[52]
@@ -18,37 +20,7 @@ for _card in range(52):
     VALUE[_card] = VALUE_OF[_card]
 
 
-cdef int _points(int* cards, int n, int count) noexcept nogil:
-    """What ``scoring.pegging.pegging_points`` gives for the last of ``cards``."""
-    cdef int points = 2 if count == 15 or count == 31 else 0
-    cdef int rank = RANK[cards[n - 1]]
-    cdef int k, r, seen, low, high, longest
-    if n >= 2 and RANK[cards[n - 2]] == rank:
-        k = 2
-        while k < n and RANK[cards[n - k - 1]] == rank:
-            k += 1
-        return points + k * (k - 1)
-    if n < 3:
-        return points
-    seen = 1 << rank
-    low = rank
-    high = rank
-    longest = 0
-    for k in range(2, n + 1):
-        r = RANK[cards[n - k]]
-        if (seen >> r) & 1:
-            break
-        seen |= 1 << r
-        if r < low:
-            low = r
-        elif r > high:
-            high = r
-        if k >= 3 and high - low == k - 1:
-            longest = k
-    return points + longest
-
-
-cdef int _choose(int* playable, int n_playable, int count, int* cards, int n_cards) noexcept nogil:
+cdef int _choose(int* playable, int n_playable, int count, signed char* cards, int n_cards) noexcept nogil:
     """``heuristic_policy``: the same values, compared the same way (first best wins)."""
     cdef int best = playable[0]
     cdef double best_value = -1e9
@@ -58,7 +30,7 @@ cdef int _choose(int* playable, int n_playable, int count, int* cards, int n_car
         card = playable[i]
         new = count + VALUE[card]
         cards[n_cards] = card
-        value = 4.0 * _points(cards, n_cards + 1, new)
+        value = 4.0 * pegging_points(cards, n_cards + 1, new)
         if new == 5 or new == 21:
             value -= 2.0
         if n_cards == 0:
@@ -158,7 +130,7 @@ cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint
     cdef int turn = p.turn
     cdef int count = p.count
     cdef int last = p.last
-    cdef int* cards = p.cards
+    cdef signed char* cards = p.cards
     cdef int* passed = p.passed
     for i in range(SEATS):
         gained[i] = 0
@@ -192,7 +164,7 @@ cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint
             cards[p.n_cards] = card
             p.n_cards += 1
             last = turn
-            points = _points(cards, p.n_cards, count)
+            points = pegging_points(cards, p.n_cards, count)
             if points:
                 side = sides[turn]
                 gained[side] += points
