@@ -34,8 +34,13 @@ def timed(players: int, bots: list[str], options: dict[str, object], seed: int) 
     return record, time.process_time() - start
 
 
+def use_core(core: object) -> None:
+    """Switch the play search's C loop on (the module) or off (None)."""
+    setattr(play_search, "_play_search", core)  # noqa: B010
+
+
 def main(games: int) -> None:
-    core = play_search._play_search
+    core = getattr(play_search, "_play_search")  # noqa: B009
     if core is None:
         raise SystemExit("the compiled play search is not built (or PEGBOARD_PURE_PYTHON is set)")
     timed(2, ["expert", "hoyle"], {}, 1)  # the race and toss tables, built once a process
@@ -44,14 +49,14 @@ def main(games: int) -> None:
     for name, players, bots, options, first in TABLES:
         fast, slow, same = [], [], True
         for seed in range(first, first + games):
-            play_search._play_search = core
+            use_core(core)
             record, seconds = timed(players, bots, options, seed)
             fast.append(seconds)
-            play_search._play_search = None  # type: ignore[assignment]
+            use_core(None)
             python_record, seconds = timed(players, bots, options, seed)
             slow.append(seconds)
             same = same and record == python_record
-        play_search._play_search = core
+        use_core(core)
         c, p = statistics.median(fast), statistics.median(slow)
         print(f"| {name} | {games} | {c:.3f} | {p:.3f} | {p / c:.1f}× | {same} |", flush=True)
 
