@@ -17,7 +17,6 @@ the generator left in the same state (tests/bots/test_play_search_core.py).
 """
 
 import math
-import time
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport erfc, exp, sqrt
