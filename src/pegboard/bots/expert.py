@@ -2,7 +2,8 @@
 
 Cribbage: discards by the exact analysis corrected for the play and the board
 (:mod:`pegboard.bots.expert_discard`); plays by Monte Carlo search over the opponents' hands
-sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`); counts
+sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
+other player playing the style its shown hands revealed (:mod:`.search.play_styles`); counts
 and calls Muggins perfectly in manual mode. Cribist: :mod:`pegboard.bots.expert_cribist`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
@@ -25,6 +26,7 @@ from pegboard.bots.expert_cribist import act_cribist
 from pegboard.bots.expert_discard import choose_discard
 from pegboard.bots.not_enough_expert import act_expert as act_not_enough
 from pegboard.bots.search.play_search import choose_card
+from pegboard.bots.search.play_styles import StyleMemory
 from pegboard.bots.search.tricks import TrickMemory
 from pegboard.cards import Card, card_names, parse_card
 from pegboard.core.rules import Action
@@ -57,11 +59,14 @@ class ExpertBot:
         self.model = model
         self.tosses: Tosses = tosses
         self.memory = TrickMemory()  # Cribist: the tricks seen this hand
+        self.styles = StyleMemory()  # Cribbage: how the others play, from their shown hands
 
     def act(self, view: View) -> Action:
         game = view.get("game")
         if game == "cribist":
             self.memory.observe(view)
+        elif game == "cribbage" and self.model:
+            self.styles.observe(view)
         legal: list[Action] = view["legal"]
         if len(legal) == 1 and view.get("counting") is None:
             return legal[0]
@@ -81,7 +86,14 @@ class ExpertBot:
         if view["phase"] == "discard":
             thrown = choose_discard(view, tosses=self.tosses)
             return {"type": "discard", "cards": card_names(thrown)}
-        card = choose_card(view, self.rng, worlds=self.worlds, deadline=deadline, model=self.model)
+        card = choose_card(
+            view,
+            self.rng,
+            worlds=self.worlds,
+            deadline=deadline,
+            model=self.model,
+            styles=self.styles.styles(int(view["players"])),
+        )
         return {"type": "play", "card": str(Card(card))}
 
 

@@ -15,6 +15,7 @@ def totals(
     *,
     weighs: bool,
     missed: float,
+    slip: float,
     floor: float,
     draws: int,
     tie: float,

@@ -19,12 +19,19 @@ the generator left in the same state (tests/bots/test_play_search_core.py).
 import math
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.math cimport erfc, exp, sqrt
+from libc.math cimport erfc, exp, pow, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from posix.time cimport CLOCK_THREAD_CPUTIME_ID, clock_gettime, timespec
 
-from pegboard.bots.search._rollout cimport HAND, SEATS, Play, read_position, roll_out
+from pegboard.bots.search._rollout cimport (
+    HAND,
+    SEATS,
+    Play,
+    choose_greedy,
+    read_position,
+    roll_out,
+)
 from pegboard.core._seeded cimport (
     MT,
     mt_load,
@@ -180,7 +187,7 @@ cdef struct Valuing:
 
 
 def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double missed,
-           double floor, int draws, double tie, double per_deal, double spread):
+           double slip, double floor, int draws, double tie, double per_deal, double spread):
     """``play_search.totals_python(search, cards, rng, worlds, deadline)`` with
     ``search.weighs`` = ``weighs`` and the module constants given: the totals per card and
     the weight they add up to (the caller makes 0 None)."""
@@ -211,6 +218,9 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     _read_history(&history, search.history)
     _read_valuing(&valuing, search, tie, per_deal, spread)
     read_position(&start, search.start)
+    cdef bint styled = search.styles is not None
+    if styled:
+        _read_styles(&start, search.styles)
     limit = worlds * draws if weighs else worlds
     mt_load(&g, rng)
     try:
@@ -220,6 +230,8 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
             else:
                 _uniform_world(&g, &deal, &world)
             w = exp(-missed * <double>_passed_up(&history, &world)) if weighs else 1.0
+            if weighs and styled:
+                w *= pow(slip, <double>_off_style(&history, &world, start.style))
             if w >= floor:
                 n_shows = _shows(&valuing, &world, shows_side, shows_points)
                 for i in range(n_cards):
@@ -298,6 +310,18 @@ def _setsize(int k):
     if k > 5:
         setsize += 4 ** math.ceil(math.log(k * 3, 4))
     return setsize
+
+
+cdef int _read_styles(Play* p, styles) except -1:
+    """Each seat's style (``pegging.POLICIES``' numbers) into the position's."""
+    cdef int seat
+    if len(styles) > SEATS:
+        raise ValueError("at most four seats")
+    for seat in range(len(styles)):
+        if styles[seat] not in (0, 1):
+            raise ValueError(f"no style {styles[seat]!r}")
+        p.style[seat] = styles[seat]
+    return 0
 
 
 cdef int _read_history(History* h, history) except -1:
@@ -555,6 +579,48 @@ cdef int _passed_up(History* h, World* w) except -1:
         held[seat][n_held[seat]] = card
         n_held[seat] += 1
     return missed
+
+
+cdef int _off_style(History* h, World* w, const int* style) except -1:
+    """``play_model.off_style(history, world.others, styles)``: the plays of the seats with
+    a learned style that were not its choice (only ``greedy_policy`` is learned)."""
+    cdef signed char held[SEATS][HELD]
+    cdef int n_held[SEATS]
+    cdef signed char cards[PLAYS + 1]
+    cdef int playable[HELD]
+    cdef int k, i, seat, card, count, n, n_playable
+    cdef int off = 0
+    for i in range(SEATS):
+        n_held[i] = -1  # not one of the others, or no style learned
+    for k in range(w.n_others):
+        seat = w.seat_of[k]
+        if style[seat] == 0:
+            continue
+        n_held[seat] = w.n_held[seat]
+        for i in range(n_held[seat]):
+            held[seat][i] = w.others[seat][i]
+    for k in range(h.n - 1, -1, -1):
+        seat = h.seat[k]
+        if n_held[seat] < 0:
+            continue
+        card = h.card[k]
+        if n_held[seat] >= HELD:
+            raise ValueError("a seat held more cards than a hand has")
+        held[seat][n_held[seat]] = card  # at this play they held it too
+        n_held[seat] += 1
+        n = h.before_len[k]
+        count = 0
+        for i in range(n):
+            cards[i] = h.before[h.before_start[k] + i]
+            count += VALUE[cards[i]]
+        n_playable = 0
+        for i in range(n_held[seat]):
+            if count + VALUE[held[seat][i]] <= 31:
+                playable[n_playable] = held[seat][i]
+                n_playable += 1
+        if RANK[choose_greedy(playable, n_playable, count, cards, n)] != RANK[card]:
+            off += 1
+    return off
 
 
 cdef int _shows(Valuing* v, World* w, int* side, int* points) except -1:

@@ -20,7 +20,10 @@ cdef struct Play:
     int count
     int turn
     int last
+    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy (pegging.POLICIES)
 
+cdef int choose_greedy(const int* playable, int n_playable, int count, signed char* cards,
+                       int n_cards) noexcept nogil
 cdef int read_position(Play* p, object position) except -1
 cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint has_need,
                   int forced, int* gained) except -2

@@ -10,4 +10,5 @@ def play_out_heuristic(
     side_of: Sequence[int] | None = None,
     need: Sequence[int] | None = None,
     first: int | None = None,
+    styles: Sequence[int] | None = None,
 ) -> tuple[list[int], int]: ...

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The expert's pegging rollout in C: :func:`pegboard.bots.search.pegging.play_out` with
-:func:`~pegboard.bots.search.pegging.heuristic_policy` for every seat, move for move.
+:func:`~pegboard.bots.search.pegging.heuristic_policy` for every seat (or each seat's style:
+``greedy_policy`` for some), move for move.
 
 The play search rolls out every candidate card in every sampled world, and this loop was
 most of its time. Here the hands, the count and the passes are small C arrays; the
@@ -51,8 +52,24 @@ cdef int _choose(int* playable, int n_playable, int count, signed char* cards, i
     return best
 
 
-def play_out_heuristic(position, side_of=None, need=None, first=None):
-    """``play_out(position, heuristic_policy, side_of=..., need=..., first=...)``, the same
+cdef int choose_greedy(const int* playable, int n_playable, int count, signed char* cards,
+                       int n_cards) noexcept nogil:
+    """``greedy_policy``: the most points now, then the highest rank, then the highest id."""
+    cdef int best = playable[0], best_points = -1
+    cdef int i, card, points
+    for i in range(n_playable):
+        card = playable[i]
+        cards[n_cards] = card
+        points = pegging_points(cards, n_cards + 1, count + VALUE[card])
+        if points > best_points or (points == best_points and (
+                RANK[card] > RANK[best] or (RANK[card] == RANK[best] and card > best))):
+            best = card
+            best_points = points
+    return best
+
+
+def play_out_heuristic(position, side_of=None, need=None, first=None, styles=None):
+    """``play_out(position, styled(styles), side_of=..., need=..., first=...)``, the same
     result; ``position`` is left as it was (the search throws it away)."""
     cdef Play p
     cdef int sides[SEATS]
@@ -60,6 +77,13 @@ def play_out_heuristic(position, side_of=None, need=None, first=None):
     cdef int gained[SEATS]
     cdef int n_sides, n_gained, i, side
     read_position(&p, position)
+    if styles is not None:
+        if len(styles) > SEATS:
+            raise ValueError("at most four seats")
+        for i in range(len(styles)):
+            if styles[i] not in (0, 1):
+                raise ValueError(f"no style {styles[i]!r}")
+            p.style[i] = styles[i]
     for i in range(SEATS):
         needs[i] = 0
     if side_of is None:
@@ -94,6 +118,7 @@ cdef int read_position(Play* p, position) except -1:
         p.index_of[i] = -1
         p.passed[i] = 0
         p.sizes[i] = 0
+        p.style[i] = 0
     p.n_seats = len(seats)
     for i in range(p.n_seats):
         p.seats[i] = seats[i]
@@ -147,6 +172,8 @@ cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint
                 forced = -1
             elif n_playable == 1:
                 card = playable[0]
+            elif p.style[turn] == 1:
+                card = choose_greedy(playable, n_playable, count, cards, p.n_cards)
             else:
                 card = _choose(playable, n_playable, count, cards, p.n_cards)
             hand_size = p.sizes[turn]

@@ -137,13 +137,29 @@ def play_out_heuristic(
     side_of: Sequence[int] | None = None,
     need: Sequence[int] | None = None,
     first: int | None = None,
+    styles: Sequence[int] | None = None,
 ) -> tuple[list[int], int]:
-    """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout.
+    """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout;
+    with ``styles`` (per seat, :data:`HEURISTIC` or :data:`GREEDY`), each seat plays its own.
     The compiled core (``_rollout.pyx``) gives the same result several times faster; either
     way ``position`` may be changed (pass a copy)."""
     if _rollout is not None:
-        return _rollout.play_out_heuristic(position, side_of=side_of, need=need, first=first)
-    return play_out(position, heuristic_policy, side_of=side_of, need=need, first=first)
+        return _rollout.play_out_heuristic(
+            position, side_of=side_of, need=need, first=first, styles=styles
+        )
+    return play_out(position, styled(styles), side_of=side_of, need=need, first=first)
+
+
+def styled(styles: Sequence[int] | None) -> Policy:
+    """The policy that plays each seat's style (every seat :data:`HEURISTIC` by default)."""
+    if styles is None or not any(styles):
+        return heuristic_policy
+    chosen = tuple(styles)
+
+    def policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
+        return POLICIES[chosen[seat]](seat, playable, count, cards)
+
+    return policy
 
 
 def _after(position: PegPosition, seat: int) -> int:
@@ -178,3 +194,25 @@ def heuristic_policy(seat: int, playable: Sequence[int], count: int, cards: Sequ
         if value > best_value:
             best, best_value = card, value
     return best
+
+
+def greedy_policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
+    """Peg the most now; otherwise (and between equals) the highest rank: the ``greedy`` bot's
+    play, and a common beginner's."""
+    best = playable[0]
+    best_key = (-1, -1, -1)
+    cards_after = [*cards, best]
+    for card in playable:
+        cards_after[-1] = card
+        key = (pegging_points(cards_after, count + VALUE_OF[card]), RANK_OF[card], card)
+        if key > best_key:
+            best, best_key = card, key
+    return best
+
+
+HEURISTIC = 0
+"""A style of play: :func:`heuristic_policy`, the search's model of a thoughtful player."""
+GREEDY = 1
+"""A style of play: :func:`greedy_policy`."""
+POLICIES: tuple[Policy, ...] = (heuristic_policy, greedy_policy)
+"""The policy of each style, by its number (the compiled rollout numbers them alike)."""

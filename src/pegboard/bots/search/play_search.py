@@ -16,6 +16,8 @@ With 2 players the opponent's hand in each world is weighted by how a good playe
 tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`). With more, each world is
 weighed by how likely the others' plays so far were in it (:mod:`.play_model`: players peg
 when they can), and worlds are drawn until their weights add up to the worlds asked for.
+A player whose plays in earlier hands showed a style (:mod:`.play_styles`) plays it in the
+rollouts, and the worlds are weighed by it too.
 
 The loop over worlds runs in C where it was built (``_play_search.pyx``: the same worlds from
 the same generator, the same values); :func:`totals_python` is the same loop in Python.
@@ -81,8 +83,16 @@ def candidates(view: View) -> list[int]:
 class PlaySearch:
     """The search for one decision."""
 
-    def __init__(self, view: View, objective: Objective = "rank", model: bool = True) -> None:
+    def __init__(
+        self,
+        view: View,
+        objective: Objective = "rank",
+        model: bool = True,
+        styles: Sequence[int] | None = None,
+    ) -> None:
         self.view = view
+        self.styles = tuple(styles) if styles is not None and any(styles) else None
+        """Each seat's style of play (:mod:`.play_styles`), None when all are the heuristic."""
         self.objective = objective
         self.me = int(view["seat"])
         self.history: PlaySoFar = play_so_far(view)
@@ -112,7 +122,9 @@ class PlaySearch:
 
     def likelihood(self, world: World) -> float:
         """How likely the others' plays so far were in ``world`` (1 when not weighing)."""
-        return play_model.likelihood(self.history, world.others) if self.weighs else 1.0
+        if not self.weighs:
+            return 1.0
+        return play_model.likelihood(self.history, world.others, self.styles)
 
     def world(self, rng: random.Random) -> World:
         if self.strategy is not None:
@@ -135,7 +147,9 @@ class PlaySearch:
         position = self.start.copy()
         position.hands.update((seat, list(cards)) for seat, cards in world.others.items())
         if self.objective == "pegging":
-            gained, _ = play_out_heuristic(position, side_of=self.sides, first=card)
+            gained, _ = play_out_heuristic(
+                position, side_of=self.sides, first=card, styles=self.styles
+            )
             return self._difference(gained)
         return self._ranked(position, card, self.shows(world) if shows is None else shows)
 
@@ -144,7 +158,9 @@ class PlaySearch:
         return gained[self.my_side] - others
 
     def _ranked(self, position: PegPosition, card: int, shows: Sequence[tuple[int, int]]) -> float:
-        gained, first = play_out_heuristic(position, side_of=self.sides, need=self.need, first=card)
+        gained, first = play_out_heuristic(
+            position, side_of=self.sides, need=self.need, first=card, styles=self.styles
+        )
         after = [s + g for s, g in zip(self.score, gained, strict=True)]
         if first < 0:
             for side, points in shows:
@@ -178,13 +194,15 @@ def choose_card(
     worlds: int,
     deadline: float | None = None,
     model: bool = True,
+    styles: Sequence[int] | None = None,
 ) -> int:
     """The candidate with the best mean over ``worlds`` sampled worlds (fewer if the clock
-    passes ``deadline``, a :func:`time.thread_time` time: the thread's own CPU seconds)."""
+    passes ``deadline``, a :func:`time.thread_time` time: the thread's own CPU seconds),
+    the others playing ``styles`` (per seat) in the rollouts and the weights."""
     cards = candidates(view)
     if len(cards) == 1:
         return cards[0]
-    search = PlaySearch(view, model=model)
+    search = PlaySearch(view, model=model, styles=styles)
     totals = _totals(search, cards, rng, worlds, deadline)
     if totals is None:  # no world fits the model: these players do not peg when they can
         search.weighs = False
@@ -220,6 +238,7 @@ def _totals(
         deadline,
         weighs=search.weighs,
         missed=play_model.MISSED,
+        slip=play_model.SLIP,
         floor=FLOOR,
         draws=DRAWS,
         tie=TIE,

@@ -1,0 +1,101 @@
+"""How each other player plays, learned from their own plays in this game.
+
+After each show every hand is face up, so each play a seat made this hand can be replayed
+with the cards it held: the cards it could have played, and the one it chose. Those choices
+say which style fits the player: :data:`~pegboard.bots.search.pegging.GREEDY` (the most
+points now, else the highest card), or nothing in particular. Each choice with two ranks or
+more to choose from scores every candidate model by its log-likelihood:
+
+* a style plays its own choice with probability ``1 - SLIP``, any other with the rest;
+* the null model, any playable rank alike.
+
+A seat is taken to play a style once that style's log-likelihood beats the null model's and
+:data:`~pegboard.bots.search.pegging.HEURISTIC`'s (the search's model of a thoughtful player)
+by :data:`MARGIN`: a few plays a style explains and the others do not. Until then, and for a
+person who plays their own way, the search assumes nothing beyond :mod:`.play_model`.
+A seat whose plays fit a style is then rolled out with it, and the worlds in which its plays
+so far were not that style's choices are weighed down (:func:`.play_model.likelihood`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from pegboard.bots.base import View
+from pegboard.bots.search.pegging import GREEDY, HEURISTIC
+from pegboard.bots.search.play_history import play_so_far
+from pegboard.bots.search.play_model import SLIP, fits_style
+from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
+
+MARGIN = 3.0
+"""How much better (in log-likelihood) a style must explain a seat's plays to be used."""
+LEARNED = (GREEDY,)
+"""The styles a seat may be found to play (beside the search's own heuristic)."""
+
+
+def _log_chance(fits: bool, choices: int) -> float:
+    return math.log(1.0 - SLIP) if fits else math.log(SLIP / (choices - 1))
+
+
+class StyleMemory:
+    """What one seat has learned about the others' play in the current game."""
+
+    def __init__(self) -> None:
+        self.evidence: dict[int, dict[int, float]] = {}
+        """Per seat: the log-likelihood of its choices so far under each model (-1: null)."""
+        self.learned_hands: set[int] = set()
+
+    def observe(self, view: View) -> None:
+        """Learn from a view in which the hand's shows are complete (once per hand)."""
+        hand_number = int(view["hand_number"])
+        if hand_number in self.learned_hands:
+            return
+        kept = _shown_hands(view)
+        if kept is None:
+            return
+        self.learned_hands.add(hand_number)
+        me = int(view["seat"])
+        history = play_so_far(view)
+        held = {seat: list(cards) for seat, cards in kept.items()}
+        for (seat, card), before in zip(history.plays, history.before, strict=True):
+            hand = held.get(seat)
+            if hand is None or card not in hand:
+                continue  # a hand not shown (the game ended), or not what was played
+            if seat != me:
+                self._learn(seat, card, hand, before)
+            hand.remove(card)
+
+    def _learn(self, seat: int, card: int, hand: Sequence[int], before: Sequence[int]) -> None:
+        room = 31 - sum(VALUE_OF[c] for c in before)
+        playable = [c for c in hand if VALUE_OF[c] <= room]
+        choices = len({RANK_OF[c] for c in playable})
+        if choices < 2:
+            return
+        evidence = self.evidence.setdefault(seat, dict.fromkeys((-1, HEURISTIC, *LEARNED), 0.0))
+        evidence[-1] += math.log(1.0 / choices)
+        for style in (HEURISTIC, *LEARNED):
+            evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
+
+    def style(self, seat: int) -> int:
+        """The style ``seat`` is taken to play."""
+        evidence = self.evidence.get(seat)
+        if evidence is None:
+            return HEURISTIC
+        best = max(LEARNED, key=lambda s: evidence[s])
+        if evidence[best] >= max(evidence[-1], evidence[HEURISTIC]) + MARGIN:
+            return best
+        return HEURISTIC
+
+    def styles(self, players: int) -> tuple[int, ...]:
+        """Each seat's style, by seat."""
+        return tuple(self.style(seat) for seat in range(players))
+
+
+def _shown_hands(view: View) -> dict[int, list[int]] | None:
+    """Each active seat's shown hand once every one is face up, else None."""
+    shown = view.get("shown") or []
+    hands = {int(s["seat"]): parse_cards(s["cards"]) for s in shown if not s["crib"]}
+    if not view.get("played") or any(seat not in hands for seat in view["active"]):
+        return None
+    return {seat: [int(c) for c in cards] for seat, cards in hands.items()}
