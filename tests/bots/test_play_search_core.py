@@ -1,7 +1,8 @@
 """The compiled play search (``bots/search/_play_search.pyx``) adds up exactly what
 ``play_search.totals_python`` adds up: the same worlds from the same generator, weighed and
 valued to the same doubles, and the generator left where Python leaves it, at any table
-(2, 3 or 4 players, teams, any target) and with the models on or off."""
+(2, 3 or 4 players, teams, any target), with the models on or off and any seat playing a
+learned style."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pegboard.arena import play_one
 from pegboard.bots import make
 from pegboard.bots.base import View
 from pegboard.bots.search import play_model, play_search
+from pegboard.bots.search.pegging import GREEDY, HEURISTIC
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
@@ -56,10 +58,15 @@ def play_decision(seed: int) -> View:
 def search_case(seed: int) -> tuple[PlaySearch, list[int], int, float]:
     """A search of that view: the models on or off, the weighing forced on with 2 players
     now and then (as ``benchmarks/play_model_ab.py`` does), few worlds, a high floor or a
-    harsh weight sometimes (so worlds are skipped, or none is kept)."""
+    harsh weight sometimes (so worlds are skipped, or none is kept), and half the time
+    some seats playing the greedy style."""
     rng = random.Random(seed ^ 0x5EED)
     view = play_decision(seed)
-    search = PlaySearch(view, model=rng.random() < 0.8)
+    players = int(view["players"])
+    styles = [GREEDY if rng.random() < 0.5 else HEURISTIC for _ in range(players)]
+    search = PlaySearch(
+        view, model=rng.random() < 0.8, styles=styles if rng.random() < 0.5 else None
+    )
     if search.duel and search.history.plays and rng.random() < 0.3:
         search.weighs = True
     worlds = rng.choice((1, 2, 7, 20))
@@ -87,6 +94,7 @@ def test_the_compiled_loop_adds_up_the_python_totals_from_the_same_draws(seed: i
         None,
         weighs=search.weighs,
         missed=missed,
+        slip=play_model.SLIP,
         floor=floor,
         draws=play_search.DRAWS,
         tie=play_search.TIE,

@@ -1,6 +1,7 @@
 """The compiled rollout (``bots/search/_rollout.pyx``) plays every position exactly as
-``play_out`` with ``heuristic_policy`` does: the same points for every side and the same side
-out first, whatever the seats, hands, count, passes, target or forced first card."""
+``play_out`` with ``heuristic_policy`` does (or each seat's style: ``styled``): the same
+points for every side and the same side out first, whatever the seats, hands, count, passes,
+target, forced first card or styles."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.bots.search.pegging import PegPosition, heuristic_policy, play_out
+from pegboard.bots.search.pegging import (
+    GREEDY,
+    HEURISTIC,
+    PegPosition,
+    heuristic_policy,
+    play_out,
+    styled,
+)
 from pegboard.cards import VALUE_OF, parse_card
 
 core: Any = pytest.importorskip("pegboard.bots.search._rollout")
@@ -51,19 +59,29 @@ def position_from(seed: int) -> tuple[PegPosition, list[int] | None, list[int] |
 
 
 def python_result(
-    position: PegPosition, sides: list[int] | None, need: list[int] | None, first: int | None
+    position: PegPosition,
+    sides: list[int] | None,
+    need: list[int] | None,
+    first: int | None,
+    styles: list[int] | None = None,
 ) -> object:
     try:
-        return play_out(position.copy(), heuristic_policy, side_of=sides, need=need, first=first)
+        return play_out(position.copy(), styled(styles), side_of=sides, need=need, first=first)
     except AssertionError as error:
         return ("AssertionError", str(error))
 
 
 def compiled_result(
-    position: PegPosition, sides: list[int] | None, need: list[int] | None, first: int | None
+    position: PegPosition,
+    sides: list[int] | None,
+    need: list[int] | None,
+    first: int | None,
+    styles: list[int] | None = None,
 ) -> object:
     try:
-        return core.play_out_heuristic(position.copy(), side_of=sides, need=need, first=first)
+        return core.play_out_heuristic(
+            position.copy(), side_of=sides, need=need, first=first, styles=styles
+        )
     except AssertionError as error:
         return ("AssertionError", str(error))
 
@@ -75,6 +93,23 @@ def test_compiled_rollout_plays_every_position_as_python(seed: int) -> None:
     assert compiled_result(position, sides, need, first) == python_result(
         position, sides, need, first
     )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_seats_of_either_style_play_as_in_python(seed: int) -> None:
+    position, sides, need, first = position_from(seed)
+    rng = random.Random(~seed)
+    styles = [rng.choice((HEURISTIC, GREEDY)) for _ in position.seats]
+    assert compiled_result(position, sides, need, first, styles) == python_result(
+        position, sides, need, first, styles
+    )
+
+
+def test_an_unknown_style_is_refused() -> None:
+    position, _, _, _ = position_from(3)
+    with pytest.raises(ValueError, match="no style"):
+        core.play_out_heuristic(position.copy(), styles=[7] * len(position.seats))
 
 
 def ids(names: str) -> list[int]:
