@@ -9,7 +9,9 @@ as before that model; with 2 players it also drops the model of the opponent's t
 ``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200. The variable
 ``PLAY_MODEL_MISSED`` replaces :data:`pegboard.bots.search.play_model.MISSED` in this
 process and its workers; ``PLAY_MODEL_DUEL=1`` weighs the worlds by the opponent's plays with
-2 players too (on top of the toss model). docs/bots.md has the commands and the results.
+2 players too (on top of the toss model); ``PLAY_STYLE_MARGIN`` replaces
+:data:`pegboard.bots.search.play_styles.MARGIN` (the evidence a learned style needs). docs/bots.md
+has the commands and the results.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
-from pegboard.bots.search import play_model, play_search
+from pegboard.bots.search import play_model, play_search, play_styles
 from pegboard.cli.main import app
 
 
@@ -49,6 +51,8 @@ if os.environ.get("PLAY_MODEL_DUEL"):
     setattr(play_search.PlaySearch, "__init__", _weighing_duels)  # noqa: B010
 if os.environ.get("PLAY_MODEL_MISSED"):
     setattr(play_model, "MISSED", float(os.environ["PLAY_MODEL_MISSED"]))  # noqa: B010
+if os.environ.get("PLAY_STYLE_MARGIN"):
+    setattr(play_styles, "MARGIN", float(os.environ["PLAY_STYLE_MARGIN"]))  # noqa: B010
 
 if __name__ == "__main__":
     app()

@@ -28,7 +28,7 @@ from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.play_model import SLIP, fits_style
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
 
-MARGIN = 3.0
+MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
 LEARNED = (GREEDY,)
 """The styles a seat may be found to play (beside the search's own heuristic)."""
