@@ -73,6 +73,17 @@ def test_whole_games_find_each_players_style(others: list[str], style: int) -> N
         assert expert.styles.styles(players) == (HEURISTIC, *[style] * len(others))
 
 
+def test_in_teams_the_partner_is_assumed_nothing_of_and_greedy_opponents_are_found() -> None:
+    game = Game(get_spec("cribbage"), 4, 33, {"teams": True})
+    seated = [ExpertBot(33), make("greedy", seed=1), ExpertBot(35), make("greedy", seed=3)]
+    while game.outcome is None:
+        seat = game.to_act[0]
+        game.apply(seat, seated[seat].act(game.view(seat)))
+    first = seated[0]
+    assert isinstance(first, ExpertBot)
+    assert first.styles.styles(4) == (HEURISTIC, GREEDY, HEURISTIC, GREEDY)
+
+
 def post_show_view(seed: int) -> View:
     """The first view after a show, in a game of three greedy players (seat 0's)."""
     game = Game(get_spec("cribbage"), 3, seed, {})
