@@ -32,6 +32,8 @@ MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
 LEARNED = (GREEDY,)
 """The styles a seat may be found to play (beside the search's own heuristic)."""
+ANY_CARD = -1
+"""The null account's key in the evidence: any playable rank alike."""
 
 
 def _log_chance(fits: bool, choices: int) -> float:
@@ -43,7 +45,8 @@ class StyleMemory:
 
     def __init__(self) -> None:
         self.evidence: dict[int, dict[int, float]] = {}
-        """Per seat: the log-likelihood of its choices so far under each model (-1: null)."""
+        """Per seat: the log-likelihood of its choices so far under each account (a style,
+        or :data:`ANY_CARD`)."""
         self.learned_hands: set[int] = set()
 
     def observe(self, view: View) -> None:
@@ -72,8 +75,10 @@ class StyleMemory:
         choices = len({RANK_OF[c] for c in playable})
         if choices < 2:
             return
-        evidence = self.evidence.setdefault(seat, dict.fromkeys((-1, HEURISTIC, *LEARNED), 0.0))
-        evidence[-1] += math.log(1.0 / choices)
+        evidence = self.evidence.setdefault(
+            seat, dict.fromkeys((ANY_CARD, HEURISTIC, *LEARNED), 0.0)
+        )
+        evidence[ANY_CARD] += math.log(1.0 / choices)
         for style in (HEURISTIC, *LEARNED):
             evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
 
@@ -83,7 +88,7 @@ class StyleMemory:
         if evidence is None:
             return HEURISTIC
         best = max(LEARNED, key=lambda s: evidence[s])
-        if evidence[best] >= max(evidence[-1], evidence[HEURISTIC]) + MARGIN:
+        if evidence[best] >= max(evidence[ANY_CARD], evidence[HEURISTIC]) + MARGIN:
             return best
         return HEURISTIC
 
