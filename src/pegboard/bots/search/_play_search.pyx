@@ -30,6 +30,7 @@ from pegboard.bots.search._rollout cimport (
     Play,
     choose_greedy,
     read_position,
+    read_styles,
     roll_out,
 )
 from pegboard.core._seeded cimport (
@@ -220,7 +221,7 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     read_position(&start, search.start)
     cdef bint styled = search.styles is not None
     if styled:
-        _read_styles(&start, search.styles)
+        read_styles(&start, search.styles)
     limit = worlds * draws if weighs else worlds
     mt_load(&g, rng)
     try:
@@ -310,18 +311,6 @@ def _setsize(int k):
     if k > 5:
         setsize += 4 ** math.ceil(math.log(k * 3, 4))
     return setsize
-
-
-cdef int _read_styles(Play* p, styles) except -1:
-    """Each seat's style (``pegging.POLICIES``' numbers) into the position's."""
-    cdef int seat
-    if len(styles) > SEATS:
-        raise ValueError("at most four seats")
-    for seat in range(len(styles)):
-        if styles[seat] not in (0, 1):
-            raise ValueError(f"no style {styles[seat]!r}")
-        p.style[seat] = styles[seat]
-    return 0
 
 
 cdef int _read_history(History* h, history) except -1:

@@ -25,5 +25,6 @@ cdef struct Play:
 cdef int choose_greedy(const int* playable, int n_playable, int count, signed char* cards,
                        int n_cards) noexcept nogil
 cdef int read_position(Play* p, object position) except -1
+cdef int read_styles(Play* p, object styles) except -1
 cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint has_need,
                   int forced, int* gained) except -2

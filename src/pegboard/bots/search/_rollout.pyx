@@ -78,12 +78,7 @@ def play_out_heuristic(position, side_of=None, need=None, first=None, styles=Non
     cdef int n_sides, n_gained, i, side
     read_position(&p, position)
     if styles is not None:
-        if len(styles) > SEATS:
-            raise ValueError("at most four seats")
-        for i in range(len(styles)):
-            if styles[i] not in (0, 1):
-                raise ValueError(f"no style {styles[i]!r}")
-            p.style[i] = styles[i]
+        read_styles(&p, styles)
     for i in range(SEATS):
         needs[i] = 0
     if side_of is None:
@@ -142,6 +137,18 @@ cdef int read_position(Play* p, position) except -1:
     p.count = position.count
     p.turn = position.turn
     p.last = position.last
+    return 0
+
+
+cdef int read_styles(Play* p, styles) except -1:
+    """Each seat's style (``pegging.POLICIES``' numbers) into ``p``."""
+    cdef int seat
+    if len(styles) > SEATS:
+        raise ValueError("at most four seats")
+    for seat in range(len(styles)):
+        if styles[seat] not in (0, 1):
+            raise ValueError(f"no style {styles[seat]!r}")
+        p.style[seat] = styles[seat]
     return 0
 
 
