@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pegboard.arena import play_one
 from pegboard.bots import make
 from pegboard.bots.base import View
-from pegboard.bots.search import play_model, play_search
+from pegboard.bots.search import objective, play_model, play_search
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
 from pegboard.core.game import Game
@@ -98,8 +98,8 @@ def test_the_compiled_loop_adds_up_the_python_totals_from_the_same_draws(seed: i
         floor=floor,
         draws=play_search.DRAWS,
         tie=play_search.TIE,
-        per_deal=play_search.PER_DEAL[search.teams],
-        spread=play_search.SPREAD[search.teams],
+        per_deal=objective.PER_DEAL[search.teams],
+        spread=objective.SPREAD[search.teams],
     )
     if python is None:
         assert weight == 0.0

@@ -21,6 +21,11 @@ from collections.abc import Sequence
 
 from pegboard.bots.search.race import win_chance
 
+PER_DEAL = {False: 11.0, True: 21.0}
+"""What a side scores in a deal with 3 or 4 players (individual, teams)."""
+SPREAD = {False: 7.0, True: 9.0}
+"""The standard deviation of two sides' difference over a deal (individual, teams)."""
+
 
 def race_value(mine: int, theirs: int, *, deal_next: bool) -> float:
     """Two players: the chance of winning needing ``mine`` against ``theirs`` (after the
@@ -54,3 +59,22 @@ def rank_value(scores: Sequence[float], me: int, *, deals_left: float, spread: f
         if side != me:
             behind += 0.5 * math.erfc((scores[me] - s) / (sigma * math.sqrt(2.0)))
     return -(1.0 + behind)
+
+
+def place_value(
+    after: Sequence[float],
+    me: int,
+    first: int,
+    *,
+    in_game: Sequence[int],
+    target: int,
+    teams: bool,
+) -> float:
+    """Minus the expected place of side ``me`` with the sides' scores ``after`` a deal's
+    play or show: known if side ``first`` went out (-1 if none did), else estimated among
+    the sides still ``in_game`` (table order) by :func:`rank_value`."""
+    if first >= 0:
+        return -finished_rank(after, me, first)
+    scores = [after[s] for s in in_game]
+    left = deals_to_target(scores, target, PER_DEAL[teams])
+    return rank_value(scores, in_game.index(me), deals_left=left, spread=SPREAD[teams])

@@ -32,12 +32,7 @@ from typing import Literal
 
 from pegboard.bots.base import View
 from pegboard.bots.search import play_model
-from pegboard.bots.search.objective import (
-    deals_to_target,
-    finished_rank,
-    race_value,
-    rank_value,
-)
+from pegboard.bots.search.objective import PER_DEAL, SPREAD, place_value, race_value
 from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
@@ -55,10 +50,6 @@ except ImportError:
 Objective = Literal["rank", "pegging"]
 TIE = 1e-4
 """Weight of the pegging difference beside the rank objective: it only breaks ties."""
-PER_DEAL = {False: 11.0, True: 21.0}
-"""What a side scores in a deal with 3 or 4 players (individual, teams)."""
-SPREAD = {False: 7.0, True: 9.0}
-"""The standard deviation of two sides' difference over a deal (individual, teams)."""
 DRAWS = 4
 """Weighed worlds: draw at most this many times the worlds asked for."""
 FLOOR = 0.01
@@ -179,12 +170,11 @@ class PlaySearch:
                 race_value(self.target - after[me], self.target - after[other], deal_next=deal_next)
                 + tie
             )
-        if first >= 0:
-            return -finished_rank(after, me, first) + tie
-        in_game = [after[s] for s in sorted({self.sides[s] for s in self.history.seats})]
-        mine = sorted({self.sides[s] for s in self.history.seats}).index(me)
-        left = deals_to_target(in_game, self.target, PER_DEAL[self.teams])
-        return rank_value(in_game, mine, deals_left=left, spread=SPREAD[self.teams]) + tie
+        in_game = sorted({self.sides[s] for s in self.history.seats})
+        return (
+            place_value(after, me, first, in_game=in_game, target=self.target, teams=self.teams)
+            + tie
+        )
 
 
 def choose_card(
