@@ -43,6 +43,7 @@ from pegboard.core._seeded cimport (
 )
 from pegboard.games.cribbage._core cimport pegging_points, show_total
 
+from pegboard.bots.search.keep_model import greedy_throws
 from pegboard.bots.search.race import TARGET, dealer_table
 from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
@@ -106,6 +107,51 @@ cdef class TossTable:
             else:
                 hi = mid - 1
         raise KeyError(key)
+
+
+cdef class KeepTable:
+    """``keep_model.greedy_throws()`` as sorted keys and their masks, for a binary search."""
+
+    cdef uint64_t* keys
+    cdef int* masks
+    cdef int size
+
+    def __cinit__(self):
+        rule = sorted(greedy_throws().items())
+        self.size = len(rule)
+        self.keys = <uint64_t*>PyMem_Malloc(self.size * sizeof(uint64_t))
+        self.masks = <int*>PyMem_Malloc(self.size * sizeof(int))
+        if not self.keys or not self.masks:
+            raise MemoryError()
+        cdef int i
+        for i, (key, mask) in enumerate(rule):
+            self.keys[i] = key
+            self.masks[i] = mask
+
+    def __dealloc__(self):
+        PyMem_Free(self.keys)
+        PyMem_Free(self.masks)
+
+    cdef int mask(self, uint64_t key) except -1:
+        cdef int lo = 0, hi = self.size - 1, mid
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            if self.keys[mid] == key:
+                return self.masks[mid]
+            if self.keys[mid] < key:
+                lo = mid + 1
+            else:
+                hi = mid - 1
+        raise KeyError(key)
+
+
+_keeps = []
+
+
+cdef KeepTable _keep_table():
+    if not _keeps:
+        _keeps.append(KeepTable())
+    return _keeps[0]
 
 
 _tables = {}
@@ -208,6 +254,7 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     cdef bint has_deadline = deadline is not None
     cdef double until = deadline if has_deadline else 0.0
     cdef TossTable table = None
+    cdef KeepTable keeps = _keep_table() if search.keeps else None
     if n_cards > HAND:
         raise ValueError("more than eight candidate cards")
     for i in range(n_cards):
@@ -233,6 +280,8 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
             w = exp(-missed * <double>_passed_up(&history, &world)) if weighs else 1.0
             if weighs and styled:
                 w *= pow(slip, <double>_off_style(&history, &world, start.style))
+            if weighs and keeps is not None:
+                w *= pow(slip, <double>_off_keep(keeps, &deal, &world, start.style))
             if w >= floor:
                 n_shows = _shows(&valuing, &world, shows_side, shows_points)
                 for i in range(n_cards):
@@ -568,6 +617,31 @@ cdef int _passed_up(History* h, World* w) except -1:
         held[seat][n_held[seat]] = card
         n_held[seat] += 1
     return missed
+
+
+cdef int _off_keep(KeepTable keeps, Deal* d, World* w, const int* style) except -1:
+    """``keep_model.off_keep``: the seats with the ``greedy`` style whose four cards no card of
+    the crib (but this seat's own) would have made their keep."""
+    cdef int k, i, seat, card
+    cdef uint64_t key
+    cdef bint fits
+    cdef int off = 0
+    for k in range(w.n_others):
+        seat = w.seat_of[k]
+        if style[seat] != 1:
+            continue
+        key = 0
+        for i in range(4):
+            key += KEY[w.kept[seat][i]]
+        fits = False
+        for i in range(d.n_discarded, w.n_crib if w.n_crib < 4 else 4):
+            card = w.crib[i]
+            if keeps.mask(key + KEY[card]) >> (RANK[card] - 1) & 1:
+                fits = True
+                break
+        if not fits:
+            off += 1
+    return off
 
 
 cdef int _off_style(History* h, World* w, const int* style) except -1:

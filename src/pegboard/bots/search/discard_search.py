@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from pegboard.analysis import DiscardAnalysis
 from pegboard.bots.base import View
-from pegboard.bots.search.objective import place_value
+from pegboard.bots.search.objective import counted_out, place_value
 from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
 from pegboard.cards import RANK_OF, parse_cards
 from pegboard.scoring.show import show_total
@@ -113,15 +113,6 @@ def discard_totals(
             break
     exact = [a.hand + a.crib_sign * share * a.crib for a in choices]
     return corrected(values, points, exact)
-
-
-def counted_out(after: list[int], shows: Sequence[tuple[int, int]], target: int) -> int:
-    """Add each (side, points) show in order to ``after``; the side that went out, or -1."""
-    for side, points in shows:
-        after[side] += points
-        if after[side] >= target:
-            return side
-    return -1
 
 
 def corrected(

@@ -61,6 +61,16 @@ def rank_value(scores: Sequence[float], me: int, *, deals_left: float, spread: f
     return -(1.0 + behind)
 
 
+def counted_out(after: list[int], shows: Sequence[tuple[int, int]], target: int) -> int:
+    """Add each (side, points) show, in the order they are counted, to ``after``; the side
+    that went out, or -1."""
+    for side, points in shows:
+        after[side] += points
+        if after[side] >= target:
+            return side
+    return -1
+
+
 def place_value(
     after: Sequence[float],
     me: int,

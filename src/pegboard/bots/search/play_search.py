@@ -32,11 +32,18 @@ from typing import Literal
 
 from pegboard.bots.base import View
 from pegboard.bots.search import play_model
-from pegboard.bots.search.objective import PER_DEAL, SPREAD, place_value, race_value
-from pegboard.bots.search.pegging import PegPosition, play_out_heuristic
+from pegboard.bots.search.keep_model import off_keep
+from pegboard.bots.search.objective import (
+    PER_DEAL,
+    SPREAD,
+    counted_out,
+    place_value,
+    race_value,
+)
+from pegboard.bots.search.pegging import GREEDY, PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
-from pegboard.cards import RANK_OF, VALUE_OF, parse_card
+from pegboard.cards import RANK_OF, VALUE_OF, parse_card, parse_cards
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.scoring.show import show_total
 
@@ -109,13 +116,24 @@ class PlaySearch:
         self.strategy: Literal["dealer", "pone"] | None = None
         if model and self.duel and int(view["crib_size"]) == 4:
             self.strategy = "pone" if dealer == self.me else "dealer"
-        self.weighs = model and not self.duel and bool(self.history.plays)
+        self.keeps = model and not self.duel and self.styles is not None and GREEDY in self.styles
+        """Whether a seat's four cards are weighed by its learned style's keep too
+        (:mod:`.keep_model`: ``greedy``'s, of five cards)."""
+        self.thrown = [int(c) for c in parse_cards(view["discarded"])]
+        self.weighs = model and not self.duel and (bool(self.history.plays) or self.keeps)
 
     def likelihood(self, world: World) -> float:
-        """How likely the others' plays so far were in ``world`` (1 when not weighing)."""
+        """How likely the others' plays so far (and, with :attr:`keeps`, their keeps) were in
+        ``world`` (1 when not weighing)."""
         if not self.weighs:
             return 1.0
-        return play_model.likelihood(self.history, world.others, self.styles)
+        weight = play_model.likelihood(self.history, world.others, self.styles)
+        if self.keeps:
+            assert self.styles is not None
+            kept = {seat: world.kept[seat] for seat in world.others}
+            crib = [c for c in world.crib if c not in self.thrown]
+            weight *= play_model.SLIP ** off_keep(kept, crib, self.styles)
+        return weight
 
     def world(self, rng: random.Random) -> World:
         if self.strategy is not None:
@@ -154,11 +172,7 @@ class PlaySearch:
         )
         after = [s + g for s, g in zip(self.score, gained, strict=True)]
         if first < 0:
-            for side, points in shows:
-                after[side] += points
-                if after[side] >= self.target:
-                    first = side
-                    break
+            first = counted_out(after, shows, self.target)
         tie = TIE * self._difference(gained)
         me = self.my_side
         if self.duel:
