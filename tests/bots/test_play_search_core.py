@@ -96,7 +96,7 @@ def test_the_compiled_loop_adds_up_the_python_totals_from_the_same_draws(seed: i
         missed=missed,
         slip=play_model.SLIP,
         floor=floor,
-        draws=play_search.DRAWS,
+        draws=search.draws,
         tie=play_search.TIE,
         per_deal=objective.PER_DEAL[search.teams],
         spread=objective.SPREAD[search.teams],

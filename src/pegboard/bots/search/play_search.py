@@ -59,6 +59,8 @@ TIE = 1e-4
 """Weight of the pegging difference beside the rank objective: it only breaks ties."""
 DRAWS = 4
 """Weighed worlds: draw at most this many times the worlds asked for."""
+KEEP_DRAWS = 20
+"""The same when the keeps weigh too: about one world in 17 fits three ``greedy`` keeps."""
 FLOOR = 0.01
 """Weighed worlds: one less likely than this is not rolled out."""
 
@@ -121,6 +123,8 @@ class PlaySearch:
         (:mod:`.keep_model`: ``greedy``'s, of five cards)."""
         self.thrown = [int(c) for c in parse_cards(view["discarded"])]
         self.weighs = model and not self.duel and (bool(self.history.plays) or self.keeps)
+        self.draws = KEEP_DRAWS if self.keeps else DRAWS
+        """Weighing, draw at most this many times the worlds asked for."""
 
     def likelihood(self, world: World) -> float:
         """How likely the others' plays so far (and, with :attr:`keeps`, their keeps) were in
@@ -224,7 +228,7 @@ def _totals(
     deadline: float | None,
 ) -> list[float] | None:
     """Each card's value summed over worlds, each times its likelihood, until the
-    likelihoods add up to ``worlds`` (or ``DRAWS`` times as many were drawn); None if no
+    likelihoods add up to ``worlds`` (or ``search.draws`` times as many were drawn); None if no
     world was likely enough to roll out. In C (``_play_search``) for the expert's own search
     and generator, with the same result as :func:`totals_python`."""
     if (
@@ -244,7 +248,7 @@ def _totals(
         missed=play_model.MISSED,
         slip=play_model.SLIP,
         floor=FLOOR,
-        draws=DRAWS,
+        draws=search.draws,
         tie=TIE,
         per_deal=PER_DEAL[search.teams],
         spread=SPREAD[search.teams],
@@ -262,7 +266,7 @@ def totals_python(
     """:func:`_totals` in Python: the reference the C loop is held to."""
     totals = [0.0] * len(cards)
     weight = 0.0
-    for n in range(worlds * DRAWS if search.weighs else worlds):
+    for n in range(worlds * search.draws if search.weighs else worlds):
         world = search.world(rng)
         w = search.likelihood(world)
         if w >= FLOOR:
