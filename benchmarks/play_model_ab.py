@@ -39,27 +39,7 @@ class WideExpert(ExpertBot):
         super().__init__(seed, worlds=500)
 
 
-class AnalysisExpert(ExpertBot):
-    """``expert`` discarding by the analysis alone at every table (as before session 10)."""
-
-    name = "expert-analysis"
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, discard_worlds=0)
-
-
-class WideDiscardExpert(ExpertBot):
-    """``expert`` playing each keep in 1,000 worlds instead of 240."""
-
-    name = "expert-wide-discard"
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, discard_worlds=1000)
-
-
 register_bot(UniformExpert.name, UniformExpert)
-register_bot(WideDiscardExpert.name, WideDiscardExpert)
-register_bot(AnalysisExpert.name, AnalysisExpert)
 register_bot(WideExpert.name, WideExpert)
 if os.environ.get("PLAY_MODEL_DUEL"):
     _init = play_search.PlaySearch.__init__

@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from pegboard.bots.search.objective import finished_rank, rank_value
+from pegboard.bots.search.objective import counted_out, finished_rank, rank_value
 from pegboard.bots.search.race import DATA_FILE, win_chance
 from pegboard.match.race_build import dumps, tally
 
@@ -84,3 +84,19 @@ def test_the_expected_place_weighs_close_rivals_most() -> None:
     assert gain(0) > gain(30) > 0
     assert gain(0) > gain(-30) > 0
     assert rank_value([100.0, 20.0, 20.0], 0, deals_left=1, spread=7) > -1.001
+
+
+@pytest.mark.parametrize(
+    ("after", "shows", "out", "final"),
+    [
+        # the pone counts first and goes out, though the dealer's hand would take them further
+        ([115, 118, 100], [(0, 6), (2, 4), (1, 12)], 0, [121, 118, 100]),
+        ([115, 118, 100], [(0, 5), (2, 4), (1, 12)], 1, [120, 130, 104]),
+        ([10, 20, 30], [(0, 5), (1, 4), (2, 12), (2, 8)], -1, [15, 24, 50]),
+    ],
+)
+def test_the_shows_count_in_order(
+    after: list[int], shows: list[tuple[int, int]], out: int, final: list[int]
+) -> None:
+    assert counted_out(after, shows, 121) == out
+    assert after == final

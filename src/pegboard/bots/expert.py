@@ -25,7 +25,6 @@ from pegboard.bots.claiming import perfect_count
 from pegboard.bots.expert_cribist import act_cribist
 from pegboard.bots.expert_discard import choose_discard
 from pegboard.bots.not_enough_expert import act_expert as act_not_enough
-from pegboard.bots.search.discard_search import WORLDS as DISCARD_WORLDS
 from pegboard.bots.search.play_search import choose_card
 from pegboard.bots.search.play_styles import StyleMemory
 from pegboard.bots.search.tricks import TrickMemory
@@ -53,11 +52,9 @@ class ExpertBot:
         budget: float | None = BUDGET,
         model: bool = True,
         tosses: Tosses = "strong",
-        discard_worlds: int = DISCARD_WORLDS,
     ) -> None:
         self.rng = _random.Random(seed)
         self.worlds = worlds
-        self.discard_worlds = discard_worlds
         self.budget = budget
         self.model = model
         self.tosses: Tosses = tosses
@@ -87,14 +84,7 @@ class ExpertBot:
         if counting is not None:
             return count_show(view)
         if view["phase"] == "discard":
-            thrown = choose_discard(
-                view,
-                tosses=self.tosses,
-                rng=self.rng,
-                worlds=self.discard_worlds,
-                styles=self.styles.styles(int(view["players"])),
-                deadline=deadline,
-            )
+            thrown = choose_discard(view, tosses=self.tosses)
             return {"type": "discard", "cards": card_names(thrown)}
         card = choose_card(
             view,

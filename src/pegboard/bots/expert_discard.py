@@ -13,12 +13,10 @@ corrections follow:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from pegboard.analysis import DiscardAnalysis, Tosses, analyze_discards
 from pegboard.bots.base import View
-from pegboard.bots.search.discard_search import WORLDS, discard_totals
 from pegboard.bots.search.endgame import REACH, board_values
 from pegboard.bots.search.peg_values import peg_value
 from pegboard.cards import Card, parse_cards
@@ -42,7 +40,10 @@ def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, D
         partner_deals=partner_deals,
         tosses=tosses if players == 2 else "random",
     )
-    share = _crib_share(view)
+    # Against one opponent among several, a point in their crib costs this seat only its
+    # share: what counts is its score against the others' mean.
+    sides = players // 2 if teams else players
+    share = 1.0 if dealer == me or partner_deals else 1.0 / (sides - 1)
     valued = [
         (a.hand + a.crib_sign * share * a.crib + peg_value(a.keep, players, position), a)
         for a in choices
@@ -51,27 +52,9 @@ def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, D
     return valued
 
 
-def choose_discard(
-    view: View,
-    tosses: Tosses = "strong",
-    *,
-    rng: random.Random | None = None,
-    worlds: int = WORLDS,
-    styles: Sequence[int] | None = None,
-    deadline: float | None = None,
-) -> tuple[Card, ...]:
-    """The best discard. With 2 players (or without ``rng``): the analysis, near the end of
-    the game with the board's correction. With more sides and an ``rng``: each keep played
-    out to the place it finishes (:mod:`pegboard.bots.search.discard_search`), the others
-    playing ``styles``."""
+def choose_discard(view: View, tosses: Tosses = "strong") -> tuple[Card, ...]:
+    """The best discard; near the end of the game, with the board's correction."""
     valued = discard_values(view, tosses)
-    if rng is not None and worlds > 0 and _sides(view) > 2:
-        choices = [a for _, a in valued]
-        totals = discard_totals(
-            view, choices, _crib_share(view), rng, worlds=worlds, styles=styles, deadline=deadline
-        )
-        best = max(range(len(choices)), key=lambda i: (totals[i], -i))
-        return choices[best].discard
     me = int(view["seat"])
     need = int(view["target"]) - int(view["scores"][me])
     if need <= REACH:
@@ -79,21 +62,6 @@ def choose_discard(
             parse_cards(view["hand"]), valued, dealer=int(view["dealer"]) == me, need=need
         )
     return valued[0][1].discard
-
-
-def _sides(view: View) -> int:
-    players = len(view["active"])
-    return players // 2 if view.get("teams") else players
-
-
-def _crib_share(view: View) -> float:
-    """What a point in the crib is worth to this seat beside a point of its own hand."""
-    me, dealer = int(view["seat"]), int(view["dealer"])
-    if dealer % 2 == me % 2 if view.get("teams") else dealer == me:
-        return 1.0
-    # Against one opponent among several, a point in their crib costs this seat only its
-    # share: what counts is its score against the others' mean.
-    return 1.0 / (_sides(view) - 1)
 
 
 def _seats_from_left(active: Sequence[int], dealer: int, players: int) -> list[int]:
