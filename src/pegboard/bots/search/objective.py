@@ -82,7 +82,7 @@ def place_value(
 ) -> float:
     """Minus the expected place of side ``me`` with the sides' scores ``after`` a deal's
     play or show: known if side ``first`` went out (-1 if none did), else estimated among
-    the sides still ``in_game`` (table order) by :func:`rank_value`."""
+    the sides still ``in_game`` (ascending) by :func:`rank_value`."""
     if first >= 0:
         return -finished_rank(after, me, first)
     scores = [after[s] for s in in_game]
