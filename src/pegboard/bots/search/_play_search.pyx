@@ -97,16 +97,7 @@ cdef class TossTable:
         PyMem_Free(self.high)
 
     cdef int find(self, uint64_t key) except -1:
-        cdef int lo = 0, hi = self.size - 1, mid
-        while lo <= hi:
-            mid = (lo + hi) >> 1
-            if self.keys[mid] == key:
-                return mid
-            if self.keys[mid] < key:
-                lo = mid + 1
-            else:
-                hi = mid - 1
-        raise KeyError(key)
+        return _position(self.keys, self.size, key)
 
 
 cdef class KeepTable:
@@ -133,25 +124,31 @@ cdef class KeepTable:
         PyMem_Free(self.masks)
 
     cdef int mask(self, uint64_t key) except -1:
-        cdef int lo = 0, hi = self.size - 1, mid
-        while lo <= hi:
-            mid = (lo + hi) >> 1
-            if self.keys[mid] == key:
-                return self.masks[mid]
-            if self.keys[mid] < key:
-                lo = mid + 1
-            else:
-                hi = mid - 1
-        raise KeyError(key)
+        return self.masks[_position(self.keys, self.size, key)]
 
 
-_keeps = []
+cdef int _position(const uint64_t* keys, int size, uint64_t key) except -1:
+    """Where ``key`` is in the ascending ``keys`` (a binary search)."""
+    cdef int lo = 0, hi = size - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] == key:
+            return mid
+        if keys[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    raise KeyError(key)
+
+
+cdef KeepTable _keeps = None
 
 
 cdef KeepTable _keep_table():
-    if not _keeps:
-        _keeps.append(KeepTable())
-    return _keeps[0]
+    global _keeps
+    if _keeps is None:
+        _keeps = KeepTable()
+    return _keeps
 
 
 _tables = {}
