@@ -21,7 +21,7 @@ import math
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport erfc, exp, pow, sqrt
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memmove
 from posix.time cimport CLOCK_THREAD_CPUTIME_ID, clock_gettime, timespec
 
 from pegboard.bots.search._rollout cimport (
@@ -176,13 +176,14 @@ cdef struct Deal:
     int n_discarded
     int discarded[4]
     int crib_size
+    bint greedy[SEATS]     # the seats dealt as greedy keeps (3 or 4 players)
+    double stray           # how often a modelled toss or keep is anything
     # the modelled toss (2 players)
     bint modelled
     int other
     int draw               # cards sampled: the other's unplayed cards and its toss
     bint pool_sample       # Random.sample's method for this draw: a pool (else a set)
     uint64_t played_key
-    double stray
 
 
 cdef struct World:
@@ -251,7 +252,7 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     cdef bint has_deadline = deadline is not None
     cdef double until = deadline if has_deadline else 0.0
     cdef TossTable table = None
-    cdef KeepTable keeps = _keep_table() if search.keeps else None
+    cdef KeepTable keeps = _keep_table() if search.greedy else None
     if n_cards > HAND:
         raise ValueError("more than eight candidate cards")
     for i in range(n_cards):
@@ -273,12 +274,10 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
             if deal.modelled:
                 _modelled_world(&g, &deal, table, &world)
             else:
-                _uniform_world(&g, &deal, &world)
+                _world(&g, &deal, keeps, &world)
             w = exp(-missed * <double>_passed_up(&history, &world)) if weighs else 1.0
             if weighs and styled:
                 w *= pow(slip, <double>_off_style(&history, &world, start.style))
-            if weighs and keeps is not None:
-                w *= pow(slip, <double>_off_keep(keeps, &deal, &world, start.style))
             if w >= floor:
                 n_shows = _shows(&valuing, &world, shows_side, shows_points)
                 for i in range(n_cards):
@@ -318,6 +317,10 @@ cdef int _read_deal(Deal* d, search) except -1:
         d.above[i] = 0
         d.want[i] = 0
         d.n_played[i] = 0
+        d.greedy[i] = False
+    for seat in search.greedy:
+        d.greedy[seat] = True
+    d.stray = STRAY
     order = sorted((s for s in history.seats if s != me), key=lambda s: -history.above.get(s, 0))
     d.n_order = len(order)
     for i, seat in enumerate(order):
@@ -347,7 +350,6 @@ cdef int _read_deal(Deal* d, search) except -1:
         for i in range(d.n_played[d.other]):
             d.played_key += KEY[d.played[d.other][i]]
         d.pool_sample = d.n_unseen <= _setsize(d.draw)
-        d.stray = STRAY
     return 0
 
 
@@ -426,12 +428,14 @@ cdef int _fill_race() except -1:
 
 # -- the worlds ---------------------------------------------------------------------------------
 
-cdef int _uniform_world(MT* g, Deal* d, World* w) except -1:
-    """``worlds.sample_world``."""
+cdef int _world(MT* g, Deal* d, KeepTable keeps, World* w) except -1:
+    """``worlds.sample_world``, the seats of ``d.greedy`` dealt by ``keeps`` (if not None)."""
     cdef int pool[CARDS]
     cdef int rest[CARDS]
+    cdef int thrown[SEATS]
     cdef int n_pool = d.n_unseen
-    cdef int i, k, seat, card, chosen, n_rest, short, floor, want
+    cdef int n_thrown = 0
+    cdef int i, k, seat, card, chosen, n_rest, short, floor, want, throw
     memcpy(pool, d.unseen, n_pool * sizeof(int))
     mt_shuffle(g, pool, n_pool)
     w.n_others = d.n_order
@@ -441,6 +445,16 @@ cdef int _uniform_world(MT* g, Deal* d, World* w) except -1:
         want = d.want[seat]
         if want > HAND:
             raise ValueError("a hand of more than eight cards")
+        w.seat_of[k] = seat
+        if keeps is not None and d.greedy[seat]:
+            throw = _greedy_keep(g, d, keeps, seat, pool, n_pool, w)
+            if throw >= 0:
+                thrown[n_thrown] = throw
+                n_thrown += 1
+                n_pool -= w.n_held[seat] + 1
+                memmove(pool, pool + w.n_held[seat] + 1, n_pool * sizeof(int))
+                _keep(d, w, seat)
+                continue
         chosen = 0
         n_rest = 0
         for i in range(n_pool):
@@ -463,15 +477,18 @@ cdef int _uniform_world(MT* g, Deal* d, World* w) except -1:
         else:
             n_pool = n_rest
             memcpy(pool, rest, n_pool * sizeof(int))
-        w.seat_of[k] = seat
         w.n_held[seat] = chosen
         _keep(d, w, seat)
     for i in range(4):
         w.kept[d.me][i] = d.kept_me[i]
-    w.n_crib = d.n_discarded
+    w.n_crib = d.n_discarded + n_thrown
+    if w.n_crib > 4:
+        raise ValueError("a crib of more than four cards")
     for i in range(d.n_discarded):
         w.crib[i] = d.discarded[i]
-    k = d.crib_size - d.n_discarded
+    for i in range(n_thrown):
+        w.crib[d.n_discarded + i] = thrown[i]
+    k = d.crib_size - w.n_crib
     if k > n_pool:
         k = n_pool
     for i in range(k):
@@ -479,6 +496,48 @@ cdef int _uniform_world(MT* g, Deal* d, World* w) except -1:
             w.crib[w.n_crib] = pool[i]
         w.n_crib += 1
     return 0
+
+
+cdef int _greedy_keep(MT* g, Deal* d, KeepTable keeps, int seat, int* pool, int n_pool,
+                      World* w) except -2:
+    """``worlds.greedy_keep``: ``seat``'s throw, its unplayed cards put in ``w``; -1 if none
+    was dealt in ``TOSS_TRIES``."""
+    cdef int n_dealt = 5 - d.n_played[seat]
+    cdef uint64_t base = 0, key
+    cdef int i, n, mask, throw
+    cdef bint fits
+    if n_dealt > n_pool:
+        return -1
+    for i in range(d.n_played[seat]):
+        base += KEY[d.played[seat][i]]
+    for _ in range(TOSS_TRIES):
+        mt_shuffle(g, pool, n_pool)
+        if mt_random(g) < d.stray:
+            throw = pool[0]
+        else:
+            key = base
+            for i in range(n_dealt):
+                key += KEY[pool[i]]
+            mask = keeps.mask(key)
+            throw = -1
+            for i in range(n_dealt):
+                if mask >> (RANK[pool[i]] - 1) & 1:
+                    throw = pool[i]
+                    break
+            if throw < 0:
+                continue  # the rule would have thrown a card they played
+        n = 0
+        fits = True
+        for i in range(n_dealt):
+            if pool[i] != throw:
+                if VALUE[pool[i]] <= d.above[seat]:
+                    fits = False
+                w.others[seat][n] = pool[i]
+                n += 1
+        if fits:
+            w.n_held[seat] = n
+            return throw
+    return -1
 
 
 cdef int _keep(Deal* d, World* w, int seat) except -1:
@@ -570,7 +629,7 @@ cdef int _modelled_world(MT* g, Deal* d, TossTable table, World* w) except -1:
         w.crib[d.n_discarded] = first
         w.crib[d.n_discarded + 1] = second
         return 0
-    return _uniform_world(g, d, w)
+    return _world(g, d, None, w)
 
 
 # -- weighing and valuing a world ---------------------------------------------------------------
@@ -614,31 +673,6 @@ cdef int _passed_up(History* h, World* w) except -1:
         held[seat][n_held[seat]] = card
         n_held[seat] += 1
     return missed
-
-
-cdef int _off_keep(KeepTable keeps, Deal* d, World* w, const int* style) except -1:
-    """``keep_model.off_keep``: the seats with the ``greedy`` style whose four cards no card of
-    the crib (but this seat's own) would have made their keep."""
-    cdef int k, i, seat, card
-    cdef uint64_t key
-    cdef bint fits
-    cdef int off = 0
-    for k in range(w.n_others):
-        seat = w.seat_of[k]
-        if style[seat] != 1:
-            continue
-        key = 0
-        for i in range(4):
-            key += KEY[w.kept[seat][i]]
-        fits = False
-        for i in range(d.n_discarded, w.n_crib if w.n_crib < 4 else 4):
-            card = w.crib[i]
-            if keeps.mask(key + KEY[card]) >> (RANK[card] - 1) & 1:
-                fits = True
-                break
-        if not fits:
-            off += 1
-    return off
 
 
 cdef int _off_style(History* h, World* w, const int* style) except -1:

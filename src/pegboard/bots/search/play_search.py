@@ -32,7 +32,6 @@ from typing import Literal
 
 from pegboard.bots.base import View
 from pegboard.bots.search import play_model
-from pegboard.bots.search.keep_model import off_keep
 from pegboard.bots.search.objective import (
     PER_DEAL,
     SPREAD,
@@ -43,7 +42,7 @@ from pegboard.bots.search.objective import (
 from pegboard.bots.search.pegging import GREEDY, PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
-from pegboard.cards import RANK_OF, VALUE_OF, parse_card, parse_cards
+from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.scoring.show import show_total
 
@@ -59,8 +58,9 @@ TIE = 1e-4
 """Weight of the pegging difference beside the rank objective: it only breaks ties."""
 DRAWS = 4
 """Weighed worlds: draw at most this many times the worlds asked for."""
-KEEP_DRAWS = 20
-"""The same when the keeps weigh too: about one world in 17 fits three ``greedy`` keeps."""
+STYLED_DRAWS = 20
+"""The same when a learned style weighs the plays: a world counts ``SLIP`` for each play off
+the style, and after a few plays few worlds count fully."""
 FLOOR = 0.01
 """Weighed worlds: one less likely than this is not rolled out."""
 
@@ -118,31 +118,24 @@ class PlaySearch:
         self.strategy: Literal["dealer", "pone"] | None = None
         if model and self.duel and int(view["crib_size"]) == 4:
             self.strategy = "pone" if dealer == self.me else "dealer"
-        self.keeps = model and not self.duel and self.styles is not None and GREEDY in self.styles
-        """Whether a seat's four cards are weighed by its learned style's keep too
-        (:mod:`.keep_model`: ``greedy``'s, of five cards)."""
-        self.thrown = [int(c) for c in parse_cards(view["discarded"])]
-        self.weighs = model and not self.duel and (bool(self.history.plays) or self.keeps)
-        self.draws = KEEP_DRAWS if self.keeps else DRAWS
+        self.greedy: tuple[int, ...] = ()
+        """The seats dealt as ``greedy`` keeps (:mod:`.keep_model`), their style learned."""
+        if model and not self.duel and self.styles is not None:
+            self.greedy = tuple(s for s, style in enumerate(self.styles) if style == GREEDY)
+        self.weighs = model and not self.duel and bool(self.history.plays)
+        self.draws = STYLED_DRAWS if self.styles is not None else DRAWS
         """Weighing, draw at most this many times the worlds asked for."""
 
     def likelihood(self, world: World) -> float:
-        """How likely the others' plays so far (and, with :attr:`keeps`, their keeps) were in
-        ``world`` (1 when not weighing)."""
+        """How likely the others' plays so far were in ``world`` (1 when not weighing)."""
         if not self.weighs:
             return 1.0
-        weight = play_model.likelihood(self.history, world.others, self.styles)
-        if self.keeps:
-            assert self.styles is not None
-            kept = {seat: world.kept[seat] for seat in world.others}
-            crib = [c for c in world.crib if c not in self.thrown]
-            weight *= play_model.SLIP ** off_keep(kept, crib, self.styles)
-        return weight
+        return play_model.likelihood(self.history, world.others, self.styles)
 
     def world(self, rng: random.Random) -> World:
         if self.strategy is not None:
             return sample_modelled_world(self.view, self.history, rng, self.unseen, self.strategy)
-        return sample_world(self.view, self.history, rng, self.unseen)
+        return sample_world(self.view, self.history, rng, self.unseen, self.greedy)
 
     def shows(self, world: World) -> list[tuple[int, int]]:
         """(side, points) of each show of ``world``, in the order they are counted."""

@@ -16,10 +16,12 @@ have been kept. Hands a good player would have broken up become rare.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pegboard.analysis.strong import Strategy
 from pegboard.bots.base import View
+from pegboard.bots.search.keep_model import greedy_throws
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, parse_card, parse_cards
@@ -52,21 +54,36 @@ def unseen_cards(view: View) -> list[int]:
 
 
 def sample_world(
-    view: View, history: PlaySoFar, rng: random.Random, unseen: list[int] | None = None
+    view: View,
+    history: PlaySoFar,
+    rng: random.Random,
+    unseen: list[int] | None = None,
+    greedy: Collection[int] = (),
 ) -> World:
     """One deal of the unseen cards that fits everything the view shows (``unseen`` is
-    :func:`unseen_cards` of the view, given when sampling many worlds of one view)."""
+    :func:`unseen_cards` of the view, given when sampling many worlds of one view). The
+    seats of ``greedy`` (3 or 4 players) are dealt five cards and throw as ``greedy`` keeps
+    (:func:`greedy_keep`); the rest of the crib is dealt at random."""
     me = int(view["seat"])
     pool = list(unseen) if unseen is not None else unseen_cards(view)
     rng.shuffle(pool)
     sizes = view["hand_sizes"]
     others: dict[int, list[int]] = {}
+    thrown: list[int] = []
     # The most constrained seat first, so a go that allows only ten-cards is served.
     for seat in sorted(
         (s for s in history.seats if s != me), key=lambda s: -history.above.get(s, 0)
     ):
         floor = history.above.get(seat, 0)
         want = int(sizes[seat])
+        if seat in greedy:
+            played = [c for s, c in history.plays if s == seat]
+            keep = greedy_keep(pool, played, floor, rng)
+            if keep is not None:
+                others[seat], throw = keep
+                thrown.append(throw)
+                pool = pool[len(others[seat]) + 1 :]
+                continue
         chosen: list[int] = []
         rest: list[int] = []
         for card in pool:
@@ -83,10 +100,39 @@ def sample_world(
     kept: dict[int, list[int]] = {me: [int(c) for c in parse_cards(view["kept"])]}
     for seat in others:
         kept[seat] = [c for s, c in history.plays if s == seat] + others[seat]
-    crib = [int(c) for c in parse_cards(view["discarded"])]
+    crib = [int(c) for c in parse_cards(view["discarded"])] + thrown
     missing = int(view["crib_size"]) - len(crib)
     crib.extend(pool[:missing])
     return World(others, kept, crib)
+
+
+def greedy_keep(
+    pool: list[int], played: Sequence[int], floor: int, rng: random.Random
+) -> tuple[list[int], int] | None:
+    """A seat's unplayed cards and its throw, dealt as a ``greedy`` player keeps: the pool
+    is shuffled and its first cards, with the seat's ``played``, make five; the rule's card
+    (:func:`~pegboard.bots.search.keep_model.greedy_throws`; the first of several that tie)
+    or, with chance ``STRAY``, the first dealt is thrown. A deal whose rule throws a card
+    since played, or whose kept cards break a go (``floor``), is dealt again; None after
+    ``TRIES``. The dealt cards are ``pool``'s first ones, shuffled in place."""
+    if len(pool) < 5 - len(played):
+        return None
+    rule = greedy_throws()
+    base = sum(_KEY[c] for c in played)
+    for _ in range(TRIES):
+        rng.shuffle(pool)
+        dealt = pool[: 5 - len(played)]
+        if rng.random() < STRAY:
+            throw = dealt[0]
+        else:
+            mask = rule[base + sum(map(_KEY.__getitem__, dealt))]
+            throw = next((c for c in dealt if mask >> (RANK_OF[c] - 1) & 1), -1)
+            if throw < 0:
+                continue  # the rule would have thrown a card they played
+        held = [c for c in dealt if c != throw]
+        if all(VALUE_OF[c] > floor for c in held):
+            return held, throw
+    return None
 
 
 _KEY = tuple(1 << (3 * (RANK_OF[c] - 1)) for c in range(52))
