@@ -1,4 +1,4 @@
-"""How ``greedy`` keeps four of five (``bots/search/keep_model.py``), and the worlds it weighs."""
+"""How ``greedy`` keeps four of five (``bots/search/keep_model.py``), and the worlds dealt by it."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import random
 import pytest
 
 from pegboard.bots import make
+from pegboard.bots.base import View
 from pegboard.bots.greedy import best_keep
-from pegboard.bots.search.keep_model import fits_keep, off_keep
+from pegboard.bots.search.keep_model import fits_keep
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC
-from pegboard.bots.search.play_model import SLIP
 from pegboard.bots.search.play_search import PlaySearch
+from pegboard.bots.search.toss_model import STRAY
 from pegboard.cards import DECK, parse_cards
 from pegboard.core import new_game
 
@@ -49,38 +50,37 @@ def test_the_rule_is_greedys_keep_almost_always() -> None:
     assert at_random <= 0.4 * len(hands)
 
 
-def test_only_seats_known_to_play_greedy_are_held_to_it() -> None:
-    kept = {1: ids("5H 5C TD 2C"), 2: ids("5D 5S TC 2H"), 3: ids("7H 8C 9S KC")}
-    crib = ids("JS QD KH")  # with any of them 5-5-10-2 throws the 2; 7-8-9-K throws a King
-    assert off_keep(kept, crib, [HEURISTIC, GREEDY, HEURISTIC, HEURISTIC]) == 1
-    assert off_keep(kept, crib, [HEURISTIC, GREEDY, GREEDY, GREEDY]) == 2
-    assert off_keep(kept, crib, [HEURISTIC, HEURISTIC, HEURISTIC, GREEDY]) == 0
-
-
-def test_the_play_search_weighs_a_greedy_seats_keep_from_the_first_play() -> None:
-    """At the first play of a deal at four (nothing played yet), a world counts 0.05 for each
-    seat taken for ``greedy`` whose four cards were not its keep; the others' are not held to it."""
-    game = new_game("cribbage", players=4, seed=4)
+def first_play(seed: int) -> View:
+    """The first play of a deal at four, every seat having discarded as ``greedy``."""
+    game = new_game("cribbage", players=4, seed=seed)
     while game.view(game.to_act[0])["phase"] == "discard":
         seat = game.to_act[0]
         game.apply(seat, make("greedy", seed=seat).act(game.view(seat)))
-    seat = game.to_act[0]
-    view = game.view(seat)
-    styles = [GREEDY] * 4
-    styles[seat] = HEURISTIC
-    search = PlaySearch(view, styles=styles)
-    assert search.weighs and search.keeps
-    assert not PlaySearch(view).weighs  # nothing to weigh by without a style
-    rng = random.Random(1)
-    seen = set()
-    for _ in range(200):
-        world = search.world(rng)
-        crib = [c for c in world.crib if c not in search.thrown]
-        off = off_keep({s: world.kept[s] for s in world.others}, crib, styles)
-        assert search.likelihood(world) == pytest.approx(SLIP**off)
-        seen.add(off)
-    assert {0, 1, 2} <= seen
-    others = [s for s in range(4) if s != seat]
-    true_hands = {s: ids(" ".join(game.view(s)["hand"])) for s in others}
-    true_crib = [c for s in others for c in ids(" ".join(game.view(s)["discarded"]))]
-    assert off_keep(true_hands, true_crib, styles) == 0  # the true deal: every keep greedy's
+    return game.view(game.to_act[0])
+
+
+def test_seats_taken_for_greedy_are_dealt_as_greedy_keeps() -> None:
+    """In the play search's worlds a seat whose style is ``greedy`` holds four cards its rule
+    keeps with the card it threw (all but the ``STRAY`` deals); the others' hands are dealt
+    at random, and so are all of them without a style."""
+    fits = {True: 0, False: 0}
+    seats = {True: 0, False: 0}
+    for seed in range(4):
+        view = first_play(seed)
+        me = int(view["seat"])
+        styles = [GREEDY if (s - me) % 4 in (1, 2) else HEURISTIC for s in range(4)]
+        search = PlaySearch(view, styles=styles)
+        assert search.greedy == tuple(s for s in range(4) if styles[s] == GREEDY)
+        assert not search.weighs  # no play yet: nothing to weigh by
+        assert PlaySearch(view).greedy == ()
+        rng = random.Random(seed)
+        for _ in range(300):
+            world = search.world(rng)
+            thrown = iter(world.crib[1:])  # mine first, then the greedy seats' in deal order
+            for seat in world.others:
+                greedy = styles[seat] == GREEDY
+                throw = next(thrown) if greedy else world.crib[3]
+                fits[greedy] += fits_keep(world.kept[seat], throw)
+                seats[greedy] += 1
+    assert fits[True] >= (1 - STRAY) * seats[True]
+    assert fits[False] <= 0.4 * seats[False]

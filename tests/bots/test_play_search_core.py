@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from pegboard.arena import play_one
 from pegboard.bots import make, registry
-from pegboard.bots.expert import ExpertBot
 from pegboard.bots.base import View
+from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search import objective, play_model, play_search
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python

@@ -21,10 +21,14 @@ def random_move(game: Game, rng: random.Random) -> None:
     game.apply(seat, legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, s) for s in range(8)] + [(3, 1), (4, 2)])
+@pytest.mark.parametrize(
+    ("players", "seed", "greedy"),
+    [(2, s, False) for s in range(8)] + [(3, 1, False), (4, 2, False), (3, 3, True), (4, 4, True)],
+)
 def test_cribbage_worlds_hold_only_unseen_cards_and_honour_every_go(
-    players: int, seed: int
+    players: int, seed: int, greedy: bool
 ) -> None:
+    """Also when the other seats are dealt as ``greedy`` keeps (five cards, one thrown)."""
     game = new_game("cribbage", players=players, seed=seed, score_target=1000)
     rules = game.rules
     assert isinstance(rules, Table)
@@ -37,7 +41,8 @@ def test_cribbage_worlds_hold_only_unseen_cards_and_honour_every_go(
             history = play_so_far(view)
             seen = seen_cards(view)
             for _ in range(5):
-                world = sample_world(view, history, rng)
+                kept_as = [s for s in range(players) if s != me] if greedy else []
+                world = sample_world(view, history, rng, greedy=kept_as)
                 dealt = [c for cards in world.others.values() for c in cards]
                 assert not seen.intersection(dealt)
                 mine = [int(c) for c in parse_cards(view["discarded"])]
