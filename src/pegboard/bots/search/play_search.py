@@ -17,7 +17,8 @@ tosses (:func:`~pegboard.bots.search.worlds.sample_modelled_world`). With more, 
 weighed by how likely the others' plays so far were in it (:mod:`.play_model`: players peg
 when they can), and worlds are drawn until their weights add up to the worlds asked for.
 A player whose plays in earlier hands showed a style (:mod:`.play_styles`) plays it in the
-rollouts, and the worlds are weighed by it too.
+rollouts, and the worlds are weighed by it too; a ``greedy`` one is dealt its hand as
+``greedy`` keeps (:func:`~pegboard.bots.search.worlds.greedy_keep`).
 
 The loop over worlds runs in C where it was built (``_play_search.pyx``: the same worlds from
 the same generator, the same values); :func:`totals_python` is the same loop in Python.

@@ -10,7 +10,9 @@ With 2 players :func:`sample_modelled_world` also weighs the opponent's hand by 
 good player was to keep it: their six cards are dealt at random (the cards they played among
 them), they toss as :mod:`pegboard.bots.search.toss_model` says (or, now and then, anything),
 and a deal whose toss does not fit what was seen is dealt again: the cards they played must
-have been kept. Hands a good player would have broken up become rare.
+have been kept. Hands a good player would have broken up become rare. With 3 or 4 players a
+seat known to play ``greedy`` is dealt the same way, five cards and ``greedy``'s throw
+(:func:`greedy_keep`).
 """
 
 from __future__ import annotations
