@@ -143,6 +143,35 @@ def test_simulate_duplicate_from_the_command_line(tmp_path: Path) -> None:
     assert "Pegging" in table.stdout
 
 
+def test_a_duplicate_match_writes_every_games_record_that_replays(tmp_path: Path) -> None:
+    """``--out`` with ``--duplicate``: each deal in each rotation, the seats named as seated,
+    each record replaying to its outcome (``pegboard replay --check``)."""
+    out = tmp_path / "match.jsonl"
+    result = CliRunner().invoke(
+        app,
+        [
+            *("simulate", "-b", "hoyle,greedy", "-k", "3", "--duplicate", "--json"),
+            *("--seed", "40", "-o", "score_target=31", "--out", str(out)),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["seed"], [s["kind"] for s in r["seats"]]) for r in records] == [
+        (seed, kinds)
+        for seed in (40, 41, 42)
+        for kinds in (["bot:hoyle", "bot:greedy"], ["bot:greedy", "bot:hoyle"])
+    ]
+    summary = json.loads(result.stdout)["summary"]
+    hoyle_wins = sum(
+        r["outcome"]["ranks"][[s["kind"] for s in r["seats"]].index("bot:hoyle")] == 1
+        for r in records
+    )
+    assert hoyle_wins == round(summary[0]["win_rate"]["mean"] * 6)
+    checked = CliRunner().invoke(app, ["replay", str(out), "--check"])
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.count("ok: ") == 6
+
+
 def test_batches_pool_into_one_estimate() -> None:
     from pegboard.match.combine import combine, pool
 

@@ -103,7 +103,7 @@ def simulate_command(
         on = stack.enter_context(parallel.cluster(cluster, workers)) if cluster else None
         plan = _Plan(spec.name, players, seat_bots, games, seed, values, workers, on, as_json)
         if duplicate:
-            _duplicate_match(plan, chart)
+            _duplicate_match(plan, chart, out)
         else:
             _simulate(plan, out)
 
@@ -164,8 +164,9 @@ def _simulate(plan: _Plan, out: Path | None) -> None:
         console.print(f"{written} records written to {out}", style="dim", markup=False)
 
 
-def _duplicate_match(plan: _Plan, chart: Path | None) -> None:
-    """``--duplicate``: every deal in every rotation of the bots, measured with intervals."""
+def _duplicate_match(plan: _Plan, chart: Path | None, out: Path | None) -> None:
+    """``--duplicate``: every deal in every rotation of the bots, measured with intervals
+    (with ``--out``, every game's record written too, deal by deal)."""
     from pegboard.match import run_match, summarize, write_chart
     from pegboard.match.report import summary_view as match_view
 
@@ -181,7 +182,10 @@ def _duplicate_match(plan: _Plan, chart: Path | None) -> None:
             workers=plan.workers,
             progress=advance,
             cluster=plan.cluster,
+            record=out is not None,
         )
+    if out is not None:
+        written = write_jsonl([r.record for r in match.results if r.record is not None], out)
     summary = summarize(match)
     data = summary.to_json()
     if chart is not None:
@@ -195,3 +199,5 @@ def _duplicate_match(plan: _Plan, chart: Path | None) -> None:
     console.print(match_view(summary))
     if chart is not None:
         console.print(f"chart written to {chart}", style="dim", markup=False)
+    if out is not None:
+        console.print(f"{written} records written to {out}", style="dim", markup=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pegboard.arena import play_one
 from pegboard.bots import make
@@ -29,6 +30,8 @@ class GameResult:
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     hands: tuple[HandPoints, ...]
+    record: dict[str, Any] | None = None
+    """The game's record (``pegboard-record/1``), when the match was asked to keep them."""
 
 
 @dataclass
@@ -51,6 +54,7 @@ def _play_deals(
     lineups: Sequence[tuple[str, ...]],
     deals: Sequence[tuple[int, int]],
     options: Mapping[str, object],
+    record: bool = False,
 ) -> list[GameResult]:
     out = []
     for index, seed in deals:
@@ -58,8 +62,9 @@ def _play_deals(
             played = play_one(game, players, bots, seed, options)
             outcome = played.outcome
             assert outcome is not None
-            hands = hand_points(game, players, played.events)
-            out.append(GameResult(index, seed, bots, outcome.scores, outcome.ranks, tuple(hands)))
+            hands = tuple(hand_points(game, players, played.events))
+            kept = played.record() if record else None
+            out.append(GameResult(index, seed, bots, outcome.scores, outcome.ranks, hands, kept))
     return out
 
 
@@ -75,10 +80,12 @@ def run_match(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     cluster: Cluster | None = None,
+    record: bool = False,
 ) -> Match:
     """Play ``deals`` deals, each in every lineup (one, or each rotation of ``bots`` when
     ``duplicate``), here, over ``workers`` processes or on a Dask ``cluster``, with the same
-    results; ``progress`` hears how many games finished."""
+    results; ``progress`` hears how many games finished; with ``record`` each result keeps
+    its game's record."""
     spec = get_spec(game)
     resolved = spec.resolve(players, options or {})
     if len(bots) != players:
@@ -94,7 +101,7 @@ def run_match(
     start = time.perf_counter()
     results = run_chunks(
         _play_deals,
-        [(spec.name, players, lineups, chunk, resolved) for chunk in chunks],
+        [(spec.name, players, lineups, chunk, resolved, record) for chunk in chunks],
         workers=workers,
         cluster=cluster,
         done=(lambda i: progress(len(chunks[i]) * len(lineups))) if progress else None,
