@@ -57,7 +57,7 @@ cdef enum:
 
 cdef int RANK[CARDS]  # 1..13
 cdef int VALUE[CARDS]
-cdef uint64_t KEY[CARDS]  # worlds._KEY
+cdef uint64_t KEY[CARDS]  # scoring.tables.RANK_KEY
 for _card in range(CARDS):
     RANK[_card] = RANK_OF[_card]
     VALUE[_card] = VALUE_OF[_card]

@@ -27,6 +27,10 @@ class PlaySoFar:
     before: tuple[tuple[int, ...], ...]
     """Per play (in ``plays``' order): the cards of the count it was played onto."""
 
+    def played_by(self, seat: int) -> list[int]:
+        """The cards ``seat`` has played this hand, in order."""
+        return [card for s, card in self.plays if s == seat]
+
 
 def _order(view: View) -> tuple[int, ...]:
     players = int(view["players"])

@@ -27,6 +27,7 @@ from pegboard.bots.search.keep_model import greedy_throws
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, parse_card, parse_cards
+from pegboard.scoring.tables import RANK_KEY
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,11 @@ class World:
     kept: dict[int, list[int]]
     """Per seat (this one too): the four cards it shows."""
     crib: list[int]
+
+
+TRIES = 30
+"""Deals tried for a modelled hand (a 2-player toss, a ``greedy`` keep) before dealing it at
+random."""
 
 
 def seen_cards(view: View) -> set[int]:
@@ -79,8 +85,7 @@ def sample_world(
         floor = history.above.get(seat, 0)
         want = int(sizes[seat])
         if seat in greedy:
-            played = [c for s, c in history.plays if s == seat]
-            keep = greedy_keep(pool, played, floor, rng)
+            keep = greedy_keep(pool, history.played_by(seat), floor, rng)
             if keep is not None:
                 others[seat], throw = keep
                 thrown.append(throw)
@@ -101,7 +106,7 @@ def sample_world(
         pool = rest
     kept: dict[int, list[int]] = {me: [int(c) for c in parse_cards(view["kept"])]}
     for seat in others:
-        kept[seat] = [c for s, c in history.plays if s == seat] + others[seat]
+        kept[seat] = history.played_by(seat) + others[seat]
     crib = [int(c) for c in parse_cards(view["discarded"])] + thrown
     missing = int(view["crib_size"]) - len(crib)
     crib.extend(pool[:missing])
@@ -120,14 +125,14 @@ def greedy_keep(
     if len(pool) < 5 - len(played):
         return None
     rule = greedy_throws()
-    base = sum(_KEY[c] for c in played)
+    base = sum(RANK_KEY[c] for c in played)
     for _ in range(TRIES):
         rng.shuffle(pool)
         dealt = pool[: 5 - len(played)]
         if rng.random() < STRAY:
             throw = dealt[0]
         else:
-            mask = rule[base + sum(map(_KEY.__getitem__, dealt))]
+            mask = rule[base + sum(map(RANK_KEY.__getitem__, dealt))]
             throw = next((c for c in dealt if mask >> (RANK_OF[c] - 1) & 1), -1)
             if throw < 0:
                 continue  # the rule would have thrown a card they played
@@ -135,12 +140,6 @@ def greedy_keep(
         if all(VALUE_OF[c] > floor for c in held):
             return held, throw
     return None
-
-
-_KEY = tuple(1 << (3 * (RANK_OF[c] - 1)) for c in range(52))
-"""Each card's part of a rank-multiset key (:func:`pegboard.scoring.tables.multiset_key`)."""
-TRIES = 30
-"""Deals tried for a modelled world before falling back to :func:`sample_world`."""
 
 
 def sample_modelled_world(
@@ -154,16 +153,16 @@ def sample_modelled_world(
     player would (``strategy``: "dealer" when the opponent deals, else "pone")."""
     me = int(view["seat"])
     other = next(s for s in history.seats if s != me)
-    played = [c for s, c in history.plays if s == other]
+    played = history.played_by(other)
     holding = int(view["hand_sizes"][other])
     floor = history.above.get(other, 0)
     rule = tossed_ranks(strategy)
     mine = [int(c) for c in parse_cards(view["discarded"])]
     draw = holding + 2
-    played_key = sum(_KEY[c] for c in played)
+    played_key = sum(RANK_KEY[c] for c in played)
     for _ in range(TRIES):
         dealt = rng.sample(unseen, draw)
-        key = played_key + sum(map(_KEY.__getitem__, dealt))
+        key = played_key + sum(map(RANK_KEY.__getitem__, dealt))
         if rng.random() < STRAY:
             toss = dealt[:2]
         else:
