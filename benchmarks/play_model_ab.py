@@ -22,6 +22,9 @@ from typing import Any
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
 from pegboard.bots.search import play_model, play_search, play_styles
+from pegboard.bots.base import View
+from pegboard.bots.search.pegging import HEURISTIC, RANDOM
+from pegboard.core.rules import Action
 from pegboard.cli.main import app
 
 
@@ -39,7 +42,20 @@ class WideExpert(ExpertBot):
         super().__init__(seed, worlds=500)
 
 
+class ToldRandomExpert(ExpertBot):
+    """``expert`` told from the first hand that every other seat plays any card alike."""
+
+    name = "expert-told-random"
+
+    def act(self, view: View) -> Action:
+        me = int(view["seat"])
+        told = self.styles
+        setattr(told, "style", lambda seat: HEURISTIC if seat == me else RANDOM)  # noqa: B010
+        return super().act(view)
+
+
 register_bot(UniformExpert.name, UniformExpert)
+register_bot(ToldRandomExpert.name, ToldRandomExpert)
 register_bot(WideExpert.name, WideExpert)
 if os.environ.get("PLAY_MODEL_DUEL"):
     _init = play_search.PlaySearch.__init__

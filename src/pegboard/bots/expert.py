@@ -3,7 +3,9 @@
 Cribbage: discards by the exact analysis corrected for the play and the board
 (:mod:`pegboard.bots.expert_discard`); plays by Monte Carlo search over the opponents' hands
 sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
-other player playing the style its shown hands revealed (:mod:`.search.play_styles`); counts
+other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
+plays any card alike is taken to toss any cards too, so the discard then counts on no strong
+toss); counts
 and calls Muggins perfectly in manual mode. Cribist: :mod:`pegboard.bots.expert_cribist`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
@@ -25,6 +27,7 @@ from pegboard.bots.claiming import perfect_count
 from pegboard.bots.expert_cribist import act_cribist
 from pegboard.bots.expert_discard import choose_discard
 from pegboard.bots.not_enough_expert import act_expert as act_not_enough
+from pegboard.bots.search.pegging import RANDOM
 from pegboard.bots.search.play_search import choose_card
 from pegboard.bots.search.play_styles import StyleMemory
 from pegboard.bots.search.tricks import TrickMemory
@@ -83,8 +86,11 @@ class ExpertBot:
         counting = view.get("counting")
         if counting is not None:
             return count_show(view)
+        styles = self.styles.styles(int(view["players"]))
         if view["phase"] == "discard":
-            thrown = choose_discard(view, tosses=self.tosses)
+            # An opponent who plays any card tosses any cards: not the strong toss.
+            tosses: Tosses = "random" if RANDOM in styles else self.tosses
+            thrown = choose_discard(view, tosses=tosses)
             return {"type": "discard", "cards": card_names(thrown)}
         card = choose_card(
             view,
@@ -92,7 +98,7 @@ class ExpertBot:
             worlds=self.worlds,
             deadline=deadline,
             model=self.model,
-            styles=self.styles.styles(int(view["players"])),
+            styles=styles,
         )
         return {"type": "play", "card": str(Card(card))}
 

@@ -20,7 +20,7 @@ import math
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport erfc, exp, pow, sqrt
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memmove
 from posix.time cimport CLOCK_THREAD_CPUTIME_ID, clock_gettime, timespec
 
@@ -35,6 +35,7 @@ from pegboard.bots.search._rollout cimport (
 )
 from pegboard.core._seeded cimport (
     MT,
+    mt_getrandbits,
     mt_load,
     mt_randbelow,
     mt_random,
@@ -248,6 +249,8 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     cdef int shows_points[SEATS + 1]
     cdef int n_cards = len(cards)
     cdef int n_shows, n, i, limit
+    cdef uint32_t luck = 0
+    cdef bint lucky = search.lucky
     cdef double w, weight = 0.0
     cdef bint has_deadline = deadline is not None
     cdef double until = deadline if has_deadline else 0.0
@@ -275,7 +278,9 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
                 _modelled_world(&g, &deal, table, &world)
             else:
                 _world(&g, &deal, keeps, &world)
-            w = exp(-missed * <double>_passed_up(&history, &world)) if weighs else 1.0
+            if lucky:
+                luck = mt_getrandbits(&g, 32)
+            w = exp(-missed * <double>_passed_up(&history, &world, start.style)) if weighs else 1.0
             if weighs and styled:
                 w *= pow(slip, <double>_off_style(&history, &world, start.style))
             if w >= floor:
@@ -283,6 +288,7 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
                 for i in range(n_cards):
                     memcpy(&play, &start, sizeof(Play))
                     _deal_in(&play, &world)
+                    play.luck = luck
                     sums[i] += w * _value(&valuing, &play, candidates[i], shows_side,
                                           shows_points, n_shows)
                 weight += w
@@ -634,8 +640,9 @@ cdef int _modelled_world(MT* g, Deal* d, TossTable table, World* w) except -1:
 
 # -- weighing and valuing a world ---------------------------------------------------------------
 
-cdef int _passed_up(History* h, World* w) except -1:
-    """``play_model.passed_up(history, world.others)``."""
+cdef int _passed_up(History* h, World* w, const int* style) except -1:
+    """``play_model.passed_up(history, world.others, styles)``: a seat of style 2 (RANDOM)
+    left out."""
     cdef signed char held[SEATS][HELD]
     cdef int n_held[SEATS]
     cdef signed char cards[PLAYS + 1]
@@ -645,6 +652,8 @@ cdef int _passed_up(History* h, World* w) except -1:
         n_held[i] = -1  # not one of the others
     for k in range(w.n_others):
         seat = w.seat_of[k]
+        if style[seat] == 2:
+            continue
         n_held[seat] = w.n_held[seat]
         for i in range(n_held[seat]):
             held[seat][i] = w.others[seat][i]
@@ -677,7 +686,7 @@ cdef int _passed_up(History* h, World* w) except -1:
 
 cdef int _off_style(History* h, World* w, const int* style) except -1:
     """``play_model.off_style(history, world.others, styles)``: the plays of the seats with
-    a learned style that were not its choice (only ``greedy_policy`` is learned)."""
+    ``greedy``'s style (1) that were not its choice."""
     cdef signed char held[SEATS][HELD]
     cdef int n_held[SEATS]
     cdef signed char cards[PLAYS + 1]
@@ -685,10 +694,10 @@ cdef int _off_style(History* h, World* w, const int* style) except -1:
     cdef int k, i, seat, card, count, n, n_playable
     cdef int off = 0
     for i in range(SEATS):
-        n_held[i] = -1  # not one of the others, or no style learned
+        n_held[i] = -1  # not one of the others, or not greedy
     for k in range(w.n_others):
         seat = w.seat_of[k]
-        if style[seat] == 0:
+        if style[seat] != 1:
             continue
         n_held[seat] = w.n_held[seat]
         for i in range(n_held[seat]):

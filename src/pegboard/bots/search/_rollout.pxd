@@ -1,5 +1,6 @@
 # The play's rollout in C (see _rollout.pyx), for the compiled play search (_play_search.pyx)
 # to roll out its worlds without going through Python.
+from libc.stdint cimport uint64_t
 
 cdef enum:
     SEATS = 4
@@ -20,7 +21,8 @@ cdef struct Play:
     int count
     int turn
     int last
-    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy (pegging.POLICIES)
+    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy, 2 any card (RANDOM)
+    uint64_t luck         # pegging.Luck's state, for the RANDOM seats
 
 cdef int choose_greedy(const int* playable, int n_playable, int count, signed char* cards,
                        int n_cards) noexcept nogil

@@ -11,4 +11,5 @@ def play_out_heuristic(
     need: Sequence[int] | None = None,
     first: int | None = None,
     styles: Sequence[int] | None = None,
+    luck: int = 0,
 ) -> tuple[list[int], int]: ...

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The expert's pegging rollout in C: :func:`pegboard.bots.search.pegging.play_out` with
 :func:`~pegboard.bots.search.pegging.heuristic_policy` for every seat (or each seat's style:
-``greedy_policy`` for some), move for move.
+``greedy_policy`` for some, any card for a ``RANDOM`` one by ``pegging.Luck``), move for move.
 
 The play search rolls out every candidate card in every sampled world, and this loop was
 most of its time. Here the hands, the count and the passes are small C arrays; the
@@ -9,6 +9,8 @@ policy's arithmetic is the same double-precision steps in the same order, so it 
 same card, and the points and the side that went out are the same (tests/bots/
 test_rollout_core.py plays both on random positions).
 """
+
+from libc.stdint cimport uint64_t
 
 from pegboard.games.cribbage._core cimport pegging_points
 
@@ -68,9 +70,19 @@ cdef int choose_greedy(const int* playable, int n_playable, int count, signed ch
     return best
 
 
-def play_out_heuristic(position, side_of=None, need=None, first=None, styles=None):
-    """``play_out(position, styled(styles), side_of=..., need=..., first=...)``, the same
-    result; ``position`` is left as it was (the search throws it away)."""
+cdef int _below(Play* p, int n) noexcept nogil:
+    """``pegging.Luck.below``: SplitMix64's next output, modulo ``n``."""
+    cdef uint64_t z
+    p.luck += <uint64_t>0x9E3779B97F4A7C15
+    z = p.luck
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return <int>((z ^ (z >> 31)) % <uint64_t>n)
+
+
+def play_out_heuristic(position, side_of=None, need=None, first=None, styles=None, luck=0):
+    """``play_out(position, styled(styles, luck), side_of=..., need=..., first=...)``, the
+    same result; ``position`` is left as it was (the search throws it away)."""
     cdef Play p
     cdef int sides[SEATS]
     cdef int needs[SEATS]
@@ -79,6 +91,7 @@ def play_out_heuristic(position, side_of=None, need=None, first=None, styles=Non
     read_position(&p, position)
     if styles is not None:
         read_styles(&p, styles)
+    p.luck = <uint64_t>(luck & 0xFFFFFFFFFFFFFFFF)
     for i in range(SEATS):
         needs[i] = 0
     if side_of is None:
@@ -114,6 +127,7 @@ cdef int read_position(Play* p, position) except -1:
         p.passed[i] = 0
         p.sizes[i] = 0
         p.style[i] = 0
+    p.luck = 0
     p.n_seats = len(seats)
     for i in range(p.n_seats):
         p.seats[i] = seats[i]
@@ -146,7 +160,7 @@ cdef int read_styles(Play* p, styles) except -1:
     if len(styles) > SEATS:
         raise ValueError("at most four seats")
     for seat in range(len(styles)):
-        if styles[seat] not in (0, 1):
+        if styles[seat] not in (0, 1, 2):
             raise ValueError(f"no style {styles[seat]!r}")
         p.style[seat] = styles[seat]
     return 0
@@ -181,6 +195,8 @@ cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint
                 card = playable[0]
             elif p.style[turn] == 1:
                 card = choose_greedy(playable, n_playable, count, cards, p.n_cards)
+            elif p.style[turn] == 2:
+                card = playable[_below(p, n_playable)]
             else:
                 card = _choose(playable, n_playable, count, cards, p.n_cards)
             hand_size = p.sizes[turn]

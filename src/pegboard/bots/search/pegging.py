@@ -138,28 +138,54 @@ def play_out_heuristic(
     need: Sequence[int] | None = None,
     first: int | None = None,
     styles: Sequence[int] | None = None,
+    luck: int = 0,
 ) -> tuple[list[int], int]:
     """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout;
-    with ``styles`` (per seat, :data:`HEURISTIC` or :data:`GREEDY`), each seat plays its own.
+    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY` or :data:`RANDOM`), each
+    seat plays its own, a :data:`RANDOM` one drawing from :class:`Luck` seeded with ``luck``.
     The compiled core (``_rollout.pyx``) gives the same result several times faster; either
     way ``position`` may be changed (pass a copy)."""
     if _rollout is not None:
         return _rollout.play_out_heuristic(
-            position, side_of=side_of, need=need, first=first, styles=styles
+            position, side_of=side_of, need=need, first=first, styles=styles, luck=luck
         )
-    return play_out(position, styled(styles), side_of=side_of, need=need, first=first)
+    return play_out(position, styled(styles, luck), side_of=side_of, need=need, first=first)
 
 
-def styled(styles: Sequence[int] | None) -> Policy:
-    """The policy that plays each seat's style (every seat :data:`HEURISTIC` by default)."""
+def styled(styles: Sequence[int] | None, luck: int = 0) -> Policy:
+    """The policy that plays each seat's style (every seat :data:`HEURISTIC` by default);
+    the :data:`RANDOM` seats share one :class:`Luck` seeded with ``luck``."""
     if styles is None or not any(styles):
         return heuristic_policy
     chosen = tuple(styles)
+    stream = Luck(luck)
 
     def policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
+        if chosen[seat] == RANDOM:
+            return playable[stream.below(len(playable))]
         return POLICIES[chosen[seat]](seat, playable, count, cards)
 
     return policy
+
+
+_MASK = (1 << 64) - 1
+
+
+class Luck:
+    """The rollout's own chance for a :data:`RANDOM` seat: SplitMix64 from a seed the search
+    draws from its generator once a world (every candidate card meets the same luck). The
+    compiled rollout steps the same numbers, so both pick the same cards."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)`` (the remainder of the next output)."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
 
 def _after(position: PegPosition, seat: int) -> int:
@@ -214,5 +240,9 @@ HEURISTIC = 0
 """A style of play: :func:`heuristic_policy`, the search's model of a thoughtful player."""
 GREEDY = 1
 """A style of play: :func:`greedy_policy`."""
+RANDOM = 2
+"""A style of play: any playable card alike (the ``random`` bot's, a player who does not
+look); in a rollout drawn from :class:`Luck`."""
 POLICIES: tuple[Policy, ...] = (heuristic_policy, greedy_policy)
-"""The policy of each style, by its number (the compiled rollout numbers them alike)."""
+"""The policy of each deterministic style, by its number (the compiled rollout numbers them
+alike; :data:`RANDOM` has no fixed choice)."""

@@ -40,7 +40,7 @@ from pegboard.bots.search.objective import (
     place_value,
     race_value,
 )
-from pegboard.bots.search.pegging import GREEDY, PegPosition, play_out_heuristic
+from pegboard.bots.search.pegging import GREEDY, RANDOM, PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
@@ -117,7 +117,11 @@ class PlaySearch:
         self.unseen = unseen_cards(view)
         self.duel = len(seats) == 2 and not self.teams
         self.strategy: Literal["dealer", "pone"] | None = None
-        if model and self.duel and int(view["crib_size"]) == 4:
+        """With 2 players, the opponent's toss model; None for a player found to play any
+        card alike, who tosses any cards too."""
+        self.lucky = self.styles is not None and RANDOM in self.styles
+        """Some seat plays :data:`RANDOM`: each world draws the luck of its rollouts."""
+        if model and self.duel and int(view["crib_size"]) == 4 and not self.lucky:
             self.strategy = "pone" if dealer == self.me else "dealer"
         self.greedy: tuple[int, ...] = ()
         """The seats dealt as ``greedy`` keeps (:mod:`.keep_model`), their style learned."""
@@ -148,25 +152,40 @@ class PlaySearch:
             out.append((self.sides[self.dealer], show_total(world.crib, self.starter, True)))
         return out
 
+    def luck(self, rng: random.Random) -> int:
+        """The seed of a world's rollouts (drawn only when a seat plays :data:`RANDOM`)."""
+        return rng.getrandbits(32) if self.lucky else 0
+
     def value(
-        self, card: int, world: World, shows: Sequence[tuple[int, int]] | None = None
+        self,
+        card: int,
+        world: World,
+        shows: Sequence[tuple[int, int]] | None = None,
+        luck: int = 0,
     ) -> float:
         position = self.start.copy()
         position.hands.update((seat, list(cards)) for seat, cards in world.others.items())
         if self.objective == "pegging":
             gained, _ = play_out_heuristic(
-                position, side_of=self.sides, first=card, styles=self.styles
+                position, side_of=self.sides, first=card, styles=self.styles, luck=luck
             )
             return self._difference(gained)
-        return self._ranked(position, card, self.shows(world) if shows is None else shows)
+        return self._ranked(position, card, self.shows(world) if shows is None else shows, luck)
 
     def _difference(self, gained: Sequence[int]) -> float:
         others = sum(gained[s] for s in self.opponents) / max(1, len(self.opponents))
         return gained[self.my_side] - others
 
-    def _ranked(self, position: PegPosition, card: int, shows: Sequence[tuple[int, int]]) -> float:
+    def _ranked(
+        self, position: PegPosition, card: int, shows: Sequence[tuple[int, int]], luck: int
+    ) -> float:
         gained, first = play_out_heuristic(
-            position, side_of=self.sides, need=self.need, first=card, styles=self.styles
+            position,
+            side_of=self.sides,
+            need=self.need,
+            first=card,
+            styles=self.styles,
+            luck=luck,
         )
         after = [s + g for s, g in zip(self.score, gained, strict=True)]
         if first < 0:
@@ -262,11 +281,12 @@ def totals_python(
     weight = 0.0
     for n in range(worlds * search.draws if search.weighs else worlds):
         world = search.world(rng)
+        luck = search.luck(rng)
         w = search.likelihood(world)
         if w >= FLOOR:
             shows = search.shows(world)
             for i, card in enumerate(cards):
-                totals[i] += w * search.value(card, world, shows)
+                totals[i] += w * search.value(card, world, shows, luck)
             weight += w
         if weight >= worlds or (deadline is not None and n >= 1 and time.thread_time() > deadline):
             break

@@ -7,14 +7,20 @@ points now, else the highest card), or nothing in particular. Each choice with t
 more to choose from scores every candidate model by its log-likelihood:
 
 * a style plays its own choice with probability ``1 - SLIP``, any other with the rest;
-* the null model, any playable rank alike.
+* the null model, any playable rank alike;
+* a player who takes their points (:data:`PEGS`): a rank that pegs ``k`` points fewer than
+  the best is ``exp(-MISSED * k)`` times as likely, nothing else assumed.
 
 A seat is taken to play a style once that style's log-likelihood beats the null model's and
 :data:`~pegboard.bots.search.pegging.HEURISTIC`'s (the search's model of a thoughtful player)
-by :data:`MARGIN`: a few plays a style explains and the others do not. Until then, and for a
-person who plays their own way, the search assumes nothing beyond :mod:`.play_model`.
-A seat whose plays fit a style is then rolled out with it, and the worlds in which its plays
-so far were not that style's choices are weighed down (:func:`.play_model.likelihood`).
+by :data:`MARGIN`: a few plays a style explains and the others do not. A seat is taken to play
+any card alike (:data:`~pegboard.bots.search.pegging.RANDOM`) once the null model beats every
+other account by :data:`RANDOM_MARGIN`: points passed up time and again, which no account of a
+thinking player explains. Until then, and for a person who plays their own way, the search
+assumes nothing beyond :mod:`.play_model`. A seat whose plays fit a style is then rolled out
+with it, and the worlds in which its plays so far were not that style's choices are weighed
+down (:func:`.play_model.likelihood`); a ``RANDOM`` one is rolled out playing any card, and
+with 2 players its hand and toss are dealt at random, not by the toss model.
 """
 
 from __future__ import annotations
@@ -23,10 +29,11 @@ import math
 from collections.abc import Sequence
 
 from pegboard.bots.base import View
-from pegboard.bots.search.pegging import GREEDY, HEURISTIC
+from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_history import play_so_far
-from pegboard.bots.search.play_model import SLIP, fits_style
+from pegboard.bots.search.play_model import MISSED, SLIP, fits_style
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
+from pegboard.scoring.pegging import pegging_points
 
 MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
@@ -34,6 +41,12 @@ LEARNED = (GREEDY,)
 """The styles a seat may be found to play (beside the search's own heuristic)."""
 ANY_CARD = -1
 """The null account's key in the evidence: any playable rank alike."""
+PEGS = -2
+"""The account of a player who takes their points, nothing else assumed (its key)."""
+RANDOM_MARGIN = 3.0
+"""How much better the null account must explain a seat's plays than every other for the
+seat to be taken to play any card: more than a style needs, as a person who is rolled out
+playing at random is badly misread."""
 
 
 def _log_chance(fits: bool, choices: int) -> float:
@@ -76,9 +89,10 @@ class StyleMemory:
         if choices < 2:
             return
         evidence = self.evidence.setdefault(
-            seat, dict.fromkeys((ANY_CARD, HEURISTIC, *LEARNED), 0.0)
+            seat, dict.fromkeys((ANY_CARD, PEGS, HEURISTIC, *LEARNED), 0.0)
         )
         evidence[ANY_CARD] += math.log(1.0 / choices)
+        evidence[PEGS] += _log_pegs(card, playable, before)
         for style in (HEURISTIC, *LEARNED):
             evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
 
@@ -90,11 +104,25 @@ class StyleMemory:
         best = max(LEARNED, key=lambda s: evidence[s])
         if evidence[best] >= max(evidence[ANY_CARD], evidence[HEURISTIC]) + MARGIN:
             return best
+        thinking = max(evidence[PEGS], evidence[HEURISTIC], evidence[best])
+        if evidence[ANY_CARD] >= thinking + RANDOM_MARGIN:
+            return RANDOM
         return HEURISTIC
 
     def styles(self, players: int) -> tuple[int, ...]:
         """Each seat's style, by seat."""
         return tuple(self.style(seat) for seat in range(players))
+
+
+def _log_pegs(card: int, playable: Sequence[int], before: Sequence[int]) -> float:
+    """The log-chance that a player who takes their points plays ``card``'s rank."""
+    count = sum(VALUE_OF[c] for c in before)
+    points = {
+        RANK_OF[c]: pegging_points([*before, c], count + VALUE_OF[c]) for c in playable
+    }
+    best = max(points.values())
+    odds = {rank: math.exp(-MISSED * (best - p)) for rank, p in points.items()}
+    return math.log(odds[RANK_OF[card]] / sum(odds.values()))
 
 
 def _shown_hands(view: View) -> dict[int, list[int]] | None:
