@@ -6,7 +6,9 @@ command line: this registers one more bot and hands over to the CLI). ``expert-u
 ``expert`` with its models off: with 3 or 4 players its play search treats every world as
 equally likely (no weighing by the others' plays, :mod:`pegboard.bots.search.play_model`),
 as before that model; with 2 players it also drops the model of the opponent's toss.
-``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200. The variable
+``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200;
+``expert-told-random`` is ``expert`` told from the first hand that every other seat plays
+any card (instead of finding it out from the shown hands). The variable
 ``PLAY_MODEL_MISSED`` replaces :data:`pegboard.bots.search.play_model.MISSED` in this
 process and its workers; ``PLAY_MODEL_DUEL=1`` weighs the worlds by the opponent's plays with
 2 players too (on top of the toss model); ``PLAY_STYLE_MARGIN`` replaces
@@ -19,13 +21,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
 from pegboard.bots.search import play_model, play_search, play_styles
-from pegboard.bots.base import View
 from pegboard.bots.search.pegging import HEURISTIC, RANDOM
-from pegboard.core.rules import Action
 from pegboard.cli.main import app
+from pegboard.core.rules import Action
 
 
 class UniformExpert(ExpertBot):

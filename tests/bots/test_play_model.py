@@ -7,6 +7,7 @@ import math
 import pytest
 
 from pegboard.bots.greedy import GreedyBot
+from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far
 from pegboard.bots.search.play_model import MISSED, likelihood, passed_up
 from pegboard.bots.search.play_search import PlaySearch
@@ -52,6 +53,17 @@ def test_points_a_player_passed_up(played: str, onto: str, holding: str, missed:
     cards = [card(c) for c in holding.split()]
     assert passed_up(seen, {THEM: cards}) == missed
     assert likelihood(seen, {THEM: cards}) == pytest.approx(math.exp(-MISSED * missed))
+
+
+@pytest.mark.parametrize(("played", "onto", "holding", "missed"), PLAYS)
+def test_a_player_found_to_play_any_card_says_nothing_by_the_points_passed_up(
+    played: str, onto: str, holding: str, missed: int
+) -> None:
+    seen = history((THEM, played, onto))
+    cards = [card(c) for c in holding.split()]
+    assert passed_up(seen, {THEM: cards}, (HEURISTIC, RANDOM)) == 0
+    assert likelihood(seen, {THEM: cards}, (HEURISTIC, RANDOM)) == 1.0
+    assert passed_up(seen, {THEM: cards}, (HEURISTIC, GREEDY)) == missed
 
 
 def test_a_card_played_later_was_held_at_every_play_before() -> None:

@@ -2,7 +2,7 @@
 ``play_search.totals_python`` adds up: the same worlds from the same generator, weighed and
 valued to the same doubles, and the generator left where Python leaves it, at any table
 (2, 3 or 4 players, teams, any target), with the models on or off and any seat playing a
-learned style."""
+learned style (any card, too: its rollouts' luck drawn alike)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pegboard.bots import make, registry
 from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search import objective, play_model, play_search
-from pegboard.bots.search.pegging import GREEDY, HEURISTIC
+from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
@@ -60,11 +60,11 @@ def search_case(seed: int) -> tuple[PlaySearch, list[int], int, float]:
     """A search of that view: the models on or off, the weighing forced on with 2 players
     now and then (as ``benchmarks/play_model_ab.py`` does), few worlds, a high floor or a
     harsh weight sometimes (so worlds are skipped, or none is kept), and half the time
-    some seats playing the greedy style."""
+    some seats playing the greedy style or any card (whose rollouts draw their luck)."""
     rng = random.Random(seed ^ 0x5EED)
     view = play_decision(seed)
     players = int(view["players"])
-    styles = [GREEDY if rng.random() < 0.5 else HEURISTIC for _ in range(players)]
+    styles = [rng.choice((HEURISTIC, HEURISTIC, GREEDY, RANDOM)) for _ in range(players)]
     search = PlaySearch(
         view, model=rng.random() < 0.8, styles=styles if rng.random() < 0.5 else None
     )

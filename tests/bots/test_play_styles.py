@@ -1,7 +1,8 @@
 """The expert learns how each other player plays from their hands shown after each deal:
 a player who always pegs the most and otherwise plays their highest card is found to play
-``greedy``; one who plays any card, or thinks, is assumed nothing of. A style changes the
-worlds' weights only through the plays it would not have made."""
+``greedy``; one who passes up points time and again (and, with 2 players, tosses cards that
+give up points) is found to play any card; one who thinks is assumed nothing of. A style
+changes the worlds' weights only through the plays it would not have made."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import pytest
 from pegboard.bots import make
 from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
+from pegboard.bots.expert_discard import choose_discard
 from pegboard.bots.greedy import best_play
-from pegboard.bots.search.pegging import GREEDY, HEURISTIC, greedy_policy
+from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM, greedy_policy
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.bots.search.play_model import SLIP, likelihood, off_style
+from pegboard.bots.search.play_search import PlaySearch
 from pegboard.bots.search.play_styles import StyleMemory
 from pegboard.cards import VALUE_OF, Card, parse_cards
 from pegboard.core.game import Game
@@ -60,10 +63,12 @@ def finished_game(bots: list[str], seed: int, players: int) -> ExpertBot:
         (["greedy"], GREEDY),
         (["greedy", "greedy"], GREEDY),
         (["greedy", "greedy", "greedy"], GREEDY),
-        (["random"], HEURISTIC),
+        (["random"], RANDOM),
         (["hoyle"], HEURISTIC),
         (["expert"], HEURISTIC),
-        (["random", "random", "random"], HEURISTIC),
+        (["random", "random"], RANDOM),
+        (["random", "random", "random"], RANDOM),
+        (["hoyle", "hoyle", "hoyle"], HEURISTIC),
     ],
 )
 def test_whole_games_find_each_players_style(others: list[str], style: int) -> None:
@@ -71,6 +76,55 @@ def test_whole_games_find_each_players_style(others: list[str], style: int) -> N
     for seed in (31, 32):
         expert = finished_game(others, seed, players)
         assert expert.styles.styles(players) == (HEURISTIC, *[style] * len(others))
+
+
+def hands_until_random(other: str, seed: int) -> int | None:
+    """The hands an expert sees before it takes its one opponent to play any card."""
+    game = Game(get_spec("cribbage"), 2, seed, {})
+    expert = ExpertBot(seed, budget=None)
+    seated = [expert, make(other, seed=seed + 1)]
+    while game.outcome is None:
+        seat = game.to_act[0]
+        game.apply(seat, seated[seat].act(game.view(seat)))
+        if expert.styles.style(1) == RANDOM:
+            return len(expert.styles.learned_hands)
+    return None
+
+
+def test_with_two_players_the_random_bot_is_found_within_a_few_hands_and_no_thinker_is() -> None:
+    found = [hands_until_random("random", seed) for seed in range(40, 56)]
+    assert all(hands is not None and hands <= 6 for hands in found), found
+    assert sum(hands is not None and hands <= 3 for hands in found) >= 12, found
+    for other in ("hoyle", "greedy", "easy"):
+        assert [hands_until_random(other, seed) for seed in range(40, 44)] == [None] * 4
+
+
+def test_the_opponents_toss_read_from_the_crib_weighs_for_any_card_when_it_gives_up_points() -> (
+    None
+):
+    """Seat 0 dealt and threw 2C 3C; the crib shows those and the two seat 1 threw. From
+    5H 5D JS QC 2S 9D a thinking pone throws 2S 9D (it keeps 5 5 J Q, 12.7 points and gives
+    little to the crib); throwing both fives gives up about eight points."""
+    view: View = {
+        "seat": 0,
+        "dealer": 0,
+        "active": [0, 1],
+        "teams": False,
+        "hand_number": 1,
+        "discarded": ["2C", "3C"],
+        "played": [],
+        "shown": [],
+    }
+
+    def read(kept: str, tossed: str) -> float:
+        memory = StyleMemory()
+        crib = {"seat": 0, "cards": ["2C", "3C", *tossed.split()], "crib": True}
+        shown = [{"seat": 1, "cards": kept.split(), "crib": False}, crib]
+        memory._learn_toss({**view, "shown": shown}, 0, {1: ids(kept), 0: ids("4C 6C 7C 8C")})
+        return memory.tossed[1]
+
+    assert read("5H 5D JS QC", "2S 9D") < -1.0
+    assert read("JS QC 2S 9D", "5H 5D") > 3.0
 
 
 def test_in_teams_the_partner_is_assumed_nothing_of_and_greedy_opponents_are_found() -> None:
@@ -149,3 +203,31 @@ def test_a_play_its_style_would_not_make_is_off_style(held: str, off: int) -> No
     assert off_style(HISTORY, holding, (HEURISTIC, HEURISTIC, HEURISTIC)) == 0
     plain = likelihood(HISTORY, holding)
     assert likelihood(HISTORY, holding, (HEURISTIC, GREEDY, HEURISTIC)) == plain * SLIP**off
+
+
+def test_against_a_player_found_to_play_any_card_the_expert_counts_on_no_strong_toss() -> None:
+    """Once the opponent is taken to play any card, the 2-player search deals its hand at
+    random (no toss model) and rolls it out playing any card, and the discard counts on a
+    random toss into the crib; until then, the strong toss."""
+    game = Game(get_spec("cribbage"), 2, 41, {})
+    expert = ExpertBot(41, budget=None)
+    seated = [expert, make("random", seed=42)]
+    discards = {"random": 0, "strong": 0}
+    differ = 0
+    while game.outcome is None:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        action = seated[seat].act(view)
+        if seat == 0 and view["phase"] == "discard":
+            found = expert.styles.style(1) == RANDOM
+            expected = choose_discard(view, tosses="random" if found else "strong")
+            assert parse_cards(action["cards"]) == list(expected)
+            discards["random" if found else "strong"] += 1
+            differ += choose_discard(view, tosses="random") != choose_discard(view, "strong")
+        if seat == 0 and view["phase"] == "play" and view["turn"] == 0:
+            search = PlaySearch(view, styles=expert.styles.styles(2))
+            assert (search.strategy is None) == (expert.styles.style(1) == RANDOM)
+            assert search.lucky == (expert.styles.style(1) == RANDOM)
+        game.apply(seat, action)
+    assert discards["random"] >= 3 and discards["strong"] >= 1
+    assert differ >= 1  # the two tosses led to different discards somewhere

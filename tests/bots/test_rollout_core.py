@@ -1,12 +1,13 @@
 """The compiled rollout (``bots/search/_rollout.pyx``) plays every position exactly as
 ``play_out`` with ``heuristic_policy`` does (or each seat's style: ``styled``): the same
 points for every side and the same side out first, whatever the seats, hands, count, passes,
-target, forced first card or styles."""
+target, forced first card or styles (a seat playing any card drawing the same luck)."""
 
 from __future__ import annotations
 
 import importlib
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from pegboard.bots.search.pegging import (
     GREEDY,
     HEURISTIC,
+    RANDOM,
     PegPosition,
     heuristic_policy,
     play_out,
@@ -64,9 +66,12 @@ def python_result(
     need: list[int] | None,
     first: int | None,
     styles: list[int] | None = None,
+    luck: int = 0,
 ) -> object:
     try:
-        return play_out(position.copy(), styled(styles), side_of=sides, need=need, first=first)
+        return play_out(
+            position.copy(), styled(styles, luck), side_of=sides, need=need, first=first
+        )
     except AssertionError as error:
         return ("AssertionError", str(error))
 
@@ -77,10 +82,11 @@ def compiled_result(
     need: list[int] | None,
     first: int | None,
     styles: list[int] | None = None,
+    luck: int = 0,
 ) -> object:
     try:
         return core.play_out_heuristic(
-            position.copy(), side_of=sides, need=need, first=first, styles=styles
+            position.copy(), side_of=sides, need=need, first=first, styles=styles, luck=luck
         )
     except AssertionError as error:
         return ("AssertionError", str(error))
@@ -97,13 +103,28 @@ def test_compiled_rollout_plays_every_position_as_python(seed: int) -> None:
 
 @settings(max_examples=1500, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
-def test_seats_of_either_style_play_as_in_python(seed: int) -> None:
+def test_seats_of_any_style_play_as_in_python(seed: int) -> None:
     position, sides, need, first = position_from(seed)
     rng = random.Random(~seed)
-    styles = [rng.choice((HEURISTIC, GREEDY)) for _ in position.seats]
-    assert compiled_result(position, sides, need, first, styles) == python_result(
-        position, sides, need, first, styles
+    styles = [rng.choice((HEURISTIC, GREEDY, RANDOM)) for _ in position.seats]
+    luck = rng.getrandbits(32)
+    assert compiled_result(position, sides, need, first, styles, luck) == python_result(
+        position, sides, need, first, styles, luck
     )
+
+
+def test_a_seat_playing_any_card_chooses_each_card_alike_by_its_luck() -> None:
+    """A random seat's choice from two cards: each about half the time over many seeds,
+    the same card again for the same seed."""
+    playable = ids("AS KD")
+
+    def lead(luck: int) -> int:
+        return styled([RANDOM, HEURISTIC], luck)(0, playable, 0, [])
+
+    led = Counter(lead(luck) for luck in range(400))
+    assert set(led) == set(playable)
+    assert min(led.values()) > 160
+    assert all(lead(luck) == lead(luck) for luck in range(20))
 
 
 def test_an_unknown_style_is_refused() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from pegboard.bots.search.pegging import GREEDY, RANDOM, POLICIES
+from pegboard.bots.search.pegging import GREEDY, POLICIES, RANDOM
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.cards import RANK_OF, VALUE_OF
 from pegboard.scoring.pegging import pegging_points

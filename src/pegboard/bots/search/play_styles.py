@@ -16,8 +16,11 @@ A seat is taken to play a style once that style's log-likelihood beats the null 
 by :data:`MARGIN`: a few plays a style explains and the others do not. A seat is taken to play
 any card alike (:data:`~pegboard.bots.search.pegging.RANDOM`) once the null model beats every
 other account by :data:`RANDOM_MARGIN`: points passed up time and again, which no account of a
-thinking player explains. Until then, and for a person who plays their own way, the search
-assumes nothing beyond :mod:`.play_model`. A seat whose plays fit a style is then rolled out
+thinking player explains. With 2 players the crib shows the opponent's toss too: a thinking
+player's is ``exp(-TOSS_SHARPNESS * points)`` times less likely for each point of expected
+hand and crib (:func:`pegboard.analysis.analyze_discards`) it gives up, a random player's is
+any of the fifteen; that evidence counts for the null model beside the plays. Until then, and
+for a person who plays their own way, the search assumes nothing beyond :mod:`.play_model`. A seat whose plays fit a style is then rolled out
 with it, and the worlds in which its plays so far were not that style's choices are weighed
 down (:func:`.play_model.likelihood`); a ``RANDOM`` one is rolled out playing any card, and
 with 2 players its hand and toss are dealt at random, not by the toss model.
@@ -28,11 +31,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from pegboard.analysis import analyze_discards
 from pegboard.bots.base import View
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.play_model import MISSED, SLIP, fits_style
-from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
+from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_cards
 from pegboard.scoring.pegging import pegging_points
 
 MARGIN = 1.0
@@ -47,6 +51,9 @@ RANDOM_MARGIN = 3.0
 """How much better the null account must explain a seat's plays than every other for the
 seat to be taken to play any card: more than a style needs, as a person who is rolled out
 playing at random is badly misread."""
+TOSS_SHARPNESS = 1.0
+"""How much less likely a thinking player's toss is per point of expected value given up
+(thinking bots give up 0.1 to 0.3 points a toss, the ``random`` bot 4)."""
 
 
 def _log_chance(fits: bool, choices: int) -> float:
@@ -61,6 +68,9 @@ class StyleMemory:
         """Per seat: the log-likelihood of its choices so far under each account (a style,
         or :data:`ANY_CARD`)."""
         self.learned_hands: set[int] = set()
+        self.tossed: dict[int, float] = {}
+        """Per seat: how much better any toss explains its tosses than a thinking player's
+        (a log-likelihood ratio; 2 players only)."""
 
     def observe(self, view: View) -> None:
         """Learn from a view in which the hand's shows are complete (once per hand)."""
@@ -81,6 +91,8 @@ class StyleMemory:
             if seat != me:
                 self._learn(seat, card, hand, before)
             hand.remove(card)
+        if len(view["active"]) == 2 and not view.get("teams"):
+            self._learn_toss(view, me, kept)
 
     def _learn(self, seat: int, card: int, hand: Sequence[int], before: Sequence[int]) -> None:
         room = 31 - sum(VALUE_OF[c] for c in before)
@@ -96,6 +108,28 @@ class StyleMemory:
         for style in (HEURISTIC, *LEARNED):
             evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
 
+    def _learn_toss(self, view: View, me: int, kept: dict[int, list[int]]) -> None:
+        """The opponent's toss: the crib less this seat's discards."""
+        crib = [s for s in view.get("shown") or [] if s["crib"]]
+        other = next((seat for seat in kept if seat != me), None)
+        if not crib or other is None:
+            return  # the crib is not shown (yet)
+        mine = {int(c) for c in parse_cards(view["discarded"])}
+        toss = {int(c) for c in parse_cards(crib[0]["cards"])} - mine
+        if len(toss) != 2:
+            return
+        six = [Card(c) for c in (*kept[other], *toss)]
+        choices = analyze_discards(six, dealer=int(view["dealer"]) == other, players=2)
+        best = max(choice.net for choice in choices)
+        odds = {
+            frozenset(int(c) for c in choice.discard): math.exp(
+                -TOSS_SHARPNESS * (best - choice.net)
+            )
+            for choice in choices
+        }
+        thinking = math.log(odds[frozenset(toss)] / sum(odds.values()))
+        self.tossed[other] = self.tossed.get(other, 0.0) + math.log(1.0 / len(odds)) - thinking
+
     def style(self, seat: int) -> int:
         """The style ``seat`` is taken to play."""
         evidence = self.evidence.get(seat)
@@ -105,7 +139,7 @@ class StyleMemory:
         if evidence[best] >= max(evidence[ANY_CARD], evidence[HEURISTIC]) + MARGIN:
             return best
         thinking = max(evidence[PEGS], evidence[HEURISTIC], evidence[best])
-        if evidence[ANY_CARD] >= thinking + RANDOM_MARGIN:
+        if evidence[ANY_CARD] + self.tossed.get(seat, 0.0) >= thinking + RANDOM_MARGIN:
             return RANDOM
         return HEURISTIC
 
@@ -117,9 +151,7 @@ class StyleMemory:
 def _log_pegs(card: int, playable: Sequence[int], before: Sequence[int]) -> float:
     """The log-chance that a player who takes their points plays ``card``'s rank."""
     count = sum(VALUE_OF[c] for c in before)
-    points = {
-        RANK_OF[c]: pegging_points([*before, c], count + VALUE_OF[c]) for c in playable
-    }
+    points = {RANK_OF[c]: pegging_points([*before, c], count + VALUE_OF[c]) for c in playable}
     best = max(points.values())
     odds = {rank: math.exp(-MISSED * (best - p)) for rank, p in points.items()}
     return math.log(odds[RANK_OF[card]] / sum(odds.values()))
