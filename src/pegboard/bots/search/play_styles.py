@@ -20,10 +20,11 @@ thinking player explains. With 2 players the crib shows the opponent's toss too:
 player's is ``exp(-TOSS_SHARPNESS * points)`` times less likely for each point of expected
 hand and crib (:func:`pegboard.analysis.analyze_discards`) it gives up, a random player's is
 any of the fifteen; that evidence counts for the null model beside the plays. Until then, and
-for a person who plays their own way, the search assumes nothing beyond :mod:`.play_model`. A seat whose plays fit a style is then rolled out
-with it, and the worlds in which its plays so far were not that style's choices are weighed
-down (:func:`.play_model.likelihood`); a ``RANDOM`` one is rolled out playing any card, and
-with 2 players its hand and toss are dealt at random, not by the toss model.
+for a person who plays their own way, the search assumes nothing beyond :mod:`.play_model`.
+A seat whose plays fit a style is then rolled out with it, and the worlds in which its plays
+so far were not that style's choices are weighed down (:func:`.play_model.likelihood`); a
+``RANDOM`` one is rolled out playing any card, and with 2 players its hand and toss are dealt
+at random, not by the toss model.
 """
 
 from __future__ import annotations
