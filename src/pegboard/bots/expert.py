@@ -5,8 +5,8 @@ Cribbage: discards by the exact analysis corrected for the play and the board
 sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
 other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
 plays any card alike is taken to toss any cards too, so the discard then counts on no strong
-toss); counts
-and calls Muggins perfectly in manual mode. Cribist: :mod:`pegboard.bots.expert_cribist`.
+toss); counts and calls Muggins perfectly in manual mode. Cribist:
+:mod:`pegboard.bots.expert_cribist`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
 search runs a fixed number of worlds. ``budget`` (seconds per move) counts the thread's own

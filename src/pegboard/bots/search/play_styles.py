@@ -30,7 +30,8 @@ at random, not by the toss model.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
 
 from pegboard.analysis import analyze_discards
 from pegboard.bots.base import View
@@ -39,6 +40,8 @@ from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.play_model import MISSED, SLIP, fits_style
 from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_cards
 from pegboard.scoring.pegging import pegging_points
+
+K = TypeVar("K", bound=Hashable)
 
 MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
@@ -67,7 +70,7 @@ class StyleMemory:
     def __init__(self) -> None:
         self.evidence: dict[int, dict[int, float]] = {}
         """Per seat: the log-likelihood of its choices so far under each account (a style,
-        or :data:`ANY_CARD`)."""
+        :data:`PEGS` or :data:`ANY_CARD`)."""
         self.learned_hands: set[int] = set()
         self.tossed: dict[int, float] = {}
         """Per seat: how much better any toss explains its tosses than a thinking player's
@@ -121,15 +124,9 @@ class StyleMemory:
             return
         six = [Card(c) for c in (*kept[other], *toss)]
         choices = analyze_discards(six, dealer=int(view["dealer"]) == other, players=2)
-        best = max(choice.net for choice in choices)
-        odds = {
-            frozenset(int(c) for c in choice.discard): math.exp(
-                -TOSS_SHARPNESS * (best - choice.net)
-            )
-            for choice in choices
-        }
-        thinking = math.log(odds[frozenset(toss)] / sum(odds.values()))
-        self.tossed[other] = self.tossed.get(other, 0.0) + math.log(1.0 / len(odds)) - thinking
+        nets = {frozenset(int(c) for c in choice.discard): choice.net for choice in choices}
+        thinking = _log_choice(nets, frozenset(toss), TOSS_SHARPNESS)
+        self.tossed[other] = self.tossed.get(other, 0.0) + math.log(1.0 / len(nets)) - thinking
 
     def style(self, seat: int) -> int:
         """The style ``seat`` is taken to play."""
@@ -153,9 +150,15 @@ def _log_pegs(card: int, playable: Sequence[int], before: Sequence[int]) -> floa
     """The log-chance that a player who takes their points plays ``card``'s rank."""
     count = sum(VALUE_OF[c] for c in before)
     points = {RANK_OF[c]: pegging_points([*before, c], count + VALUE_OF[c]) for c in playable}
-    best = max(points.values())
-    odds = {rank: math.exp(-MISSED * (best - p)) for rank, p in points.items()}
-    return math.log(odds[RANK_OF[card]] / sum(odds.values()))
+    return _log_choice(points, RANK_OF[card], MISSED)
+
+
+def _log_choice(values: Mapping[K, float], chosen: K, sharpness: float) -> float:
+    """The log-chance of ``chosen`` when each choice is ``exp(-sharpness)`` times less likely
+    for every point of ``values`` it gives up against the best."""
+    best = max(values.values())
+    odds = {key: math.exp(-sharpness * (best - value)) for key, value in values.items()}
+    return math.log(odds[chosen] / sum(odds.values()))
 
 
 def _shown_hands(view: View) -> dict[int, list[int]] | None:
