@@ -8,7 +8,8 @@ equally likely (no weighing by the others' plays, :mod:`pegboard.bots.search.pla
 as before that model; with 2 players it also drops the model of the opponent's toss.
 ``expert-wide`` is ``expert`` with 500 worlds a play decision instead of 200;
 ``expert-told-random`` is ``expert`` told from the first hand that every other seat plays
-any card (instead of finding it out from the shown hands). The variable
+any card (instead of finding it out from the shown hands); ``expert-stray`` is ``expert`` whose
+2-player toss model strays as often as the opponent's tosses read from the crib say. The variable
 ``PLAY_MODEL_MISSED`` replaces :data:`pegboard.bots.search.play_model.MISSED` in this
 process and its workers; ``PLAY_MODEL_DUEL=1`` weighs the worlds by the opponent's plays with
 2 players too (on top of the toss model); ``PLAY_STYLE_MARGIN`` replaces
@@ -24,10 +25,19 @@ from typing import Any
 from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
-from pegboard.bots.search import play_model, play_search, play_styles
+from pegboard.bots.search import (
+    _play_search,
+    play_model,
+    play_search,
+    play_styles,
+    toss_model,
+    worlds,
+)
 from pegboard.bots.search.pegging import HEURISTIC, RANDOM
+from pegboard.cards import RANK_OF, parse_cards
 from pegboard.cli.main import app
 from pegboard.core.rules import Action
+from pegboard.scoring.tables import RANK_KEY
 
 
 class UniformExpert(ExpertBot):
@@ -56,7 +66,45 @@ class ToldRandomExpert(ExpertBot):
         return super().act(view)
 
 
+class StrayExpert(ExpertBot):
+    """``expert`` whose 2-player toss model strays as often as the opponent's tosses, read
+    from the crib, miss the model's two ranks (four pseudo-tosses at ``STRAY`` to start)."""
+
+    name = "expert-stray"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.tosses_read: dict[int, bool] = {}  # hand number: the toss fitted the model
+
+    def act(self, view: View) -> Action:
+        self._read_toss(view)
+        misses = sum(not fit for fit in self.tosses_read.values())
+        missed = (misses + 4 * toss_model.STRAY) / (len(self.tosses_read) + 4)
+        stray = min(1.0, missed / (1 - 1 / 15))  # a stray toss hits the rule 1 time in 15
+        setattr(worlds, "STRAY", stray)  # noqa: B010
+        setattr(_play_search, "STRAY", stray)  # noqa: B010
+        return super().act(view)
+
+    def _read_toss(self, view: View) -> None:
+        hand = int(view["hand_number"])
+        shown = view.get("shown") or []
+        crib = [s for s in shown if s["crib"]]
+        if view.get("players") != 2 or hand in self.tosses_read or not crib:
+            return
+        me = int(view["seat"])
+        theirs = [s for s in shown if not s["crib"] and int(s["seat"]) != me]
+        if not theirs:
+            return
+        mine = {int(c) for c in parse_cards(view["discarded"])}
+        toss = [int(c) for c in parse_cards(crib[0]["cards"]) if int(c) not in mine]
+        six = [int(c) for c in parse_cards(theirs[0]["cards"])] + toss
+        strategy = "dealer" if int(view["dealer"]) != me else "pone"
+        low, high = toss_model.tossed_ranks(strategy)[sum(RANK_KEY[c] for c in six)]
+        self.tosses_read[hand] = sorted(RANK_OF[c] for c in toss) == [low, high]
+
+
 register_bot(UniformExpert.name, UniformExpert)
+register_bot(StrayExpert.name, StrayExpert)
 register_bot(ToldRandomExpert.name, ToldRandomExpert)
 register_bot(WideExpert.name, WideExpert)
 if os.environ.get("PLAY_MODEL_DUEL"):
