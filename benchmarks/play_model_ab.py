@@ -34,7 +34,7 @@ from pegboard.bots.search import (
     worlds,
 )
 from pegboard.bots.search.pegging import HEURISTIC, RANDOM
-from pegboard.cards import RANK_OF, parse_cards
+from pegboard.cards import RANK_OF
 from pegboard.cli.main import app
 from pegboard.core.rules import Action
 from pegboard.scoring.tables import RANK_KEY
@@ -87,19 +87,12 @@ class StrayExpert(ExpertBot):
 
     def _read_toss(self, view: View) -> None:
         hand = int(view["hand_number"])
-        shown = view.get("shown") or []
-        crib = [s for s in shown if s["crib"]]
-        if view.get("players") != 2 or hand in self.tosses_read or not crib:
+        found = play_styles.opponent_toss(view)
+        if hand in self.tosses_read or found is None:
             return
-        me = int(view["seat"])
-        theirs = [s for s in shown if not s["crib"] and int(s["seat"]) != me]
-        if not theirs:
-            return
-        mine = {int(c) for c in parse_cards(view["discarded"])}
-        toss = [int(c) for c in parse_cards(crib[0]["cards"]) if int(c) not in mine]
-        six = [int(c) for c in parse_cards(theirs[0]["cards"])] + toss
-        strategy = "dealer" if int(view["dealer"]) != me else "pone"
-        low, high = toss_model.tossed_ranks(strategy)[sum(RANK_KEY[c] for c in six)]
+        other, kept, toss = found
+        strategy = "dealer" if int(view["dealer"]) == other else "pone"
+        low, high = toss_model.tossed_ranks(strategy)[sum(RANK_KEY[c] for c in (*kept, *toss))]
         self.tosses_read[hand] = sorted(RANK_OF[c] for c in toss) == [low, high]
 
 

@@ -120,7 +120,7 @@ def test_the_opponents_toss_read_from_the_crib_weighs_for_any_card_when_it_gives
         memory = StyleMemory()
         crib = {"seat": 0, "cards": ["2C", "3C", *tossed.split()], "crib": True}
         shown = [{"seat": 1, "cards": kept.split(), "crib": False}, crib]
-        memory._learn_toss({**view, "shown": shown}, 0, {1: ids(kept), 0: ids("4C 6C 7C 8C")})
+        memory._learn_toss({**view, "shown": shown})
         return memory.tossed[1]
 
     assert read("5H 5D JS QC", "2S 9D") < -1.0

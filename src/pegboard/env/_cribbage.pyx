@@ -20,6 +20,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from pegboard.core._seeded cimport MT, mt_randbelow, mt_seed_chance, mt_shuffle
+from pegboard.core._splitmix cimport splitmix_mix
 from pegboard.games.cribbage._core cimport (
     CHANCE_CUT,
     CHANCE_DEAL,
@@ -399,8 +400,6 @@ cdef class CribbageEnvCore:
 # -- N two-player games at once (pegboard.env.vector) ------------------------------------------
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
-cdef uint64_t M1 = 0xBF58476D1CE4E5B9ULL
-cdef uint64_t M2 = 0x94D049BB133111EBULL
 cdef int PLAY_ACTION = 15  # vector ids: 0..14 discard a pair of slots, 15..18 play a slot
 cdef int VECTOR_ACTIONS = 19
 cdef int OBS = 33
@@ -418,16 +417,6 @@ cdef void _fill_pairs() noexcept:
 _fill_pairs()
 
 
-cdef inline uint64_t mix(uint64_t x) noexcept nogil:
-    """The splitmix64 finalizer (pegboard.env.vector_chance._mix)."""
-    x ^= x >> 30
-    x *= M1
-    x ^= x >> 27
-    x *= M2
-    x ^= x >> 31
-    return x
-
-
 cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
     """The first 13 cards of ``vector_chance.deck_orders(key, hand)`` (the cards in the order of
     their 32-bit keys, ties by card id), then the other 39 in id order: a two-player deal uses
@@ -438,7 +427,7 @@ cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
     cdef int j, n = 0, i, k, card
     cdef bint taken[52]
     for j in range(26):
-        x = mix(start + <uint64_t>(j + 1) * GOLDEN)
+        x = splitmix_mix(start + <uint64_t>(j + 1) * GOLDEN)
         for i in range(2):
             card = 2 * j + i
             item = ((x >> (32 * i)) & 0xFFFFFFFFULL) << 6 | <uint64_t>card
@@ -499,11 +488,11 @@ cdef class CribbageVectorCore:
 
     def reset(self, uint64_t seed):
         """Game 0 of every environment from ``seed``."""
-        cdef uint64_t root = mix(seed)
+        cdef uint64_t root = splitmix_mix(seed)
         cdef int g
         self.games_finished = 0
         for g in range(self.n):
-            self.env_keys[g] = mix(root ^ <uint64_t>g)
+            self.env_keys[g] = splitmix_mix(root ^ <uint64_t>g)
             self.game_no[g] = 0
             self.final[2 * g] = 0
             self.final[2 * g + 1] = 0
@@ -511,7 +500,7 @@ cdef class CribbageVectorCore:
 
     cdef void _new_game(self, int g) noexcept:
         cdef State* s = &self.st[g]
-        self.keys[g] = mix(self.env_keys[g] + <uint64_t>self.game_no[g])
+        self.keys[g] = splitmix_mix(self.env_keys[g] + <uint64_t>self.game_no[g])
         init_state(s, 2, self.target, False, True, True, False, False, False, False)
         resolve_cut(s, <int>(self.keys[g] >> 63), None)
         self._advance(g)

@@ -12,6 +12,7 @@ test_rollout_core.py plays both on random positions).
 
 from libc.stdint cimport uint64_t
 
+from pegboard.core._splitmix cimport splitmix_next
 from pegboard.games.cribbage._core cimport pegging_points
 
 from pegboard.cards import RANK_OF, VALUE_OF
@@ -72,12 +73,7 @@ cdef int choose_greedy(const int* playable, int n_playable, int count, signed ch
 
 cdef int _below(Play* p, int n) noexcept nogil:
     """``pegging.Luck.below``: SplitMix64's next output, modulo ``n``."""
-    cdef uint64_t z
-    p.luck += <uint64_t>0x9E3779B97F4A7C15
-    z = p.luck
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return <int>((z ^ (z >> 31)) % <uint64_t>n)
+    return <int>(splitmix_next(&p.luck) % <uint64_t>n)
 
 
 def play_out_heuristic(position, side_of=None, need=None, first=None, styles=None, luck=0):

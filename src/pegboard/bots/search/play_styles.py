@@ -95,8 +95,7 @@ class StyleMemory:
             if seat != me:
                 self._learn(seat, card, hand, before)
             hand.remove(card)
-        if len(view["active"]) == 2 and not view.get("teams"):
-            self._learn_toss(view, me, kept)
+        self._learn_toss(view)
 
     def _learn(self, seat: int, card: int, hand: Sequence[int], before: Sequence[int]) -> None:
         room = 31 - sum(VALUE_OF[c] for c in before)
@@ -112,17 +111,13 @@ class StyleMemory:
         for style in (HEURISTIC, *LEARNED):
             evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
 
-    def _learn_toss(self, view: View, me: int, kept: dict[int, list[int]]) -> None:
-        """The opponent's toss: the crib less this seat's discards."""
-        crib = [s for s in view.get("shown") or [] if s["crib"]]
-        other = next((seat for seat in kept if seat != me), None)
-        if not crib or other is None:
-            return  # the crib is not shown (yet)
-        mine = {int(c) for c in parse_cards(view["discarded"])}
-        toss = {int(c) for c in parse_cards(crib[0]["cards"])} - mine
-        if len(toss) != 2:
+    def _learn_toss(self, view: View) -> None:
+        """How the opponent's toss, read from the crib, weighs for any toss (2 players)."""
+        found = opponent_toss(view)
+        if found is None:
             return
-        six = [Card(c) for c in (*kept[other], *toss)]
+        other, kept, toss = found
+        six = [Card(c) for c in (*kept, *toss)]
         choices = analyze_discards(six, dealer=int(view["dealer"]) == other, players=2)
         nets = {frozenset(int(c) for c in choice.discard): choice.net for choice in choices}
         thinking = _log_choice(nets, frozenset(toss), TOSS_SHARPNESS)
@@ -144,6 +139,25 @@ class StyleMemory:
     def styles(self, players: int) -> tuple[int, ...]:
         """Each seat's style, by seat."""
         return tuple(self.style(seat) for seat in range(players))
+
+
+def opponent_toss(view: View) -> tuple[int, list[int], list[int]] | None:
+    """With 2 players once the crib is shown: the opponent's seat, the four cards it kept
+    (its shown hand) and the two it tossed (the crib less this seat's discards); else None."""
+    if len(view["active"]) != 2 or view.get("teams"):
+        return None
+    me = int(view["seat"])
+    shown = view.get("shown") or []
+    crib = [s for s in shown if s["crib"]]
+    theirs = [s for s in shown if not s["crib"] and int(s["seat"]) != me]
+    if not crib or len(theirs) != 1:
+        return None  # the shows are not complete (yet)
+    mine = {int(c) for c in parse_cards(view["discarded"])}
+    toss = [int(c) for c in parse_cards(crib[0]["cards"]) if int(c) not in mine]
+    if len(toss) != 2:
+        return None
+    kept = [int(c) for c in parse_cards(theirs[0]["cards"])]
+    return int(theirs[0]["seat"]), kept, toss
 
 
 def _log_pegs(card: int, playable: Sequence[int], before: Sequence[int]) -> float:
