@@ -64,6 +64,47 @@ def test_a_move_the_clock_made_is_announced(context: BrowserContext, live: LiveS
     expect(notice).to_have_count(0)
 
 
+ANN_TIMED_OUT = {"type": "discard", "seat": 0, "cards": ["5H", "9C"], "auto": "timeout"}
+HEELS = {"type": "score", "seat": 0, "points": 2, "items": [], "auto": "timeout"}
+STARTER = {"type": "starter", "card": "JD", "auto": "timeout"}
+BOB_TIMED_OUT = {"type": "discard", "seat": 1, "cards": None, "count": 2, "auto": "timeout"}
+ANN_PLAYS = {"type": "play", "seat": 0, "card": "5H", "count": 5}
+FIFTEEN = {"type": "score", "seat": 0, "points": 2, "items": []}
+
+
+@pytest.mark.parametrize(
+    ("events", "announced"),
+    [
+        # Ann's discard was the last one and a Jack was cut: the discard, not his heels.
+        ([ANN_TIMED_OUT, STARTER, HEELS], 0),
+        ([ANN_TIMED_OUT, BOB_TIMED_OUT, STARTER, HEELS], 0),
+        ([ANN_TIMED_OUT], 0),
+        # A play the clock made, and its fifteen.
+        ([ANN_PLAYS, {**ANN_PLAYS, "auto": "timeout"}, {**FIFTEEN, "auto": "timeout"}], 1),
+        # Her own move since: nothing to announce.
+        ([ANN_TIMED_OUT, STARTER, ANN_PLAYS], None),
+        ([ANN_TIMED_OUT, STARTER, ANN_PLAYS, FIFTEEN], None),
+        # Only another seat's clock ran out.
+        ([ANN_PLAYS, BOB_TIMED_OUT], None),
+        ([], None),
+    ],
+)
+def test_the_announced_move_is_the_one_the_clock_made(
+    context: BrowserContext, live: LiveServer, events: list[dict[str, Any]], announced: int | None
+) -> None:
+    page = context.new_page()
+    page.goto(live.url + "/")
+    found = page.evaluate(
+        """async (events) => {
+            const { clockMove } = await import("/static/js/narrate.js");
+            const move = clockMove(events, 0);
+            return move === null ? null : events.indexOf(move);
+        }""",
+        events,
+    )
+    assert found == announced
+
+
 def test_the_clock_stays_in_sight_with_the_hint_panel_open(
     browser: Browser, live: LiveServer
 ) -> None:

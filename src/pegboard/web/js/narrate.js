@@ -360,6 +360,19 @@ export function lastPegged(events) {
   return null;
 }
 
+/**
+ * The move the clock made for `seat` since its last own move, or null: the move itself, not
+ * what it scored (a play's fifteen, or his heels when its discard was the last and a Jack was
+ * cut).
+ */
+export function clockMove(events, seat) {
+  const last = events.findLastIndex((e) => e.seat === seat);
+  if (last < 0 || events[last].auto !== "timeout") return null;
+  let move = last;
+  while (move >= 0 && (events[move].seat !== seat || events[move].type === "score")) move -= 1;
+  return move >= 0 && events[move].auto === "timeout" ? events[move] : null;
+}
+
 /** A line as a list item for a log. */
 export function logItem(line) {
   return h("li", { class: `log-${line.kind}` }, line.parts);

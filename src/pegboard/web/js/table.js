@@ -9,7 +9,7 @@ import { ChatPanel } from "./chat.js";
 import { h, render, toast } from "./dom.js";
 import { TABLE_VIEWS } from "./games.js";
 import { guideMemory } from "./guide.js";
-import { logItem, Narrator } from "./narrate.js";
+import { clockMove, logItem, Narrator } from "./narrate.js";
 import { seatFromElsewhere } from "./player.js";
 import { resultsPanel, sidesOf } from "./results.js";
 import { howToPlay } from "./rules.js";
@@ -234,12 +234,9 @@ export class TablePage {
   timedOutNotice() {
     const seat = this.state.seat;
     if (seat === null || seat === undefined) return null;
-    const events = this.state.events;
-    let last = events.findLastIndex((e) => e.seat === seat);
-    if (last < 0 || events[last].auto !== "timeout") return null;
-    while (last > 0 && events[last - 1].seat === seat && events[last - 1].auto === "timeout")
-      last -= 1;
-    const line = new Narrator(this.names, seat).line(events[last]);
+    const move = clockMove(this.state.events, seat);
+    if (!move) return null;
+    const line = new Narrator(this.names, seat).line(move);
     if (!line) return null;
     return h(
       "p",
