@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from functools import cache
 from importlib import resources
 
 import pytest
 
 from pegboard.bots.search.objective import counted_out, finished_rank, rank_value
-from pegboard.bots.search.race import DATA_FILE, win_chance
+from pegboard.bots.search.race import DATA_FILE, dealer_table, win_chance
 from pegboard.match.race_build import dumps, tally
 
 DATA = json.loads(resources.files("pegboard").joinpath(DATA_FILE).read_text("utf-8"))
@@ -34,6 +36,41 @@ def test_one_of_the_two_wins(mine: int, theirs: int) -> None:
     assert win_chance(mine, theirs, deal_next=True) + win_chance(
         theirs, mine, deal_next=False
     ) == pytest.approx(1.0)
+
+
+def test_the_table_is_the_race_counted_deal_by_deal() -> None:
+    """The vectorised table against the race written out as it is played, one recursion per
+    step of a deal (the pegging, the pone's show, the dealer's count), near the end."""
+    pegging = [
+        (d, p, n / sum(map(sum, DATA["pegging"])))
+        for d, row in enumerate(DATA["pegging"])
+        for p, n in enumerate(row)
+        if n
+    ]
+    pone = [(h, n / sum(DATA["pone"])) for h, n in enumerate(DATA["pone"]) if n]
+    dealer = [(c, n / sum(DATA["dealer"])) for c, n in enumerate(DATA["dealer"]) if n]
+
+    @cache
+    def before_the_deal(a: int, b: int) -> float:  # the dealer needs a, the pone b
+        return sum(w * after_the_pegging(a - d, b - p) for d, p, w in pegging)
+
+    @cache
+    def after_the_pegging(a: int, b: int) -> float:
+        if a <= 0:
+            return 0.5 if b <= 0 else 1.0  # both out in the pegging: a coin toss
+        if b <= 0:
+            return 0.0
+        return sum(w * (0.0 if b - h <= 0 else after_the_pones_show(a, b - h)) for h, w in pone)
+
+    @cache
+    def after_the_pones_show(a: int, b: int) -> float:
+        return sum(w * (1.0 if a - c <= 0 else 1 - before_the_deal(b, a - c)) for c, w in dealer)
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    table = dealer_table()
+    for a in range(1, 41):
+        for b in range(1, 41):
+            assert table[a, b] == pytest.approx(before_the_deal(a, b), abs=1e-12), (a, b)
 
 
 def test_the_first_dealer_is_favoured_as_published() -> None:

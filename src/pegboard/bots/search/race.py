@@ -9,7 +9,8 @@ the pone's hand, then the dealer's hand, crib and heels, in that order, the firs
 the target winning. (A race won by both in the pegging is counted as a coin toss.)
 
 The table is computed once, by dynamic programming over the points each player still needs
-(every deal pegs at least the last card, so the total needed always falls).
+(every deal pegs at least the last card, so the total needed always falls), a diagonal of
+equal totals at a time with every outcome of a step in one matrix product (about 50 ms).
 """
 
 from __future__ import annotations
@@ -56,32 +57,29 @@ def dealer_table() -> npt.NDArray[np.float64]:
     after_peg[low, low] = 0.5  # both out in the pegging: a coin toss
     after_pone[low, :] = 1.0
     after_pone[_PAD + 1 :, low] = 0.0  # (never read: the pone would have won)
-    peg_cells = [(d, p, pegging[d, p]) for d, p in zip(*np.nonzero(pegging), strict=True)]
-    pone_cells = [(h, pone[h]) for h in np.nonzero(pone)[0]]
-    dealer_cells = [(c, dealer[c]) for c in np.nonzero(dealer)[0]]
+    # Each step's outcomes at once (a column per outcome, weighed by its chance).
+    peg_d, peg_p = np.nonzero(pegging)
+    peg_w = pegging[peg_d, peg_p]
+    pone_h = np.nonzero(pone)[0]
+    pone_w = pone[pone_h]
+    dealer_c = np.nonzero(dealer)[0]
+    dealer_w = dealer[dealer_c]
     for total in range(2, 2 * (n - 1) + 1):
         a = np.arange(max(1, total - (n - 1)), min(n - 1, total - 1) + 1)
         b = total - a
         ia, ib = a + _PAD, b + _PAD
+        col_a, col_b = ia[:, None], ib[:, None]  # a row per cell, a column per outcome
         # Before the deal: every pegging outcome moves both to an earlier total.
-        value = np.zeros(len(a))
-        for d, p, w in peg_cells:
-            value += w * after_peg[np.maximum(ia - d, 0), np.maximum(ib - p, 0)]
-        deal[ia, ib] = value
+        reached = after_peg[np.maximum(col_a - peg_d, 0), np.maximum(col_b - peg_p, 0)]
+        deal[ia, ib] = reached @ peg_w
         # The dealer's count: out, or the next deal with the roles swapped.
-        value = np.zeros(len(a))
-        for c, w in dealer_cells:
-            left = ia - c
-            out = left <= _PAD
-            nxt = 1.0 - deal[ib, np.maximum(left, 0)]
-            value += w * np.where(out, 1.0, nxt)
-        after_pone[ia, ib] = value
+        left = col_a - dealer_c
+        nxt = 1.0 - deal[col_b, np.maximum(left, 0)]
+        after_pone[ia, ib] = np.where(left <= _PAD, 1.0, nxt) @ dealer_w
         # The pone's count: out (the dealer loses) or the dealer counts.
-        value = np.zeros(len(a))
-        for h, w in pone_cells:
-            left = ib - h
-            value += w * np.where(left <= _PAD, 0.0, after_pone[ia, np.maximum(left, 0)])
-        after_peg[ia, ib] = value
+        left = col_b - pone_h
+        shown = after_pone[col_a, np.maximum(left, 0)]
+        after_peg[ia, ib] = np.where(left <= _PAD, 0.0, shown) @ pone_w
     return deal[_PAD:, _PAD:]
 
 
