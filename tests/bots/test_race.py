@@ -41,14 +41,18 @@ def test_one_of_the_two_wins(mine: int, theirs: int) -> None:
 def test_the_table_is_the_race_counted_deal_by_deal() -> None:
     """The vectorised table against the race written out as it is played, one recursion per
     step of a deal (the pegging, the pone's show, the dealer's count), near the end."""
-    pegging = [
+    pegging: list[tuple[int, int, float]] = [
         (d, p, n / sum(map(sum, DATA["pegging"])))
         for d, row in enumerate(DATA["pegging"])
         for p, n in enumerate(row)
         if n
     ]
-    pone = [(h, n / sum(DATA["pone"])) for h, n in enumerate(DATA["pone"]) if n]
-    dealer = [(c, n / sum(DATA["dealer"])) for c, n in enumerate(DATA["dealer"]) if n]
+    pone: list[tuple[int, float]] = [
+        (h, n / sum(DATA["pone"])) for h, n in enumerate(DATA["pone"]) if n
+    ]
+    dealer: list[tuple[int, float]] = [
+        (c, n / sum(DATA["dealer"])) for c, n in enumerate(DATA["dealer"]) if n
+    ]
 
     @cache
     def before_the_deal(a: int, b: int) -> float:  # the dealer needs a, the pone b
