@@ -18,7 +18,7 @@ from pegboard.bots import make, registry
 from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search import objective, play_model, play_search
-from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
+from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
@@ -64,7 +64,7 @@ def search_case(seed: int) -> tuple[PlaySearch, list[int], int, float]:
     rng = random.Random(seed ^ 0x5EED)
     view = play_decision(seed)
     players = int(view["players"])
-    styles = [rng.choice((HEURISTIC, HEURISTIC, GREEDY, RANDOM)) for _ in range(players)]
+    styles = [rng.choice((HEURISTIC, HEURISTIC, GREEDY, RANDOM, BOOK)) for _ in range(players)]
     search = PlaySearch(
         view, model=rng.random() < 0.8, styles=styles if rng.random() < 0.5 else None
     )

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pegboard.bots.search.pegging import (
+    BOOK,
     GREEDY,
     HEURISTIC,
     RANDOM,
@@ -106,7 +107,7 @@ def test_compiled_rollout_plays_every_position_as_python(seed: int) -> None:
 def test_seats_of_any_style_play_as_in_python(seed: int) -> None:
     position, sides, need, first = position_from(seed)
     rng = random.Random(~seed)
-    styles = [rng.choice((HEURISTIC, GREEDY, RANDOM)) for _ in position.seats]
+    styles = [rng.choice((HEURISTIC, GREEDY, RANDOM, BOOK)) for _ in position.seats]
     luck = rng.getrandbits(32)
     assert compiled_result(position, sides, need, first, styles, luck) == python_result(
         position, sides, need, first, styles, luck

@@ -21,7 +21,7 @@ cdef struct Play:
     int count
     int turn
     int last
-    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy, 2 any card (RANDOM)
+    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy, 2 any card (RANDOM), 3 book_policy
     uint64_t luck         # pegging.Luck's state, for the RANDOM seats
 
 cdef int choose_greedy(const int* playable, int n_playable, int count, signed char* cards,

@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The expert's pegging rollout in C: :func:`pegboard.bots.search.pegging.play_out` with
 :func:`~pegboard.bots.search.pegging.heuristic_policy` for every seat (or each seat's style:
-``greedy_policy`` for some, any card for a ``RANDOM`` one by ``pegging.Luck``), move for move.
+``greedy_policy`` or ``book_policy`` for some, any card for a ``RANDOM`` one by
+``pegging.Luck``), move for move.
 
 The play search rolls out every candidate card in every sampled world, and this loop was
 most of its time. Here the hands, the count and the passes are small C arrays; the
@@ -68,6 +69,48 @@ cdef int choose_greedy(const int* playable, int n_playable, int count, signed ch
                 RANK[card] > RANK[best] or (RANK[card] == RANK[best] and card > best))):
             best = card
             best_points = points
+    return best
+
+
+cdef int _choose_book(int* playable, int n_playable, int count, signed char* cards,
+                      int n_cards) noexcept nogil:
+    """``book_policy``: the same values, compared the same way (the lowest card of equals)."""
+    cdef int best = playable[0]
+    cdef double best_value = -1e9
+    cdef double value
+    cdef int i, j, card, new, gap, points, same
+    for i in range(n_playable):
+        card = playable[i]
+        new = count + VALUE[card]
+        cards[n_cards] = card
+        points = pegging_points(cards, n_cards + 1, new)
+        value = 10.0 * points
+        if n_cards == 0:
+            if RANK[card] == 5:
+                value -= 6.0
+            if VALUE[card] < 5:
+                value += 3.0 + 0.1 * VALUE[card]
+            same = 0
+            for j in range(n_playable):
+                if RANK[playable[j]] == RANK[card]:
+                    same += 1
+            if same >= 2:
+                value += 2.0
+        else:
+            if new == 5 or new == 21:
+                value -= 4.0
+            gap = RANK[card] - RANK[cards[n_cards - 1]]
+            if gap < 0:
+                gap = -gap
+            if new < 31 and points == 0 and (gap == 1 or gap == 2):
+                value -= 1.5
+            if new < 15:
+                value += 0.1 * VALUE[card]
+            else:
+                value += -0.1 * VALUE[card]
+        if value > best_value or (value == best_value and card < best):
+            best = card
+            best_value = value
     return best
 
 
@@ -156,7 +199,7 @@ cdef int read_styles(Play* p, styles) except -1:
     if len(styles) > SEATS:
         raise ValueError("at most four seats")
     for seat in range(len(styles)):
-        if styles[seat] not in (0, 1, 2):
+        if styles[seat] not in (0, 1, 2, 3):
             raise ValueError(f"no style {styles[seat]!r}")
         p.style[seat] = styles[seat]
     return 0
@@ -193,6 +236,8 @@ cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint
                 card = choose_greedy(playable, n_playable, count, cards, p.n_cards)
             elif p.style[turn] == 2:
                 card = playable[_below(p, n_playable)]
+            elif p.style[turn] == 3:
+                card = _choose_book(playable, n_playable, count, cards, p.n_cards)
             else:
                 card = _choose(playable, n_playable, count, cards, p.n_cards)
             hand_size = p.sizes[turn]

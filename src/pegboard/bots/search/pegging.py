@@ -141,7 +141,7 @@ def play_out_heuristic(
     luck: int = 0,
 ) -> tuple[list[int], int]:
     """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout;
-    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY` or :data:`RANDOM`), each
+    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY`, :data:`BOOK` or :data:`RANDOM`), each
     seat plays its own, a :data:`RANDOM` one drawing from :class:`Luck` seeded with ``luck``.
     The compiled core (``_rollout.pyx``) gives the same result several times faster; either
     way ``position`` may be changed (pass a copy)."""
@@ -236,6 +236,37 @@ def greedy_policy(seat: int, playable: Sequence[int], count: int, cards: Sequenc
     return best
 
 
+def book_policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
+    """The handbook's play, as ``hoyle`` plays it: the most points now (ten a point); a lead
+    below 5, the lower the worse, from a pair, never a 5; then not leaving 5 or 21 nor a close
+    rank that invites a run, and the higher card while the count is below 15, the lower past
+    it (the heuristic keeps low cards back instead); the lowest card of equals."""
+    best = playable[0]
+    best_value = -1e9
+    cards_after = [*cards, best]
+    for card in playable:
+        new = count + VALUE_OF[card]
+        cards_after[-1] = card
+        points = pegging_points(cards_after, new)
+        value = 10.0 * points
+        if not cards:
+            if RANK_OF[card] == 5:
+                value -= 6.0
+            if VALUE_OF[card] < 5:
+                value += 3.0 + 0.1 * VALUE_OF[card]
+            if sum(1 for c in playable if RANK_OF[c] == RANK_OF[card]) >= 2:
+                value += 2.0  # a pair back gives you the pair royal
+        else:
+            if new == 5 or new == 21:
+                value -= 4.0
+            if new < 31 and points == 0 and abs(RANK_OF[card] - RANK_OF[cards[-1]]) in (1, 2):
+                value -= 1.5
+            value += 0.1 * VALUE_OF[card] if new < 15 else -0.1 * VALUE_OF[card]
+        if value > best_value or (value == best_value and card < best):
+            best, best_value = card, value
+    return best
+
+
 HEURISTIC = 0
 """A style of play: :func:`heuristic_policy`, the search's model of a thoughtful player."""
 GREEDY = 1
@@ -243,6 +274,8 @@ GREEDY = 1
 RANDOM = 2
 """A style of play: any playable card alike (the ``random`` bot's, a player who does not
 look); in a rollout drawn from :class:`Luck`."""
-POLICIES: tuple[Policy, ...] = (heuristic_policy, greedy_policy)
+BOOK = 3
+"""A style of play: :func:`book_policy`, the handbook's rules of thumb."""
+POLICIES: dict[int, Policy] = {HEURISTIC: heuristic_policy, GREEDY: greedy_policy, BOOK: book_policy}
 """The policy of each deterministic style, by its number (the compiled rollout numbers them
 alike; :data:`RANDOM` has no fixed choice)."""

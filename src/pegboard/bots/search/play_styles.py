@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from pegboard.analysis import analyze_discards
 from pegboard.bots.base import View
-from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
+from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.play_model import MISSED, SLIP, fits_style
 from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_cards
@@ -45,7 +45,7 @@ K = TypeVar("K", bound=Hashable)
 
 MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
-LEARNED = (GREEDY,)
+LEARNED = (GREEDY, BOOK)
 """The styles a seat may be found to play (beside the search's own heuristic)."""
 ANY_CARD = -1
 """The null account's key in the evidence: any playable rank alike."""
