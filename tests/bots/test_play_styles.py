@@ -15,7 +15,7 @@ from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.expert_discard import choose_discard
 from pegboard.bots.greedy import best_play
-from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM, greedy_policy
+from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM, greedy_policy
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.bots.search.play_model import SLIP, likelihood, off_style
 from pegboard.bots.search.play_search import PlaySearch
@@ -64,11 +64,11 @@ def finished_game(bots: list[str], seed: int, players: int) -> ExpertBot:
         (["greedy", "greedy"], GREEDY),
         (["greedy", "greedy", "greedy"], GREEDY),
         (["random"], RANDOM),
-        (["hoyle"], HEURISTIC),
+        (["hoyle"], BOOK),
         (["expert"], HEURISTIC),
         (["random", "random"], RANDOM),
         (["random", "random", "random"], RANDOM),
-        (["hoyle", "hoyle", "hoyle"], HEURISTIC),
+        (["hoyle", "hoyle", "hoyle"], HEURISTIC),  # BOOK is learned with 2 players only
     ],
 )
 def test_whole_games_find_each_players_style(others: list[str], style: int) -> None:

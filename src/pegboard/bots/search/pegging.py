@@ -141,8 +141,9 @@ def play_out_heuristic(
     luck: int = 0,
 ) -> tuple[list[int], int]:
     """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout;
-    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY`, :data:`BOOK` or :data:`RANDOM`), each
-    seat plays its own, a :data:`RANDOM` one drawing from :class:`Luck` seeded with ``luck``.
+    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY`, :data:`BOOK` or
+    :data:`RANDOM`), each seat plays its own, a :data:`RANDOM` one drawing from :class:`Luck`
+    seeded with ``luck``.
     The compiled core (``_rollout.pyx``) gives the same result several times faster; either
     way ``position`` may be changed (pass a copy)."""
     if _rollout is not None:
@@ -276,6 +277,10 @@ RANDOM = 2
 look); in a rollout drawn from :class:`Luck`."""
 BOOK = 3
 """A style of play: :func:`book_policy`, the handbook's rules of thumb."""
-POLICIES: dict[int, Policy] = {HEURISTIC: heuristic_policy, GREEDY: greedy_policy, BOOK: book_policy}
+POLICIES: dict[int, Policy] = {
+    HEURISTIC: heuristic_policy,
+    GREEDY: greedy_policy,
+    BOOK: book_policy,
+}
 """The policy of each deterministic style, by its number (the compiled rollout numbers them
 alike; :data:`RANDOM` has no fixed choice)."""

@@ -3,8 +3,10 @@
 After each show every hand is face up, so each play a seat made this hand can be replayed
 with the cards it held: the cards it could have played, and the one it chose. Those choices
 say which style fits the player: :data:`~pegboard.bots.search.pegging.GREEDY` (the most
-points now, else the highest card), or nothing in particular. Each choice with two ranks or
-more to choose from scores every candidate model by its log-likelihood:
+points now, else the highest card), with 2 players :data:`~pegboard.bots.search.pegging.BOOK`
+(the handbook's rules of thumb, as ``hoyle`` plays them), or nothing in particular. Each
+choice with two ranks or more to choose from scores every candidate model by its
+log-likelihood:
 
 * a style plays its own choice with probability ``1 - SLIP``, any other with the rest;
 * the null model, any playable rank alike;
@@ -46,7 +48,8 @@ K = TypeVar("K", bound=Hashable)
 MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
 LEARNED = (GREEDY, BOOK)
-"""The styles a seat may be found to play (beside the search's own heuristic)."""
+"""The styles a seat may be found to play (beside the search's own heuristic); :data:`BOOK`
+only with 2 players, the table the handbooks' advice is written for."""
 ANY_CARD = -1
 """The null account's key in the evidence: any playable rank alike."""
 PEGS = -2
@@ -72,6 +75,8 @@ class StyleMemory:
         """Per seat: the log-likelihood of its choices so far under each account (a style,
         :data:`PEGS` or :data:`ANY_CARD`)."""
         self.learned_hands: set[int] = set()
+        self.learnable: tuple[int, ...] = LEARNED
+        """The styles a seat at this table may be found to play."""
         self.tossed: dict[int, float] = {}
         """Per seat: how much better any toss explains its tosses than a thinking player's
         (a log-likelihood ratio; 2 players only)."""
@@ -85,6 +90,7 @@ class StyleMemory:
         if kept is None:
             return
         self.learned_hands.add(hand_number)
+        self.learnable = LEARNED if int(view["players"]) == 2 else (GREEDY,)
         me = int(view["seat"])
         history = play_so_far(view)
         held = {seat: list(cards) for seat, cards in kept.items()}
@@ -128,12 +134,14 @@ class StyleMemory:
         evidence = self.evidence.get(seat)
         if evidence is None:
             return HEURISTIC
-        best = max(LEARNED, key=lambda s: evidence[s])
-        if evidence[best] >= max(evidence[ANY_CARD], evidence[HEURISTIC]) + MARGIN:
-            return best
-        thinking = max(evidence[PEGS], evidence[HEURISTIC], evidence[best])
+        # Any card, against the accounts of a thinker who pegs, plays the heuristic or greedy
+        # (not BOOK too: one more account to beat would only find a random player later).
+        thinking = max(evidence[PEGS], evidence[HEURISTIC], evidence[GREEDY])
         if evidence[ANY_CARD] + self.tossed.get(seat, 0.0) >= thinking + RANDOM_MARGIN:
             return RANDOM
+        best = max(self.learnable, key=lambda s: evidence[s])
+        if evidence[best] >= max(evidence[ANY_CARD], evidence[HEURISTIC]) + MARGIN:
+            return best
         return HEURISTIC
 
     def styles(self, players: int) -> tuple[int, ...]:
