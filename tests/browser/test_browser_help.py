@@ -144,14 +144,32 @@ def test_the_keyboard_keeps_its_place_in_the_hand(
     assert page.locator(".log-scroll").get_attribute("tabindex") == "0"
 
 
+PEGGED_AND_LAST_SCORE = """() => {
+  const flash = document.querySelector("[data-testid=pegged]");
+  if (!flash) return null;
+  const scores = [...document.querySelectorAll(".log-list li")].filter((li) =>
+    li.innerText.toLowerCase().includes("score"),
+  );
+  return [flash.innerText, scores.length ? scores[scores.length - 1].innerText : ""];
+}"""
+
+
 def test_the_points_pegged_show_beside_the_count(context: BrowserContext, live: LiveServer) -> None:
     page = context.new_page()
     sit_down(page, live.url)
     ann = Clicker(page)
-    play_until(lambda: page.locator("[data-testid=pegged]").count() > 0, ann, timeout=90)
-    flash = page.locator("[data-testid=pegged]").inner_text()
+    seen: list[tuple[str, str]] = []
+
+    def pegged() -> bool:
+        # The flash goes with the next card played: read it and the log in one round trip.
+        found = page.evaluate(PEGGED_AND_LAST_SCORE)
+        if found is not None:
+            seen.append((found[0], found[1]))
+        return found is not None
+
+    play_until(pegged, ann, timeout=90)
+    flash, last = seen[-1]
     assert re.fullmatch(r"[+−]\d+ [a-z ,-]+", flash), flash
-    last = page.locator(".log-list li").filter(has_text="score").last.inner_text()
     assert flash.split()[0].lstrip("+−") in last  # the same points as the log's last score
 
 
