@@ -36,10 +36,10 @@ from pegboard.bots.base import View
 from pegboard.bots.expert import count_show
 from pegboard.bots.greedy_cribist import act_cribist
 from pegboard.bots.not_enough_greedy import act_greedy as act_not_enough
+from pegboard.bots.search.pegging import book_policy
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, card_names, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
-from pegboard.scoring.pegging import pegging_points
 from pegboard.scoring.tables import COMBO_POINTS_4, RANK_KEY
 
 
@@ -96,37 +96,12 @@ def hoyle_discard(hand: Sequence[Card], own_crib: bool) -> tuple[Card, ...]:
 
 
 def hoyle_play(hand: Sequence[Card], count_cards: Sequence[Card], count: int) -> Card | None:
-    """The card the rules of thumb play, or None for a go."""
-    playable = [c for c in hand if count + VALUE_OF[c] <= 31]
+    """The card the rules of thumb play, or None for a go: the handbook's play, which the
+    expert's rollouts also use for a player found to play it (``pegging.book_policy``)."""
+    playable = [int(c) for c in hand if count + VALUE_OF[c] <= 31]
     if not playable:
         return None
-    rank_count = {r: sum(1 for c in hand if RANK_OF[c] == r) for r in {RANK_OF[c] for c in hand}}
-
-    def value(card: Card) -> float:
-        new = count + VALUE_OF[card]
-        after = [*count_cards, card]
-        score = 10.0 * pegging_points(after, new)
-        if not count_cards:  # the lead
-            if RANK_OF[card] == 5:
-                score -= 6
-            if VALUE_OF[card] < 5:
-                score += 3 + 0.1 * VALUE_OF[card]  # a 4 is the classic lead
-            if rank_count[RANK_OF[card]] >= 2:
-                score += 2  # lead from a pair: a pair back gives you the pair royal
-            return score
-        if new in (5, 21):
-            score -= 4
-        if new < 31 and count_cards:
-            gap = abs(RANK_OF[card] - RANK_OF[count_cards[-1]])
-            if gap in (1, 2) and pegging_points(after, new) == 0:
-                score -= 1.5  # invites a run
-        if new < 15:
-            score += 0.1 * VALUE_OF[card]  # play high while the count is low
-        else:
-            score -= 0.1 * VALUE_OF[card]  # keep low cards for the go
-        return score
-
-    return max(playable, key=lambda c: (value(c), -c))
+    return Card(book_policy(0, playable, count, [int(c) for c in count_cards]))
 
 
 class HoyleBot:
