@@ -14,6 +14,7 @@ from pegboard.cli.score import score_command
 from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
 from pegboard.cli.tables import tables_app
+from pegboard.cli.tournament import tournament_app
 
 app = typer.Typer(
     name="pegboard",
@@ -33,6 +34,7 @@ app.command("serve")(serve)
 app.command("analyze")(analyze)
 app.add_typer(tables_app, name="tables")
 app.add_typer(db_app, name="db")
+app.add_typer(tournament_app, name="tournament")
 
 
 def main() -> None:
