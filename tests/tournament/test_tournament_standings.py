@@ -90,7 +90,9 @@ def test_level_on_everything_they_share_the_place_in_seed_order() -> None:
 
 
 @pytest.mark.parametrize(("length", "points", "won"), [(ONE, 2, 1), (MatchLength(3), 4, 2)])
-def test_a_bye_scores_a_won_match_without_a_skunk(length: MatchLength, points: int, won: int) -> None:
+def test_a_bye_scores_a_won_match_without_a_skunk(
+    length: MatchLength, points: int, won: int
+) -> None:
     byed = Round(1, "qualifying", (), ("A",))
     (row,) = standings(["A"], [byed], length)
     assert (row.game_points, row.games_won, row.spread, row.byes) == (points, won, 0, 1)

@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pegboard.cli.options import parse_bot_list
+from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
+from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.tournament import FORMATS, MatchLength, Round, TournamentRules
 from pegboard.tournament.bots import BotTournament, run_bot_tournament
@@ -110,6 +111,7 @@ def run_command(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
     game: Annotated[str, typer.Option("--game", "-g", help="The game (two players).")] = "cribbage",
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
+    option: OptionArgs = None,
 ) -> None:
     """Play a tournament between bots and show its rounds and standings."""
     entrants = [name for name in parse_bot_list(players, len(players.split(","))) if name]
@@ -125,11 +127,13 @@ def run_command(
         playoff=MatchLength.parse(playoff) if playoff else None,
         seed=seed,
     )
+    options = parse_options(get_spec(game), option)
     console = Console()
     result = run_bot_tournament(
         rules,
         entrants,
         game=game,
+        options=options,
         duplicate=duplicate,
         workers=workers,
         progress=None if as_json else lambda played: console.print(_round_view(played)),
