@@ -9,39 +9,21 @@ round, and both count: the cards' luck cancels.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pegboard.arena import play_one
 from pegboard.bots import make
-from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
 from pegboard.parallel import run_chunks
 from pegboard.tournament.bracket import match_winner
+from pegboard.tournament.deals import game_seed
 from pegboard.tournament.director import Tournament, start
 from pegboard.tournament.match_length import MatchLength
 from pegboard.tournament.results import MatchResult, PlayedGame, Round
 from pegboard.tournament.rules import TournamentRules
-from pegboard.tournament.standings import WIN_POINTS
-
-SKUNK_POINTS = 3
-"""The ACC's game points for a win with the loser skunked (31 or more behind)."""
-
-
-def game_points(outcome: Outcome) -> tuple[int, int]:
-    """The ACC's game points of a two-player game: a win 2, a skunk 3 (the game's own rules
-    say who was skunked), a loss 0. A double skunk earns no more than a skunk."""
-    winner = outcome.winners[0]
-    won = SKUNK_POINTS if outcome.skunked else WIN_POINTS
-    return (won, 0) if winner == 0 else (0, won)
-
-
-def game_seed(seed: int, round_number: int, table: int, game: int) -> int:
-    """The deal of one game: the same for every worker count and either seat order."""
-    text = f"{seed}/{round_number}/{table}/{game}".encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=6).digest(), "big")
+from pegboard.tournament.scoring import played_game
 
 
 def entrant_names(bots: Sequence[str]) -> list[str]:
@@ -69,11 +51,7 @@ def _play_match(
             break
         outcome = play_one(game, 2, bots, seed, options).outcome
         assert outcome is not None
-        # The board stops at the target: points counted past it are no part of the spread.
-        target = options.get("score_target")
-        cap = target if isinstance(target, int) else max(outcome.scores)
-        scores = (min(outcome.scores[0], cap), min(outcome.scores[1], cap))
-        games.append(PlayedGame(scores, game_points(outcome), outcome.winners[0]))
+        games.append(played_game(outcome, 0, options.get("score_target")))
     return games
 
 
