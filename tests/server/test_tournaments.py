@@ -4,22 +4,29 @@ tables' own records; a restart mid-round changes nothing but the timing."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from harness import Server
+from redis_server import free_port
 from sqlalchemy import select
 
 from pegboard.server.store.schema import tournament_tables_table
 from pegboard.server.store.sql_store import Store
+from pegboard.server.workers.redis_bus import RedisBus
+from pegboard.server.workers.worker import WorkerSettings
 from pegboard.tournament import MatchResult, PlayedGame, Tournament, TournamentRules
 
 PASSWORD = "correct horse battery"
 SHORT = {"score_target": 31}
+LEASE = 2.0  # seconds: short, so that a dead worker's leases run out soon
 
 
 @contextmanager
@@ -245,3 +252,54 @@ def test_register_withdraw_and_start_now(server: Server) -> None:
         seat = ann.get(f"/api/tables/{table}/seat")
         assert seat.status_code == 200, seat.text
         assert ann.post(f"/api/tournaments/{tid}/register").status_code == 409  # closed now
+
+
+def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str) -> None:
+    """The directing worker is a real ``pegboard serve --redis`` process, killed mid-round
+    (no goodbye, no release): the other worker takes the director's lease and the tables'
+    once they run out, and the tournament ends as the rules say it must."""
+    db = tmp_path / "pegboard.sqlite"
+    port = free_port()
+    log = (tmp_path / "owner.log").open("w")
+    command = [str(Path(sys.executable).parent / "pegboard"), "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{db}", "--redis", redis_url, "--lease", str(LEASE)]
+    owner = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    two = Server(db, bus=lambda: RedisBus(redis_url), workers=WorkerSettings(lease=LEASE))
+    try:
+        there = Server(db)  # not started here: the owner process, reached at its port
+        there.port = port
+        there.wait_for(lambda: _answers(there), "the owner process to serve", timeout=30)
+        with account(there, "director") as browser:
+            made = eight_bots(browser, time.time())
+
+            def playing(seen: dict[str, Any]) -> bool:
+                games = [g for r in seen["rounds_played"] for t in r["tables"] for g in t["games"]]
+                return any(g["playing"] for g in games)
+
+            there.wait_for(lambda: playing(browser.get(f"/api/tournaments/{made['id']}").json()),
+                           "the first round to be seated", timeout=30)  # fmt: skip
+        owner.kill()
+        owner.wait(10)
+        two.start()
+        with httpx.Client(base_url=two.url, timeout=20) as watcher:
+            seen = run_until(two, watcher, made["id"], finished, timeout=180)
+        assert game_rows(two, made["id"]) == [(r, b, 0) for r in (1, 2, 3) for b in range(4)]
+        check_against_records(two, seen)
+        t = replayed(seen)
+        assert [{"place": p, "entry": e} for p, e in t.places()] == [
+            {k: v for k, v in p.items() if k != "name"} for p in seen["places"]
+        ]
+    finally:
+        if owner.poll() is None:
+            owner.kill()
+            owner.wait(10)
+        log.close()
+        if two.running:
+            two.stop()
+
+
+def _answers(server: Server) -> bool:
+    try:
+        return server.get("/api/games").status_code == 200
+    except httpx.HTTPError:
+        return False
