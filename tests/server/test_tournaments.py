@@ -232,7 +232,13 @@ def test_register_withdraw_and_start_now(server: Server) -> None:
         entered = ann.post(f"/api/tournaments/{tid}/register").json()
         assert entered["you"]["entered"] and [e["name"] for e in entered["entries"]] == ["ann"]
         left = ann.post(f"/api/tournaments/{tid}/withdraw").json()
-        assert left["you"] == {"entered": False, "withdrawn": True, "owner": False, "table": None}
+        assert left["you"] == {
+            "entry": entered["you"]["entry"],
+            "entered": False,
+            "withdrawn": True,
+            "owner": False,
+            "table": None,
+        }
         assert ann.post(f"/api/tournaments/{tid}/withdraw").status_code == 409
         assert ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entered"]
         assert ann.post(f"/api/tournaments/{tid}/start").status_code == 403  # not hers

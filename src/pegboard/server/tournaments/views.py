@@ -140,6 +140,7 @@ def _you(
                 ]
                 go_to = playing[0] if playing else None
     return {
+        "entry": me,
         "entered": mine is not None and mine.withdrawn is None,
         "withdrawn": mine is not None and mine.withdrawn is not None,
         "owner": row.owner == me,
