@@ -27,12 +27,13 @@ SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def sign_up(page: Page, url: str, username: str) -> None:
-    """An account for this browser (the request shares the page's cookies)."""
-    page.goto(url + "/")
+    """An account for this browser (the request shares the page's cookies), before the app
+    first asks who it is."""
     made = page.request.post(
         url + "/api/account", data={"username": username, "password": PASSWORD}
     )
     assert made.ok, made.text()
+    page.goto(url + "/")
 
 
 def serious(page: Page) -> list[str]:
@@ -57,8 +58,12 @@ def my_row(page: Page) -> list[str]:
 
 def test_two_people_and_six_bots_play_a_swiss(browser: Browser, tmp_path: Path) -> None:
     with LiveServer(tmp_path / "pegboard.sqlite") as live:
-        desk = browser.new_context(viewport={"width": 1280, "height": 1000}, reduced_motion="reduce")
-        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce")
+        desk = browser.new_context(
+            viewport={"width": 1280, "height": 1000}, reduced_motion="reduce"
+        )
+        phone = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
+        )
         for made in (desk, phone):
             made.set_default_timeout(15_000)
         try:
@@ -119,6 +124,17 @@ def play_it(live: LiveServer, ann: Page, bob: Page) -> None:
     final = state(ann, live.url, tournament)
     assert len(final["rounds_played"]) == 3 and len(final["entries"]) == 8
     places = {p["name"]: p["place"] for p in final["places"]}
+    # They played their games out: to the target, nobody forfeited or was given up as away.
+    people = {e["entry"] for e in final["entries"] if not e["bot"]}
+    theirs = [
+        table
+        for r in final["rounds_played"]
+        for table in r["tables"]
+        if people & {p["entry"] for p in table["players"]}
+    ]
+    assert len(theirs) >= 5
+    for table in theirs:
+        assert table["forfeit"] is None and max(table["games"][0]["scores"]) == 15, table
 
     # Each finds it on their profile, with their place.
     for page, name in ((ann, "ann"), (bob, "bob")):
@@ -171,7 +187,9 @@ def play_round(live: LiveServer, ann: Page, bob: Page, tournament: str, number: 
         time.sleep(0.2)
 
 
-def test_an_acc_playoff_draws_its_bracket(context: BrowserContext, browser: Browser, tmp_path: Path) -> None:
+def test_an_acc_playoff_draws_its_bracket(
+    context: BrowserContext, browser: Browser, tmp_path: Path
+) -> None:
     with LiveServer(tmp_path / "pegboard.sqlite", bot_delay=0.0) as live:
         page = context.new_page()
         sign_up(page, live.url, "director")

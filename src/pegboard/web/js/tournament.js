@@ -2,6 +2,7 @@
 // playoff bracket, and every round's tables with links to watch or replay each game. It looks
 // again every two seconds until the tournament is over.
 
+import { api, memory } from "./api.js";
 import { bracketSvg } from "./bracket.js";
 import { h, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
@@ -88,7 +89,15 @@ export class TournamentPage {
         buttons.push(h("button", { class: "button", "data-key": "start", onClick: () => this.act(tournamentsApi.start, "Starting") }, "Start now"));
     }
     if (you?.entered && t.status === "running")
-      buttons.push(h("button", { class: "button", "data-key": "leave", onClick: () => this.act(tournamentsApi.withdraw, "You left the tournament") }, "Leave"));
+      buttons.push(
+        this.leaving
+          ? [
+              h("span", { class: "notice" }, "Leave? You forfeit every match you have left."),
+              h("button", { class: "button danger", "data-key": "leave-yes", onClick: () => { this.leaving = false; this.act(tournamentsApi.withdraw, "You left the tournament"); } }, "Yes, leave"),
+              h("button", { class: "button", "data-key": "leave-no", onClick: () => { this.leaving = false; this.show(this.data); } }, "Stay"),
+            ]
+          : h("button", { class: "button", "data-key": "leave", onClick: () => { this.leaving = true; this.show(this.data); } }, "Leave"),
+      );
     return h(
       "section",
       { class: "panel tournament-summary", "aria-labelledby": "t-summary" },
@@ -100,7 +109,15 @@ export class TournamentPage {
             "p",
             { class: "go-to", role: "status" },
             "Your game is ready. ",
-            h("a", { class: "button primary", href: `#/table/${encodeURIComponent(you.table)}` }, "Go to your table"),
+            h(
+              "a",
+              {
+                class: "button primary",
+                href: `#/table/${encodeURIComponent(you.table)}`,
+                onClick: (event) => goToTable(event, you.table),
+              },
+              "Go to your table",
+            ),
           )
         : you?.entered && t.status === "running"
           ? h("p", { class: "notice", role: "status" }, "Waiting for the other tables to finish the round.")
@@ -108,6 +125,19 @@ export class TournamentPage {
       buttons.length ? h("div", { class: "actions" }, buttons) : null,
     );
   }
+}
+
+/** Take our seat there (the server seated us by our account) before going, so the table
+ * page opens as a player, not a watcher. */
+async function goToTable(event, table) {
+  event.preventDefault();
+  try {
+    const seat = await api.seat(table);
+    memory.setToken(table, seat.token);
+  } catch (error) {
+    toast(error.message);
+  }
+  location.hash = `#/table/${encodeURIComponent(table)}`;
 }
 
 function entrants(t) {
