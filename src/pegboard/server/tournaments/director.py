@@ -33,6 +33,7 @@ from pegboard.server.tournaments.stored import (
     Stale,
     TournamentRow,
 )
+from pegboard.server.workers.bus import Unsubscribe
 from pegboard.server.workers.worker import PREFIX, Workers
 from pegboard.tournament import MatchLength, MatchResult, PlayedGame, Tournament, TournamentRules
 from pegboard.tournament.pairing import swiss_rounds
@@ -79,10 +80,11 @@ class Director:
         self.tick_seconds = tick
         self._poked = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._unsubscribe: Unsubscribe | None = None
 
     async def start(self) -> None:
         if self.workers is not None:
-            await self.workers.bus.subscribe(POKE, lambda _: self._poked.set())
+            self._unsubscribe = await self.workers.bus.subscribe(POKE, lambda _: self._poked.set())
         self._task = asyncio.create_task(self._run())
 
     async def close(self) -> None:
@@ -91,6 +93,8 @@ class Director:
             await asyncio.gather(self._task, return_exceptions=True)
         if self.workers is not None:
             with contextlib.suppress(Exception):
+                if self._unsubscribe is not None:
+                    await self._unsubscribe()
                 await self.workers.bus.release([DIRECTOR], self.me)
 
     async def poke(self) -> None:
