@@ -7,7 +7,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
 CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
 
-.PHONY: run play test lint typecheck unit browser redis postgres bench clean
+.PHONY: run play test lint typecheck unit browser redis postgres js bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,14 @@ postgres:
 		echo "installing Debian's postgresql for the PostgreSQL store tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+# The web client's lint (ESLint) and its own tests' packages (jsdom), with Debian's Node.
+js:
+	@command -v npm >/dev/null || { \
+		echo "installing Debian's nodejs and npm for the web client's lint and tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+	npm ci --no-audit --no-fund --silent
+	npx eslint src/pegboard/web/js tests/js eslint.config.js
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -56,7 +64,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck browser redis postgres unit
+test: lint typecheck js browser redis postgres unit
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run
