@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+RUN_STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 # The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
 CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
@@ -13,18 +14,23 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Serving needs only the package itself; the tests add the dev extra (mypy, Playwright, …).
+$(RUN_STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
 $(STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@
+	touch $@ $(RUN_STAMP)
 
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $@
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/pegboard serve
 
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/pegboard play cribbage --vs greedy
 
 # Browser tests drive Debian's Chromium (never a downloaded browser).
