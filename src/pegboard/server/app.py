@@ -142,6 +142,12 @@ def create_app(
         """A path or query value of the wrong kind: said without repeating it."""
         return JSONResponse({"error": shape_errors(error.errors())}, status_code=400)
 
+    @app.get("/api/health")
+    async def health() -> JSONResponse:
+        """For a load balancer: 200 when this worker and its store answer, else 503."""
+        healthy = await asyncio.to_thread(lobby.store.answers)
+        return JSONResponse({"healthy": healthy}, status_code=200 if healthy else 503)
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return [get_spec(name).to_json() for name in game_names()]
