@@ -309,3 +309,64 @@ def _answers(server: Server) -> bool:
         return server.get("/api/games").status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def test_best_of_three_plays_each_game_at_a_table_of_its_own(server: Server) -> None:
+    with account(server, "director") as browser:
+        made = eight_bots(browser, server.clock.now(), start_when=4, rounds=2, match="best-of-3")
+        server.advance(1)
+        seen = run_until(server, browser, made["id"], finished)
+    assert len(seen["rounds_played"]) == 2
+    for played in seen["rounds_played"]:
+        for table in played["tables"]:
+            wins = table["wins"]
+            assert max(wins) == 2 and sum(wins) == len(table["games"]) in (2, 3)
+            assert [g["game"] for g in table["games"]] == list(range(1, len(table["games"]) + 1))
+            assert len({g["table"] for g in table["games"]}) == len(table["games"])
+    rows = game_rows(server, made["id"])
+    assert len(rows) == sum(len(t["games"]) for r in seen["rounds_played"] for t in r["tables"])
+
+
+def test_a_no_show_forfeits_after_the_grace_and_a_leaver_forfeits_the_rest(
+    server: Server,
+) -> None:
+    """A round robin of four: Ann and Bob, two bots. Bob leaves in round one; Ann never comes
+    to a table. Each of Bob's matches is forfeited (the one against Ann too, which she wins);
+    each of Ann's against a bot is forfeited when the grace is over."""
+    with (
+        account(server, "owner") as owner,
+        account(server, "ann") as ann,
+        account(server, "bob") as bob,
+    ):
+        made = eight_bots(
+            owner,
+            server.clock.now() + 3600,
+            format="round-robin",
+            rounds=None,
+            start_when=4,
+            grace=30,
+            bot="random",
+        )
+        tid = made["id"]
+        for browser in (ann, bob):
+            browser.post(f"/api/tournaments/{tid}/register").raise_for_status()
+        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        server.advance(1)
+        seen = ann.get(f"/api/tournaments/{tid}").json()
+        assert seen["status"] == "running" and seen["you"]["table"]
+        bob.post(f"/api/tournaments/{tid}/withdraw").raise_for_status()
+        server.advance(1)
+        seen = run_until(server, ann, tid, finished)
+    assert len(seen["rounds_played"]) == 3
+    by_name = {s["name"]: s for s in seen["standings"]}
+    assert (by_name["bob"]["forfeits"], by_name["bob"]["game_points"]) == (3, 0)
+    assert (by_name["ann"]["forfeits"], by_name["ann"]["games_won"]) == (2, 1)
+    assert by_name["ann"]["game_points"] == 2  # the win Bob's leaving gave her
+    for played in seen["rounds_played"]:
+        for table in played["tables"]:
+            names = [p["name"] for p in table["players"]]
+            people = [n for n in ("bob", "ann") if n in names]  # Bob's leaving comes first
+            if people:
+                gone = names.index(people[0])
+                assert table["forfeit"] == gone, (played["number"], table)
+                assert table["winner"] == table["players"][1 - gone]["entry"]

@@ -264,7 +264,8 @@ class Director:
         table = self.lobby.store.table(game.table_id)
         if table is None:
             return []
-        moved = {e["seat"] for e in self.lobby.store.actions(game.table_id, 1) if "auto" not in e}
+        actions = self.lobby.store.actions(game.table_id, 1)  # chance outcomes too: no seat
+        moved = {e["seat"] for e in actions if "seat" in e and "auto" not in e}
         seat_of = {slot: seat for seat, slot in enumerate(table.seating)}
         return [
             side
