@@ -13,10 +13,10 @@ from test_quickplay import person, play_now
 
 from pegboard.arena import play_one
 from pegboard.core.spec import get_spec
-from pegboard.server.limits import GUESTS_PER_ADDRESS
-from pegboard.server.settle import finished_match, settle
-from pegboard.server.slot import slots_of
-from pegboard.server.store import Store, TableRow
+from pegboard.server.http.limits import GUESTS_PER_ADDRESS
+from pegboard.server.ratings.settle import finished_match, settle
+from pegboard.server.store.sql_store import Store, TableRow
+from pegboard.server.tables.slot import slots_of
 
 
 def test_one_address_makes_guests_at_a_bounded_rate(server: Server) -> None:

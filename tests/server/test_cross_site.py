@@ -4,21 +4,25 @@ of another origin is refused."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import httpx
 import pytest
 from harness import INVITES, Server
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from pegboard.server.identity import COOKIE
+from pegboard.server.players.identity import COOKIE
 
 FORM_KINDS = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
 
 
-def browser_with_guest(server: Server) -> httpx.Client:
-    browser = httpx.Client(base_url=server.url, timeout=10)
-    browser.post("/api/me", json={"name": "Ann"}).raise_for_status()
-    return browser
+@contextmanager
+def browser_with_guest(server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=10) as browser:
+        browser.post("/api/me", json={"name": "Ann"}).raise_for_status()
+        yield browser
 
 
 @pytest.mark.parametrize("kind", FORM_KINDS)

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from harness import Server
 
-from pegboard.server import passwords
-from pegboard.server.logins import LoginLimits
+from pegboard.server.players import passwords
+from pegboard.server.players.logins import LoginLimits
 
 PASSWORD = "correct horse battery"
 LIMITS = LoginLimits()
@@ -44,9 +44,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def from_address(server: Server, address: str) -> httpx.Client:
-    return httpx.Client(
-        base_url=server.url, timeout=60, headers={"X-Forwarded-For": address}
-    )
+    return httpx.Client(base_url=server.url, timeout=60, headers={"X-Forwarded-For": address})
 
 
 def make_account(server: Server, username: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from harness import Client, Server
 
-from pegboard.server.store import Store
+from pegboard.server.store.sql_store import Store
 
 
 def ann_asks_for_the_rematch(server: Server) -> tuple[str, str, int]:

@@ -14,10 +14,10 @@ from harness import Server
 from test_table_chat import at_the_table, table_of_two
 from websockets.sync.client import connect
 
-from pegboard.server.identity import COOKIE
-from pegboard.server.inputs import BadInput
-from pegboard.server.limits import MAX_BODY_BYTES, MAX_URL_BYTES
-from pegboard.server.usernames import clean_username, username_key
+from pegboard.server.http.inputs import BadInput
+from pegboard.server.http.limits import MAX_BODY_BYTES, MAX_URL_BYTES
+from pegboard.server.players.identity import COOKIE
+from pegboard.server.players.usernames import clean_username, username_key
 
 LOOK_ALIKES = ["Ann.", "Ann_", "A.nn", "Ann\u0345", "A\u0274\u0274", "\u1d00nn"]
 
@@ -48,7 +48,9 @@ def test_chat_drowned_in_combining_marks_is_refused(server: Server) -> None:
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
         ann.send({"type": "chat", "text": "a" + "\u0301" * 199})
         ann.send({"type": "chat", "text": "Z\u0351\u0351\u0351\u0351 fine"})
-        ann.send({"type": "chat", "text": "ca\u0300 va, à bientôt, नमस्ते"})  # marks as words use them
+        ann.send(
+            {"type": "chat", "text": "ca\u0300 va, à bientôt, नमस्ते"}
+        )  # marks as words use them
         ann.drain()
         bob.drain()
         assert [e["code"] for e in ann.errors] == ["chat", "chat"]

@@ -84,9 +84,20 @@ async def _too_large(send: Send) -> None:
     await refuse(send, 413, TOO_LARGE, (b"connection", b"close"))
 
 
+def require_json(request: Request) -> None:
+    """415 unless the request says its body is JSON. Every state-changing route asks: a page
+    elsewhere can post a form here (text/plain, urlencoded, multipart) with the visitor's
+    cookie, but cannot send JSON without this server's leave (CORS), so it changes nothing."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "send the body as JSON (Content-Type: application/json)")
+
+
 async def read_body(request: Request, model: type[M]) -> M:
-    """The body as ``model``: 400 for anything but finite, storable JSON, 422 for the wrong
-    shape (unknown fields included)."""
+    """The body as ``model``, sent as JSON (:func:`require_json`): 400 for anything but
+    finite, storable JSON, 422 for the wrong shape (unknown fields, a value of the wrong JSON
+    type: the models are strict)."""
+    require_json(request)
     data = parse_json(await request.body())
     try:
         return model.model_validate(data)

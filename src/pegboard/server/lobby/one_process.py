@@ -49,7 +49,7 @@ Word = Annotated[str, Field(max_length=32)]  # a name or a key: refusals may quo
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Word
     players: int = Field(ge=1, le=8)
@@ -69,7 +69,7 @@ class NewTable(BaseModel):
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(default="", max_length=64)
     invite: str | None = Field(default=None, max_length=64)  # the key of an unlisted table's link
@@ -189,6 +189,10 @@ class Lobby:
 
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
+        known = {o.name: o for o in spec.options}
+        for name, value in request.options.items():  # JSON's own types, as the models are
+            if name in known:
+                known[name].check_type(value)
         options = spec.resolve(request.players, request.options)
         if len(request.bots) > request.players:
             raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")

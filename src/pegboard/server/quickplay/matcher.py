@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -76,22 +77,36 @@ class Choice(BaseModel):
     wait: float = Field(DEFAULT_WAIT, ge=0, le=MAX_WAIT, allow_inf_nan=False)
 
 
+# A query's text as the web client writes it; nothing looser ("on" for true, " 2", "٢").
+QUERY_TEXT = {
+    "players": re.compile(r"[0-9]{1,2}"),
+    "rated": re.compile(r"true|false"),
+    "wait": re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})?"),
+}
+
+
 def read_choice(query: Mapping[str, str]) -> Choice:
     """The choice in a socket's query; BadInput saying what is wrong (never repeating it)."""
+    loose = [k for k, form in QUERY_TEXT.items() if k in query and not form.fullmatch(query[k])]
+    if loose:
+        raise _bad_query(loose)
     try:
         choice = Choice.model_validate(dict(query))
     except ValidationError as error:
-        fields = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
-        raise BadInput(
-            f"a bad {', '.join(fields) or 'query'}: ask with game, players, rated (true or "
-            f"false) and wait (0 to {MAX_WAIT:.0f} seconds)"
-        ) from None
+        raise _bad_query([str(e["loc"][0]) for e in error.errors() if e["loc"]]) from None
     if choice.game not in game_names():
         raise BadInput(f"no such game; games: {', '.join(game_names())}")
     offered = get_spec(choice.game).players
     if choice.players not in offered:
         raise BadInput(f"{choice.game} is played by {', '.join(map(str, offered))} players")
     return choice
+
+
+def _bad_query(fields: list[str]) -> BadInput:
+    return BadInput(
+        f"a bad {', '.join(sorted(set(fields))) or 'query'}: ask with game, players, rated "
+        f"(true or false) and wait (0 to {MAX_WAIT:.0f} seconds)"
+    )
 
 
 @dataclass
