@@ -47,9 +47,10 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
     engine = identity.store.engine
     hashing = Passwords()
 
-    def limited(key: str, address: str, now: float) -> None:
+    def limited(key: str, address: str, now: float) -> list[int]:
+        """Count this attempt before any hashing, or 429."""
         try:
-            guard.check(key, address, now)
+            return guard.attempt(key, address, now)
         except TooManyFailures as refused:
             headers = {"Retry-After": str(refused.retry_after)}
             raise HTTPException(429, str(refused), headers=headers) from None
@@ -90,13 +91,12 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
         """This browser becomes the account's player (the guest it was, if any, is left)."""
         body = await read_body(request, Credentials)
         key, address, now = username_key(body.username), _address(request), identity.clock.now()
-        limited(key, address, now)
+        attempt = limited(key, address, now)
         found = players.account(engine, key)
         right = await hashing.verify(found.password if found else None, body.password)
-        if found is None or not right:
-            guard.failed(key, address, now)
+        if found is None or not right:  # the attempt stays counted, as a failure
             raise HTTPException(401, WRONG_LOGIN)
-        guard.succeeded(key, address)
+        guard.succeeded(key, address, attempt)
         if passwords.needs_rehash(found.password):
             players.set_password(engine, found.player.id, await hashing.hash(body.password))
         identity.switch(request, response, found.player)
@@ -119,11 +119,10 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
             raise HTTPException(409, "only an account has a password: make one first")
         check_new(body.password, player.username)
         key, address, now = username_key(player.username), _address(request), identity.clock.now()
-        limited(key, address, now)
+        attempt = limited(key, address, now)
         if not await hashing.verify(players.password_of(engine, player.id), body.current):
-            guard.failed(key, address, now)
             raise HTTPException(401, "wrong password")
-        guard.succeeded(key, address)
+        guard.succeeded(key, address, attempt)
         players.set_password(engine, player.id, await hashing.hash(body.password))
         session = identity.session_of(request)
         if session is not None:
