@@ -87,6 +87,7 @@ class Room(TableChat):
             self.row.started = now
         if self.row.status == "results":  # its results show the rating changes again
             self.rating_changes = rating_changes(self.store.engine, self.id, self.row.match)
+            self.rematch = set(self.row.rematch)  # asked before the restart: kept
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
             if slot is not None and slot.bot is None:
                 slot.away_since = now
@@ -193,6 +194,7 @@ class Room(TableChat):
                 status=self.row.status,
                 deadline=self.row.deadline,
                 gone=sorted(self.gone),
+                rematch=sorted(self.rematch),
                 record=record,
                 finished=now if record is not None else None,
                 seating=self.row.seating if record is not None else None,
