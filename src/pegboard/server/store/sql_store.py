@@ -353,5 +353,6 @@ _SET_CLOCK = (
 def _encoded(fields: dict[str, Any]) -> dict[str, Any]:
     """The JSON columns' values as text; the others as they are."""
     return {
-        k: json.dumps(v) if k in ("options", "seating", "gone", "rematch") else v for k, v in fields.items()
+        k: json.dumps(v) if k in ("options", "seating", "gone", "rematch") else v
+        for k, v in fields.items()
     }
