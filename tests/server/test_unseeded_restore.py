@@ -14,6 +14,7 @@ from sqlalchemy import create_engine, text
 
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.server.store.sql_store import Store
 
 CARD = re.compile(r"\b(?:[A2-9TJQK]|10)[CDHS]\b")
 
@@ -66,7 +67,9 @@ def test_the_reason_a_table_is_broken_holds_no_cards(server: Server) -> None:
         rows = connection.execute(
             text("select n, entry from actions where table_id = :t order by n"), {"t": table}
         ).all()
-        n, entry = next((n, json.loads(e)) for n, e in rows if "chance" in json.loads(e))
+        n, entry = next(
+            (n, json.loads(e)) for n, e in rows if "shuffle" in json.loads(e).get("chance", {})
+        )
         deck = entry["chance"]["shuffle"]
         spoilt = entry | {"chance": entry["chance"] | {"shuffle": [deck[1], *deck[1:]]}}
         connection.execute(
@@ -81,3 +84,46 @@ def test_the_reason_a_table_is_broken_holds_no_cards(server: Server) -> None:
     engine.dispose()
     assert status == "broken" and reason
     assert CARD.search(reason) is None, reason
+
+
+
+def test_a_match_stored_before_outcomes_were_kept_keeps_its_deal_and_deals_afresh(
+    server: Server,
+) -> None:
+    """Actions only, as a version that dealt from the seed stored them: the deal the players
+    saw is dealt again from that seed, once, and stored with the next change; the deals to
+    come are fresh (the restored game has no seed)."""
+    table, token = started_table(server)
+    seed, options, seating = server.in_room(
+        table, lambda room: (room.row.seed, room.row.options, room.row.seating)
+    )
+    server.stop()
+    assert isinstance(server.db, Path)
+    old = Game(get_spec("cribbage"), 2, seed * 1000 + 1, options)
+    for seat in (0, 1):  # both discard, as the old version stored it
+        old.apply(seat, old.legal_actions(seat)[0])
+    engine = create_engine(f"sqlite:///{server.db}")
+    with engine.begin() as connection:
+        connection.execute(text("delete from actions where table_id = :t"), {"t": table})
+        for n, entry in enumerate(old.actions):
+            connection.execute(
+                text("insert into actions (table_id, match, n, entry) values (:t, 1, :n, :e)"),
+                {"t": table, "n": n, "e": json.dumps(entry)},
+            )
+    engine.dispose()
+    server.start()
+    restored = server.in_room(table, lambda room: room.game)
+    assert restored is not None and restored.seed is None
+    ann_seat = seating.index(0)
+    assert restored.view(ann_seat)["hand"] == old.view(ann_seat)["hand"], "the deal she saw"
+    with server.player(table, token) as ann:
+        ann.receive()
+        ann.play_to_end()
+    stored = Store(f"sqlite:///{server.db}")
+    try:
+        chance = [e for e in stored.actions(table, 1) if "chance" in e]
+    finally:
+        stored.close()
+    assert [e["chance"] for e in chance[: len(old.chance_log)]] == old.chance_log
+    record = server.get(f"/api/tables/{table}/records/1").json()
+    assert record["seed"] is None

@@ -68,6 +68,12 @@ class NewTable(BaseModel):
         return len(self.bots) >= self.players and all(b is not None for b in self.bots)
 
 
+def broken_reason(error: Exception, row: TableRow) -> str:
+    """Why a table could not be rebuilt, as stored and listed by ``pegboard tables``: the
+    error's kind and the match, never its message (which may name cards)."""
+    return f"{type(error).__name__} while rebuilding match {row.match} (the server's log has more)"
+
+
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -167,9 +173,11 @@ class Lobby:
             room = self._room(row, bots_only)
             room.restore()
         except Exception as error:
-            reason = f"{type(error).__name__}: {error}"[:500]
-            log.error("table %s cannot be rebuilt, set aside as broken: %s", row.id, reason)
-            self.store.set_broken(row.id, reason)
+            # The log (the operator's) says what failed; the stored reason only which kind of
+            # error and where, since an error's words may hold the match's cards or deck.
+            log.error("table %s cannot be rebuilt, set aside as broken: %s: %s", row.id,
+                      type(error).__name__, error)  # fmt: skip
+            self.store.set_broken(row.id, broken_reason(error, row))
             return None
         self.rooms[row.id] = room
         room.start_tasks()

@@ -67,13 +67,18 @@ class Room(TableChat):
         if self.row.status not in ("playing", "results"):
             return
         entries = self.store.actions(self.id, self.row.match)
-        game = self._new_game([e["chance"] for e in entries if "chance" in e])
-        for entry in entries:
-            if "chance" not in entry:
-                apply_entry(game, entry)
+        actions = [e for e in entries if "chance" not in e]
+        outcomes = [e["chance"] for e in entries if "chance" in e]
+        unstored = 0  # outcomes the store does not hold yet: stored with the next change
+        if actions and not outcomes:  # a match stored before outcomes were kept
+            outcomes = self._dealt_from_seed(actions)
+            unstored = len(outcomes)
+        game = self._new_game(outcomes)
+        for entry in actions:
+            apply_entry(game, entry)
         self.game = game
         self.persisted = len(game.actions)
-        self.persisted_chance = len(game.chance_log)
+        self.persisted_chance = len(game.chance_log) - unstored
         self._track_choices(game)
         now = self.clock.now()
         # The deadlines stored are the earliest of each change: each seat to act gets it.
