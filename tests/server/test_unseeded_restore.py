@@ -86,7 +86,6 @@ def test_the_reason_a_table_is_broken_holds_no_cards(server: Server) -> None:
     assert CARD.search(reason) is None, reason
 
 
-
 def test_a_match_stored_before_outcomes_were_kept_keeps_its_deal_and_deals_afresh(
     server: Server,
 ) -> None:

@@ -60,6 +60,10 @@ GroupOf = Callable[[str, int, bool], str | None]
 class QuickPlaySettings:
     tick: float = 1.0  # seconds between passes of the matcher and renewals of the entries
     expire: float = 10.0  # an entry not renewed for this long is a dead worker's: dropped
+    # A socket that has sent nothing (a ping) for this long is not there: its entry is no
+    # longer renewed, so nobody is seated with it, and it expires (the web client pings every
+    # 5 s while it waits).
+    answer_within: float = 10.0
     # Per game, the options of quick-play tables (the game's defaults otherwise).
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     rating_of: RatingOf | None = None  # None: the stored ratings (pegboard.server.ratings.rating)
@@ -115,6 +119,7 @@ class Waiter:
 
     entry: Entry
     socket: SocketWatcher
+    answered: float  # when its socket last sent something (the server's clock)
     # The last message to send it: ``seated``, or an error when the entry was lost.
     outcome: asyncio.Future[dict[str, Any]] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
@@ -188,8 +193,13 @@ class QuickPlay:
         """Renew this worker's entries, match if this worker is the matcher, and tell this
         worker's sockets how they stand."""
         now = self.clock.now()
-        if self.waiters:
-            play_queue.beat(self.engine, list(self.waiters), now)
+        there = [
+            entry_id
+            for entry_id, waiter in self.waiters.items()
+            if waiter.answered >= now - self.settings.answer_within
+        ]
+        if there:
+            play_queue.beat(self.engine, there, now)
         made = await self._matcher() and await self.match(now)
         if made and self.workers is not None:
             await self._poke()  # the other workers tell their people now, not in a second
@@ -280,10 +290,14 @@ class QuickPlay:
             worker=self.me,
         )
         play_queue.enter(self.engine, entry, now - self.settings.expire)
-        waiter = self.waiters[entry.id] = Waiter(entry, socket)
+        waiter = self.waiters[entry.id] = Waiter(entry, socket, now)
         socket.put(queued(entry, play_queue.waiting(self.engine), now, self.settings.expire))
         await self._poke()
         return waiter
+
+    def answered(self, waiter: Waiter) -> None:
+        """The waiter's socket sent something: its person is there."""
+        waiter.answered = self.clock.now()
 
     def leave(self, waiter: Waiter) -> None:
         """The socket closed: out of the queue at once (seated or not)."""
