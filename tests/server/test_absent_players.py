@@ -9,7 +9,7 @@ import time
 
 import httpx
 from harness import Server
-from test_quickplay import person, play_now
+from test_quickplay import advance, person, play_now
 
 from pegboard.arena import play_one
 from pegboard.core.spec import get_spec
@@ -37,35 +37,39 @@ def test_a_guest_renames_themselves_freely(server: Server) -> None:
 def test_a_silent_entry_is_not_seated_with_a_person(server: Server) -> None:
     """Ann's socket enters the queue and never answers; Bob, who pings, is not seated with
     her (before, he was, and won when her clock ran out)."""
-    with person(server, "Ann") as ann, person(server, "Bob") as bob:
-        with play_now(server, ann, wait=300) as silent:
-            assert silent.receive()["type"] == "queued"
-            server.advance(20)  # longer than an answering socket is ever quiet
-            with play_now(server, bob, wait=300) as b:
-                for _ in range(3):
-                    b.send({"type": "ping"})
-                    server.advance(1)
-                    time.sleep(0.2)
-                seen = []
-                while True:
-                    try:
-                        seen.append(b.receive(timeout=0.5)["type"])
-                    except TimeoutError:
-                        break
-                assert "seated" not in seen and "queued" in seen, seen
+    with (
+        person(server, "Ann") as ann,
+        person(server, "Bob") as bob,
+        play_now(server, ann, wait=300) as silent,
+    ):
+        assert silent.receive()["type"] == "queued"
+        server.advance(20)  # longer than an answering socket is ever quiet
+        with play_now(server, bob, wait=300) as b:
+            for _ in range(3):
+                b.send({"type": "ping"})
+                server.advance(1)
+                time.sleep(0.2)
+            seen = []
+            while True:
+                try:
+                    seen.append(b.receive(timeout=0.5)["type"])
+                except TimeoutError:
+                    break
+            assert "seated" not in seen and "queued" in seen, seen
 
 
 def test_answering_entries_are_seated_together(server: Server) -> None:
-    with person(server, "Ann") as ann, person(server, "Bob") as bob:
-        with play_now(server, ann, wait=300) as a:
-            assert a.receive()["type"] == "queued"
-            for _ in range(4):
-                a.send({"type": "ping"})
-                server.advance(5)
-            with play_now(server, bob, wait=300) as b:
-                while (message := b.receive())["type"] == "queued":
-                    pass
-                assert message["type"] == "seated"
+    with (
+        person(server, "Ann") as ann,
+        person(server, "Bob") as bob,
+        play_now(server, ann, wait=300) as a,
+    ):
+        assert a.receive()["type"] == "queued"
+        advance(server, 20, a)  # Ann pings every 5 s
+        with play_now(server, bob, wait=300) as b:
+            while (message := b.receive())["type"] == "queued":
+                pass
+            assert message["type"] == "seated"
 
 
 def test_a_match_in_which_a_person_never_moved_is_not_rated(tmp_path: object) -> None:
