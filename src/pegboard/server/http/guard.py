@@ -27,6 +27,9 @@ from pegboard.server.http.limits import (
     MAX_URL_BYTES,
 )
 
+LINGER_BYTES = 1024 * 1024  # read and dropped after a refusal, at most ...
+LINGER_SECONDS = 5.0  # ... and for at most this long, before the connection is closed
+
 REASONS = {
     408: "the request header took too long",
     414: f"the URL is longer than {MAX_URL_BYTES} bytes",
@@ -45,6 +48,8 @@ class GuardedHttp(HttpToolsProtocol):
         self._header_bytes = 0
         self._refused: int | None = None
         self._header_timer: asyncio.TimerHandle | None = None
+        self._drained = 0  # bytes read and dropped after a refusal
+        self._linger: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -52,11 +57,17 @@ class GuardedHttp(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_header_timer()
+        if self._linger is not None:
+            self._linger.cancel()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         if self._refused is None:
             super().data_received(data)
+            return
+        self._drained += len(data)  # what the client still sends after the answer: dropped
+        if self._drained > LINGER_BYTES:
+            self.transport.close()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -112,7 +123,10 @@ class GuardedHttp(HttpToolsProtocol):
         raise _Refused(status)
 
     def _answer(self, status: int) -> None:
-        """Answer ``status`` and close the connection; nothing more is read from it."""
+        """Answer ``status`` and close the connection: the answer first, then the end of our
+        side, then what the client still sends is read and dropped until it stops (or past
+        LINGER_BYTES or LINGER_SECONDS). Closing with its bytes unread would reset the
+        connection, and a client still sending would see the reset, not the answer."""
         self._refused = status
         self._stop_header_timer()
         if self.transport.is_closing():
@@ -126,7 +140,9 @@ class GuardedHttp(HttpToolsProtocol):
             + b"\r\nconnection: close\r\n\r\n"
             + body
         )
-        self.transport.close()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()  # the client reads to the end of the answer
+        self._linger = self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
 
 class GuardedWebSocket(WebSocketsSansIOProtocol):
