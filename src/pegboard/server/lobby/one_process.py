@@ -197,10 +197,10 @@ class Lobby:
 
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
-        known = {o.name: o for o in spec.options}
+        by_name = {o.name: o for o in spec.options}
         for name, value in request.options.items():  # JSON's own types, as the models are
-            if name in known:
-                known[name].check_type(value)
+            if name in by_name:
+                by_name[name].check_type(value)
         options = spec.resolve(request.players, request.options)
         if len(request.bots) > request.players:
             raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")

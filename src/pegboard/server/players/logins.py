@@ -59,7 +59,9 @@ class LoginGuard:
         with self.engine.begin() as db:
             db.execute(delete(failures).where(failures.c.at <= now - self.limits.window))
             ids = [
-                db.execute(insert(failures).values(subject=subject, at=now)).inserted_primary_key[0]
+                db.execute(
+                    insert(failures).values(subject=subject, at=now).returning(failures.c.id)
+                ).scalar_one()
                 for subject, _ in subjects
             ]
         since = now - self.limits.window
