@@ -3,6 +3,8 @@ several with ``--redis`` (docs/protocol.md, "Several workers")."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 import uvicorn
 from rich.console import Console
@@ -61,12 +63,14 @@ def serve(
     powers: str | None = typer.Option(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
-    trusted_proxy: list[str] = typer.Option(
-        [],
-        "--trusted-proxy",
-        help="an address or network (10.0.0.0/8) of a reverse proxy whose X-Forwarded-For and "
-        "X-Forwarded-Proto are believed; repeat for several (docs/operations.md)",
-    ),
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="an address or network (10.0.0.0/8) of a reverse proxy whose X-Forwarded-For "
+            "and X-Forwarded-Proto are believed; repeat for several (docs/operations.md)",
+        ),
+    ] = None,
     sync: str = typer.Option(
         "normal",
         help="SQLite: 'normal' keeps every acknowledged action through a crash of the server "
@@ -79,7 +83,7 @@ def serve(
         use_powers(powers)
     if sync not in SYNC_MODES:
         raise typer.BadParameter(f"one of {', '.join(SYNC_MODES)}", param_hint="--sync")
-    proxies = frozenset(trusted_proxy)
+    proxies = frozenset(trusted_proxy or ())
     try:
         Proxies(proxies)
     except ValueError:

@@ -135,7 +135,7 @@ def create_app(
     identity = Identity(store, time)
     app.state.identity = identity
     app.include_router(identity_routes(identity, admission))  # /api/me: who this browser is
-    app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
+    app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.state.quick_play = quick
     # /ws/play, before /ws/{table_id} takes it for a table's socket

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from pegboard.server.http.admission import Admission
 from pegboard.server.http.bodies import read_body, require_json
 from pegboard.server.players import passwords
 from pegboard.server.players import player_store as players
@@ -42,7 +43,7 @@ class NewPassword(BaseModel):
     password: str = Field(max_length=passwords.LONGEST)
 
 
-def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
+def account_routes(identity: Identity, guard: LoginGuard, admission: Admission) -> APIRouter:
     router = APIRouter()
     engine = identity.store.engine
     hashing = Passwords()
@@ -73,6 +74,8 @@ def account_routes(identity: Identity, guard: LoginGuard) -> APIRouter:
             raise HTTPException(409, HAS_ACCOUNT)
         if players.account(engine, key) is not None:  # said before the cost of hashing
             raise HTTPException(409, TAKEN)
+        if player is None:  # a new player, as a guest is: limited per address the same way
+            admission.new_guest(_address(request))
         hashed = await hashing.hash(body.password)
         try:
             if player is None:
