@@ -14,6 +14,7 @@ from harness import INVITES, Server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from pegboard.server.http.clients import Proxies
 from pegboard.server.http.limits import TABLES_PER_ADDRESS
 
 PROXY = "127.0.0.1"  # the tests connect from here
@@ -119,3 +120,43 @@ def test_logging_out_over_https_deletes_the_secure_cookie(proxied: Server) -> No
         out = browser.post("/api/logout", json={}, headers=sent)
         assert out.status_code == 200
         assert {"secure", "max-age"} <= attributes(out.headers["set-cookie"])
+
+
+TRUSTED = Proxies(frozenset({"127.0.0.1", "10.0.0.0/8"}))
+WHO = [  # peer, X-Forwarded-For, the client
+    ("127.0.0.1", None, "127.0.0.1"),  # the proxy's own request
+    ("127.0.0.1", "198.51.100.1", "198.51.100.1"),
+    ("10.2.3.4", "198.51.100.1", "198.51.100.1"),  # any proxy of a trusted network
+    ("127.0.0.1", "203.0.113.9, 198.51.100.1", "198.51.100.1"),  # what the client wrote: not
+    ("127.0.0.1", "198.51.100.1, 10.0.0.7", "198.51.100.1"),  # past a second trusted proxy
+    ("192.0.2.8", "198.51.100.1", "192.0.2.8"),  # not a proxy: its header is its own word
+    ("127.0.0.1", "not an address, 10.0.0.7", "not an address"),  # whatever the proxy said
+]
+
+
+@pytest.mark.parametrize(("peer", "forwarded", "client"), WHO)
+def test_the_client_is_the_address_the_trusted_proxies_forward(
+    peer: str, forwarded: str | None, client: str
+) -> None:
+    assert TRUSTED.client(peer, forwarded) == client
+
+
+@pytest.mark.parametrize(
+    ("peer", "scheme", "proto", "seen"),
+    [
+        ("127.0.0.1", "http", "https", "https"),
+        ("127.0.0.1", "ws", "https", "wss"),
+        ("127.0.0.1", "https", "http", "http"),
+        ("192.0.2.8", "http", "https", "http"),  # not a proxy
+        ("127.0.0.1", "http", None, "http"),
+    ],
+)
+def test_the_scheme_is_the_one_the_trusted_proxy_says(
+    peer: str, scheme: str, proto: str | None, seen: str
+) -> None:
+    assert TRUSTED.scheme(peer, scheme, proto) == seen
+
+
+def test_a_trusted_proxy_is_an_address_or_a_network() -> None:
+    with pytest.raises(ValueError):
+        Proxies(frozenset({"proxy.example"}))

@@ -11,7 +11,6 @@ and the app (requests, tables, sockets, logins, guests) both ask :meth:`Proxies.
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -29,23 +28,19 @@ class Proxies:
     """The trusted proxies: addresses or networks."""
 
     trusted: frozenset[str] = field(default_factory=frozenset)
+    networks: tuple[Network, ...] = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_networks", tuple(_network(t) for t in self.trusted))
-
-    @classmethod
-    def of(cls, addresses: Iterable[str]) -> Proxies:
-        return cls(frozenset(addresses))
+    def __post_init__(self) -> None:  # ValueError for a bad address, at start-up
+        object.__setattr__(self, "networks", tuple(_network(t) for t in self.trusted))
 
     def trusts(self, peer: str) -> bool:
-        networks: tuple[Network, ...] = getattr(self, "_networks")  # noqa: B009 - set above
-        if not networks:
+        if not self.networks:
             return False
         try:
             address = ipaddress.ip_address(peer)
         except ValueError:
             return False
-        return any(address in network for network in networks)
+        return any(address in network for network in self.networks)
 
     def client(self, peer: str, forwarded_for: str | None) -> str:
         """The client's address: the peer's own, or, from a trusted proxy, the address that
