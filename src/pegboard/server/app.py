@@ -146,7 +146,9 @@ def create_app(
     async def health() -> JSONResponse:
         """For a load balancer: 200 when this worker and its store answer, else 503."""
         healthy = await asyncio.to_thread(lobby.store.answers)
-        return JSONResponse({"healthy": healthy}, status_code=200 if healthy else 503)
+        worker = lobby.workers.me if isinstance(lobby, SharedLobby) else None
+        answer = {"healthy": healthy, "worker": worker}  # worker: its name among several
+        return JSONResponse(answer, status_code=200 if healthy else 503)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
