@@ -59,10 +59,10 @@ class Server:
         quick_play: QuickPlaySettings | None = None,
         trusted_proxies: frozenset[str] = frozenset(),
     ) -> None:
-        self.limits = limits
+        self.limits = limits  # per address: the server's own by default
         # The proxies whose forwarded client address and scheme the server believes: none
         # unless asked (a test then names its clients' addresses in X-Forwarded-For).
-        self.trusted_proxies = trusted_proxies  # per address: the server's own by default
+        self.trusted_proxies = trusted_proxies
         # The bytes a second an address may send: off unless asked, since tests play far
         # faster than people (two seats on one address, no think time).
         self.inbound_limit = inbound_limit
