@@ -242,7 +242,11 @@ class CrowdBench(PlayersBench):
         created = await http.post("/api/tables", json=body)
         created.raise_for_status()
         table = BotTable(self, str(created.json()["id"]))
-        joined = await http.post(f"/api/tables/{table.id}/join", json={"name": f"P{index}"})
+        # A table of bots and one person is unlisted: its link's key opens its free seat.
+        invite = created.json()["invite"]
+        joined = await http.post(
+            f"/api/tables/{table.id}/join", json={"name": f"P{index}", "invite": invite}
+        )
         joined.raise_for_status()
         answer = joined.json()
         rng = random.Random(f"{self.config.seed}/{index}")
