@@ -15,7 +15,7 @@ def test_a_worker_whose_store_answers_is_healthy(tmp_path: Path) -> None:
     server.start()
     try:
         answer = server.get("/api/health")
-        assert (answer.status_code, answer.json()) == (200, {"healthy": True})
+        assert (answer.status_code, answer.json()) == (200, {"healthy": True, "worker": None})
     finally:
         server.stop()
 
@@ -29,7 +29,7 @@ def test_a_worker_whose_store_fails_is_not(tmp_path: Path) -> None:
         # The database goes away under a running worker: nothing listens at its address.
         store.engine = create_engine(f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/gone")
         answer = server.get("/api/health")
-        assert (answer.status_code, answer.json()) == (503, {"healthy": False})
+        assert (answer.status_code, answer.json()) == (503, {"healthy": False, "worker": None})
     finally:
         store.engine = working
         server.stop()
