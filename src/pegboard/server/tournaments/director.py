@@ -138,7 +138,9 @@ class Director:
         if row.status == UPCOMING:
             self._start_if_due(row)
         if row.status == RUNNING and row.state is not None:
-            self._advance(row)
+            # Off the event loop: a Swiss round of a big field takes seconds to pair (130
+            # players about 3 s), and the tables of this worker must not wait for it.
+            await asyncio.to_thread(self._advance, row)
             await self._seat_games(row)
 
     # -- the start --------------------------------------------------------------------------
@@ -284,12 +286,14 @@ class Director:
         tables = stored.game_tables(self.engine, row.id)
         names = {e.entry: e for e in stored.entries(self.engine, row.id)}
         for board, table in enumerate(current.tables):
-            if table.result is not None:
+            if table.result is not None or set(table.players) & state.withdrawn:
                 continue
-            mine = [t for t in tables if (t.round, t.board) == (current.number, board)]
-            if any(stored.finished_game(self.engine, t.table_id) is None for t in mine):
-                continue  # a game is being played
-            await self._seat(row, current.number, board, len(mine), table.players, names)
+            # Read the games afresh: one may have ended since the state was written, and a
+            # match its games have decided needs no more (the next pass records it).
+            games, playing = self._games(row, current.number, board, table.players, tables)
+            if playing is not None or match_length(state).decided(MatchResult(tuple(games)).wins()):
+                continue
+            await self._seat(row, current.number, board, len(games), table.players, names)
 
     async def _seat(
         self,

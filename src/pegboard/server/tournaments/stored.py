@@ -311,3 +311,16 @@ def set_settings(engine: Engine, row: TournamentRow, settings: dict[str, Any]) -
             raise Stale(row.id)
     row.version += 1
     row.settings = settings
+
+
+def finished_tables(engine: Engine, table_ids: Sequence[str]) -> set[str]:
+    """Which of these tables have finished their game (in one query, for the pages)."""
+    if not table_ids:
+        return set()
+    with engine.connect() as db:
+        rows = db.execute(
+            select(records_table.c.table_id).where(
+                records_table.c.table_id.in_(list(table_ids)) & (records_table.c.match == 1)
+            )
+        )
+        return {str(r[0]) for r in rows}

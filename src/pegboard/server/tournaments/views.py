@@ -94,7 +94,7 @@ def detail(engine: Engine, row: TournamentRow, me: str | None) -> dict[str, Any]
     }
     state: Tournament | None = row.state
     tables = stored.game_tables(engine, row.id)
-    finished = {t.table_id for t in tables if stored.finished_game(engine, t.table_id)}
+    finished = stored.finished_tables(engine, [t.table_id for t in tables])
     if state is not None:
         out["rounds_played"] = [_round(r, tables, names, finished) for r in state.rounds]
         out["standings"] = [s.to_json() | {"name": names[s.player]} for s in state.standings()]
