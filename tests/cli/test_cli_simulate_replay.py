@@ -109,6 +109,17 @@ def test_simulate_bad_input(extra: list[str], words: list[str]) -> None:
     assert result.stdout == ""
 
 
+def test_simulate_refuses_a_game_against_the_clock() -> None:
+    """Cribist's end=minutes ends when an agreed time runs out; a simulation keeps no clock, so
+    it is refused like any bad option (exit 2, one line), before a single game is played."""
+    args = ["simulate", "--game", "cribist", "--players", "4", "--games", "1"]
+    result = runner.invoke(app, [*args, "--option", "end=minutes"])
+    assert_one_line_error(result.stderr, result.exit_code, "Cribist", "end=minutes", "no clock")
+    assert result.stdout == ""
+    played = runner.invoke(app, [*args, "--option", "end=deals", "--option", "deals=1", "--json"])
+    assert played.exit_code == 0, played.output
+
+
 def test_rules_prints_text() -> None:
     result = runner.invoke(app, ["rules", "cribbage"])
     assert result.exit_code == 0, result.output

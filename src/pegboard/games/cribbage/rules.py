@@ -23,7 +23,7 @@ from pegboard.scoring import ScoreItem, score_show
 READY: Action = {"type": "ready"}
 
 # Phases, in the order a hand goes through them.
-CUT = "cut"  # waiting for the first dealer to be drawn
+CUT = "cut"  # waiting for the dealer to be drawn (the first hand's; each hand's if random)
 DEAL = "deal"  # waiting for the shuffle
 DISCARD = "discard"
 PLAY = "play"
@@ -47,11 +47,13 @@ class CribbageRules(Count31Rules):
         self.manual = options["counting"] == "manual"
         self.pre_show = bool(options["pre_show"])
         self.post_show = bool(options["post_show"])
+        self.dealer_rule = str(options["dealer"])  # random: drawn every hand; rotate: passes left
         self.scores = [0] * players
         self.active = list(range(players))
         self.fixed_ranks: dict[int, int] = {}
         self.phase = CUT
         self.dealer = -1
+        self.drawn = False  # this hand's dealer was drawn (the deal event says so)
         self.hand_number = 0
         self._new_hand_state()
 
@@ -150,6 +152,7 @@ class CribbageRules(Count31Rules):
     def resolve_chance(self, outcome: Outcome) -> None:
         if self.phase == CUT:
             self.dealer = self.active[outcome[0]]
+            self.drawn = True
             self.phase = DEAL
             return
         self._deal([DECK[c] for c in outcome])
@@ -170,10 +173,12 @@ class CribbageRules(Count31Rules):
                 "type": "deal",
                 "hand": self.hand_number,
                 "dealer": self.dealer,
+                "drawn": self.drawn,
                 "hands": [card_names(h) for h in self.hands],
                 "crib": card_names(crib),
             }
         )
+        self.drawn = False
 
     def _discard(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
@@ -266,6 +271,11 @@ class CribbageRules(Count31Rules):
                 self._next_hand()
 
     def _next_hand(self) -> None:
+        """dealer=random: the next dealer is drawn (a chance step, RULES.md §1); rotate: the
+        deal passes to the left."""
+        if self.dealer_rule == "random":
+            self.phase = CUT
+            return
         self.dealer = self._next_active(self.dealer)
         self.phase = DEAL
 

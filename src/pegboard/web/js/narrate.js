@@ -200,7 +200,10 @@ export class Narrator {
       case "deal":
         this.inTrick = 0;
         this.trumpsNamed = false;
-        return `Hand ${e.hand}: ${this.says(e.dealer, "deals", "deal")}`;
+        // A drawn dealer (Cribbage: the first hand, or every hand with dealer=random) won the cut.
+        return e.drawn
+          ? `Hand ${e.hand}: ${this.says(e.dealer, "cuts lowest and deals", "cut lowest and deal")}`
+          : `Hand ${e.hand}: ${this.says(e.dealer, "deals", "deal")}`;
       case "discard":
         if (e.magic)
           return e.cards
