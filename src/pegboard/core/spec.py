@@ -14,6 +14,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from pegboard.core.options import Option, OptionValue, resolve_options
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
 
@@ -28,6 +29,9 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+    games_won: Callable[[Outcome], int] = field(default=lambda outcome: 1)
+    """How many won games a finished game's result counts as, in a rated result and in a match
+    (Cribbage is not Enough: a skunk counts as two)."""
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""

@@ -1,8 +1,9 @@
 """Whole Cribbage games without events, explanations or checks: the fast path for rollouts,
 simulations of chance-only questions and benchmarks (ARCHITECTURE.md, invariant 2).
 
-It plays exactly the rules of :mod:`pegboard.games.cribbage.rules` (a test drives both with
-the same decks and choices and compares every score), but only scores come out. Cards are
+It plays exactly the rules of :mod:`pegboard.games.cribbage.rules` with ``dealer="rotate"``
+(the deal passing to the left; a test drives both with the same decks and choices and compares
+every score), but only scores come out. Cards are
 plain ids; decisions come from ``choose(seat, options)``, which returns an index.
 """
 

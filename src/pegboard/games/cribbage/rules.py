@@ -32,6 +32,8 @@ COUNT = "count"  # manual counting: a hand or the crib is being claimed
 POST_SHOW = "post-show"  # pause point
 OVER = "over"
 PAUSES = (PRE_SHOW, POST_SHOW)
+BETWEEN_HANDS = (CUT, DEAL, POST_SHOW, OVER)
+"""Phases with no hand in play: before a deal, and after a show."""
 
 SKUNK_TARGET = 121
 
@@ -307,6 +309,14 @@ class CribbageRules(Count31Rules):
 
     def in_game(self, seat: int) -> bool:
         return seat in self.active
+
+    @property
+    def partners(self) -> bool:
+        return self.teams
+
+    @property
+    def hand_in_play(self) -> bool:
+        return self.phase not in BETWEEN_HANDS
 
     def _finish(self, reason: str) -> None:
         ranks = rank_sides(self.scores, self.sides(), self.fixed_ranks)
