@@ -226,9 +226,7 @@ def test_the_replays_chat_is_for_those_who_could_read_it(server: Server) -> None
         assert (with_link.status_code == 200) is bool(settings.get("watching", True)), settings
 
 
-@pytest.mark.parametrize(
-    ("game", "options"), [("not-enough", {}), ("cribbage", {"teams": True})]
-)
+@pytest.mark.parametrize(("game", "options"), [("not-enough", {}), ("cribbage", {"teams": True})])
 def test_partners_send_quick_phrases_only_while_a_hand_is_in_play(
     server: Server, game: str, options: dict[str, Any]
 ) -> None:

@@ -82,9 +82,10 @@ def _show(event: Event, names: Names, score: Event | None, *, manual: bool = Fal
 def _deal(event: Event, names: Names) -> Text:
     dealer = name_of(names, event.get("dealer"))
     # A drawn dealer (Cribbage: the first hand, or every hand with dealer=random) won the cut.
-    deals = verb(dealer, "cuts lowest and deals", "cut lowest and deal") if event.get("drawn") else (
-        verb(dealer, "deals", "deal")
-    )
+    if event.get("drawn"):
+        deals = verb(dealer, "cuts lowest and deals", "cut lowest and deal")
+    else:
+        deals = verb(dealer, "deals", "deal")
     line = Text(f"Hand {event.get('hand', '?')}: {deals}", style="bold")
     for seat, cards in enumerate(event.get("hands") or []):
         if cards:

@@ -10,8 +10,8 @@ The rules are ``Game``'s Cribbage for two players with the table options that le
 real decisions: goes are automatic (``skip_empty``, ``skip_pass``), no pause points
 (``pre_show=False``, ``post_show=False``), automatic counting, the first dealer drawn and the
 deal then passing to the left (``dealer="rotate"``, as match play deals); the game ends the
-instant a score reaches ``score_target``. Each seat decides in turn: in the discard the dealer's left
-(the non-dealer) discards first, then the dealer; then the play.
+instant a score reaches ``score_target``. Each seat decides in turn: in the discard the
+dealer's left (the non-dealer) discards first, then the dealer; then the play.
 
 Action ids (``ACTIONS`` = 19):
 

@@ -5,8 +5,9 @@
 
 Plays ``GAMES`` (2,000) seeded games of ``hoyle`` against ``hoyle`` (good, classic play; the
 deal passing in turn, ``dealer=rotate``, as when the file was first made: a deal's points by
-role do not depend on who deals the next) and counts, over every complete deal: the pegging of dealer and pone together (a joint table:
-they compete for the same points), the pone's hand, and the dealer's hand, crib and heels.
+role do not depend on who deals the next) and counts, over every complete deal: the pegging
+of dealer and pone together (a joint table: they compete for the same points), the pone's
+hand, and the dealer's hand, crib and heels.
 The same command writes the same file.
 """
 

@@ -201,9 +201,7 @@ class PlaySearch:
             other = self.opponents[0]
             deal_next = None if self.next_drawn else self.sides[self.dealer] != me
             mine, theirs = self.target - after[me], self.target - after[other]
-            return (
-                race_value(mine, theirs, deal_next=deal_next, dealer_rule=self.dealer_rule) + tie
-            )
+            return race_value(mine, theirs, deal_next=deal_next, dealer_rule=self.dealer_rule) + tie
         in_game = sorted({self.sides[s] for s in self.history.seats})
         return (
             place_value(after, me, first, in_game=in_game, target=self.target, teams=self.teams)
