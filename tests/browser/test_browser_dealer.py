@@ -58,3 +58,16 @@ def test_the_form_offers_who_deals_and_the_log_tells_the_draw(
     expect(page.locator(".rules-text")).to_contain_text("003_41df7812b759fafb.txt")
     assert not errors
     context.close()
+
+
+def test_the_log_tells_each_hands_draw(context: BrowserContext, live: LiveServer) -> None:
+    """dealer=random (the default): every hand's dealer is drawn, and the log says so for the
+    second hand too, where with rotate it says only who deals."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    table = live.table("cribbage", 2, bots=["greedy", "greedy"], options={"score_target": 61})
+    page.goto(live.link(table["id"]))
+    log = page.locator(".log")
+    expect(log).to_contain_text(re.compile(r"Hand 2: \S+ \d cuts lowest and deals"), timeout=30_000)
+    assert not errors

@@ -81,8 +81,8 @@ def _show(event: Event, names: Names, score: Event | None, *, manual: bool = Fal
 
 def _deal(event: Event, names: Names) -> Text:
     dealer = name_of(names, event.get("dealer"))
-    # A drawn dealer (Cribbage: the first hand, or every hand with dealer=random) won the cut.
-    if event.get("drawn"):
+    # The first dealer is drawn (every game), and each hand's in Cribbage with dealer=random.
+    if event.get("drawn") or event.get("hand") == 1:
         deals = verb(dealer, "cuts lowest and deals", "cut lowest and deal")
     else:
         deals = verb(dealer, "deals", "deal")

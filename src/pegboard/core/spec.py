@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
-from pegboard.core.options import Option, OptionValue, resolve_options
+from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
@@ -41,6 +41,11 @@ class GameSpec:
         values = resolve_options(self.options, given)
         self.check(players, values)
         return values
+
+    def stored(self, given: Mapping[str, object]) -> dict[str, object]:
+        """A stored option set (a record's or a table's, which list every option) as the game
+        reads it now: an option it predates takes the value it meant then (``Option.stored``)."""
+        return stored_options(self.options, given)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -42,7 +42,6 @@ cdef struct State:
     int fixed[4]          # the rank a leaver was given (0: none)
     int phase
     int dealer            # -1 before the cut
-    bint drawn            # this hand's dealer was drawn (for the deal event)
     int hand_number
     int turn              # -1 when nobody is to play a card
     int scores[4]

@@ -408,7 +408,6 @@ cdef int resolve_cut(State* s, int pick, list ev) except -1:
         if is_active(s, seat):
             if k == pick:
                 s.dealer = seat
-                s.drawn = True
                 s.phase = P_DEAL
                 return 0
             k += 1
@@ -450,15 +449,12 @@ cdef int resolve_deal(State* s, const signed char* deck, list ev) except -1:
         sort_cards(s.hands[seat], s.hand_len[seat])
     s.phase = P_DISCARD
     if ev is not None:
-        ev.append({
-            "type": "deal",
-            "hand": s.hand_number,
-            "dealer": s.dealer,
-            "drawn": bool(s.drawn),
-            "hands": [names(s.hands[seat], s.hand_len[seat]) for seat in range(s.players)],
-            "crib": names(s.crib, s.crib_len),
-        })
-    s.drawn = False
+        event = {"type": "deal", "hand": s.hand_number, "dealer": s.dealer}
+        if s.draw_dealer:  # dealer=random: this hand's dealer was drawn (records say so)
+            event["drawn"] = True
+        event["hands"] = [names(s.hands[seat], s.hand_len[seat]) for seat in range(s.players)]
+        event["crib"] = names(s.crib, s.crib_len)
+        ev.append(event)
     return 0
 
 

@@ -27,6 +27,7 @@ OPTIONS = (
         "random: a dealer drawn for every hand, as a cut would; "
         "rotate: the first dealer drawn, then the deal passes to the left",
         choices=("random", "rotate"),
+        stored="rotate",  # the deal passed to the left before the option existed
     ),
     Option(
         "counting",

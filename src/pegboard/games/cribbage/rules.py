@@ -55,7 +55,6 @@ class CribbageRules(Count31Rules):
         self.fixed_ranks: dict[int, int] = {}
         self.phase = CUT
         self.dealer = -1
-        self.drawn = False  # this hand's dealer was drawn (the deal event says so)
         self.hand_number = 0
         self._new_hand_state()
 
@@ -154,7 +153,6 @@ class CribbageRules(Count31Rules):
     def resolve_chance(self, outcome: Outcome) -> None:
         if self.phase == CUT:
             self.dealer = self.active[outcome[0]]
-            self.drawn = True
             self.phase = DEAL
             return
         self._deal([DECK[c] for c in outcome])
@@ -170,17 +168,12 @@ class CribbageRules(Count31Rules):
         self.crib = crib
         self.rest = rest
         self.phase = DISCARD
-        self.events.append(
-            {
-                "type": "deal",
-                "hand": self.hand_number,
-                "dealer": self.dealer,
-                "drawn": self.drawn,
-                "hands": [card_names(h) for h in self.hands],
-                "crib": card_names(crib),
-            }
-        )
-        self.drawn = False
+        event: Event = {"type": "deal", "hand": self.hand_number, "dealer": self.dealer}
+        if self.dealer_rule == "random":  # this hand's dealer was drawn (records say so)
+            event["drawn"] = True
+        event["hands"] = [card_names(h) for h in self.hands]
+        event["crib"] = card_names(crib)
+        self.events.append(event)
 
     def _discard(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]

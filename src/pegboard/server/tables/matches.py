@@ -25,7 +25,9 @@ class Matches(BotTurns):
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
         elif stored is not None:  # stored by a version that dealt from the table's seed
             seed, chance = self.row.seed * 1000 + self.row.match, None
-        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
+        # A table made before an option existed keeps playing the rule it was made with.
+        options = self.spec.stored(self.row.options)
+        game = Game(self.spec, self.row.players, seed, options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
