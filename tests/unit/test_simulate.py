@@ -52,5 +52,5 @@ def test_bad_requests_say_what_is_wrong(
 
 def test_a_game_that_ends_on_a_clock_is_refused() -> None:
     """Bots-only play keeps no clock: Cribist's end=minutes would never end (issue 28)."""
-    with pytest.raises(OptionError, match="Cribist with end=minutes .* keeps no clock"):
+    with pytest.raises(OptionError, match=r"Cribist with end=minutes .* keeps no clock"):
         simulate("cribist", players=4, bots=["random"] * 4, games=1, options={"end": "minutes"})
