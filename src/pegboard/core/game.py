@@ -77,7 +77,8 @@ class Game:
     def table_talk(self) -> str:
         """``phrases`` while partners play a hand (only quick phrases, which carry no card
         information, may be said at the table), else ``free``."""
-        limited = self.rules.partners and self.rules.hand_in_play and self.outcome is None
+        partners = self.spec.partners(self.players, self.options)
+        limited = partners and self.rules.hand_in_play and self.outcome is None
         return "phrases" if limited else "free"
 
     @property

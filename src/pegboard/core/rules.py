@@ -67,16 +67,11 @@ class Rules(ABC):
         return None
 
     @property
-    def partners(self) -> bool:
-        """Whether some players are partners (a side of two sharing a score). At such a table
-        partners may not pass card information while a hand is in play (docs/rules.md, "Table
-        talk"): the table's chat then takes quick phrases only."""
-        return False
-
-    @property
     def hand_in_play(self) -> bool:
         """Whether a hand is being played now, from its deal to the end of its show; by
-        default, whenever the game is not over."""
+        default, whenever the game is not over. Partners (``GameSpec.partners``) may not pass
+        card information while it is (docs/rules.md, "Table talk"): the table's chat then
+        takes quick phrases only."""
         return self.outcome is None
 
     @property

@@ -30,10 +30,6 @@ class FastCribbageRules(CribbageCore, Rules):
         return canonical_action(action)
 
     @property
-    def partners(self) -> bool:
-        return bool(self.teams)
-
-    @property
     def hand_in_play(self) -> bool:
         return str(self.phase) not in BETWEEN_HANDS
 

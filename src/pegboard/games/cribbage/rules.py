@@ -304,10 +304,6 @@ class CribbageRules(Count31Rules):
         return seat in self.active
 
     @property
-    def partners(self) -> bool:
-        return self.teams
-
-    @property
     def hand_in_play(self) -> bool:
         return self.phase not in BETWEEN_HANDS
 

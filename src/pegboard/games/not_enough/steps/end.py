@@ -40,10 +40,6 @@ class EndSteps(NotEnoughState):
         self._finish("leave")
 
     @property
-    def partners(self) -> bool:
-        return self.players == 4  # two teams of two, partners opposite
-
-    @property
     def hand_in_play(self) -> bool:
         """From the deal to the end of the crib count (not while the dealer takes a colour)."""
         return self.phase not in BETWEEN_HANDS
