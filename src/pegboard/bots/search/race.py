@@ -8,8 +8,9 @@ deal from here gives the points good players get (``pegboard/data/hand_points.js
 the pone's hand, then the dealer's hand, crib and heels, in that order, the first to reach
 the target winning. (A race won by both in the pegging is counted as a coin toss.)
 
-Who deals the deal after follows the table's ``dealer`` option (RULES.md §1): with ``rotate``
-the roles swap every deal; with ``random`` (the default) a dealer is drawn for every deal, so
+Who deals the deal after follows the table's ``dealer`` option (docs/rules.md, "Cribbage"):
+with ``rotate`` the roles swap every deal; with ``random`` (the default) a dealer is drawn for
+every deal, so
 after each deal either player deals the next with chance 1/2. The tables differ (a player who
 might deal twice in a row is worth more than one who surely will not), so each option has its
 own, and :func:`win_chance` with ``deal_next=None`` is the chance before that draw.

@@ -266,7 +266,7 @@ class CribbageRules(Count31Rules):
                 self._next_hand()
 
     def _next_hand(self) -> None:
-        """dealer=random: the next dealer is drawn (a chance step, RULES.md §1); rotate: the
+        """dealer=random: the next dealer is drawn (a chance step, docs/rules.md); rotate: the
         deal passes to the left."""
         if self.dealer_rule == "random":
             self.phase = CUT

@@ -147,7 +147,7 @@ export class ChatPanel {
     if (this.element.hidden) return;
     const phrasesOnly = table.chat === "phrases";
     // Partners may not pass card information: while a hand is in play the game says
-    // table_talk "phrases" (docs/rules.md, "Table talk"), and the server refuses free text.
+    // table_talk "phrases" (docs/rules.md, "Cribbage is not Enough": table talk), and the server refuses free text.
     const partnersHand = this.state.view?.table_talk === "phrases";
     this.form.hidden = !seated || phrasesOnly;
     this.input.disabled = partnersHand;
