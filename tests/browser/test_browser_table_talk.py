@@ -1,6 +1,6 @@
-"""Table talk in a real browser (docs/rules.md, "Cribbage is not Enough"): at a table with partners the chat's
-line for free text is switched off while a hand is in play, and the chat says why; the quick
-phrases still go; after the game free text is back. Cribbage is not Enough for four and
+"""Table talk in a real browser (docs/rules.md, "Cribbage is not Enough"): at a table with partners
+the chat's line for free text is switched off while a hand is in play, and the chat says why; the
+quick phrases still go; after the game free text is back. Cribbage is not Enough for four and
 Cribbage in teams, on a desktop and (in the drawer) on a phone."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Who deals each hand (docs/rules.md, "Cribbage", option ``dealer``). The seed text, 003_41df7812b759fafb.txt,
-puts "A random player is selected to be the dealer (equivalent to having players cut for the
-lowest card to be dealer)" inside every round's Deal phase: by default (``random``) a dealer is
-drawn for every hand, a chance step like the shuffle. ``rotate`` draws the first dealer only,
-then passes the deal to the left, as match and tournament play deal."""
+"""Who deals each hand (docs/rules.md, "Cribbage", option ``dealer``). The seed text,
+003_41df7812b759fafb.txt, puts "A random player is selected to be the dealer (equivalent to having
+players cut for the lowest card to be dealer)" inside every round's Deal phase: by default
+(``random``) a dealer is drawn for every hand, a chance step like the shuffle. ``rotate`` draws the
+first dealer only, then passes the deal to the left, as match and tournament play deal."""
 
 from __future__ import annotations
 

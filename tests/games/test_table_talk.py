@@ -1,7 +1,8 @@
-"""Table talk (docs/rules.md, "Cribbage is not Enough"; seed 001_5556b57256b556f3.txt: "Team members may not communicate
-about card content"): at a table with partners, while a hand is in play, only quick phrases may
-be said (``Game.table_talk`` is ``phrases``); free text returns between hands and after the
-game. Each game says whether it has partners and when a hand is in play, through its rules."""
+"""Table talk (docs/rules.md, "Cribbage is not Enough"; seed 001_5556b57256b556f3.txt: "Team members
+may not communicate about card content"): at a table with partners, while a hand is in play, only
+quick phrases may be said (``Game.table_talk`` is ``phrases``); free text returns between hands and
+after the game. Each game says whether it has partners (its spec's sides) and when a hand is in
+play (its rules)."""
 
 from __future__ import annotations
 

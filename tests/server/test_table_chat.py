@@ -230,9 +230,9 @@ def test_the_replays_chat_is_for_those_who_could_read_it(server: Server) -> None
 def test_partners_send_quick_phrases_only_while_a_hand_is_in_play(
     server: Server, game: str, options: dict[str, Any]
 ) -> None:
-    """Seed 001_5556b57256b556f3.txt: "Team members may not communicate about card content".
-    At a table with partners (docs/rules.md, "Cribbage is not Enough") a seated player's free text is refused
-    while a hand is in play, with the reason, and nothing is said or kept; the quick phrases
+    """Seed 001_5556b57256b556f3.txt: "Team members may not communicate about card content". At a
+    table with partners (docs/rules.md, "Cribbage is not Enough") a seated player's free text is
+    refused while a hand is in play, with the reason, and nothing is said or kept; the quick phrases
     go through; at the pause after the show free text is back."""
     table = server.table(game, 4, [None, "greedy", "greedy", "greedy"], **options)
     token = server.join(table, "Ann")

@@ -68,10 +68,10 @@ class Rules(ABC):
 
     @property
     def hand_in_play(self) -> bool:
-        """Whether a hand is being played now, from its deal to the end of its show; by
-        default, whenever the game is not over. Partners (``GameSpec.partners``) may not pass
-        card information while it is (docs/rules.md, "Cribbage is not Enough": table talk): the table's chat then
-        takes quick phrases only."""
+        """Whether a hand is being played now, from its deal to the end of its show; by default,
+        whenever the game is not over. Partners (``GameSpec.partners``) may not pass card
+        information while it is (docs/rules.md, "Cribbage is not Enough": table talk): the table's
+        chat then takes quick phrases only."""
         return self.outcome is None
 
     @property

@@ -5,8 +5,8 @@ collapsed; control characters refused) or one of a fixed row of quick phrases. A
 ``chat`` setting is ``phrases`` takes the phrases only, as competitive sites do. At a table with
 partners, while a hand is in play (the game says so: ``Game.table_talk``), the seated players
 may send only the phrases, none of which carries card information (docs/rules.md, "Cribbage
-is not Enough"). Everything refused is an ``error`` with code ``chat`` to the sender alone, and nothing
-is kept.
+is not Enough"). Everything refused is an ``error`` with code ``chat`` to the sender alone,
+and nothing is kept.
 """
 
 from __future__ import annotations
