@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from fair_games import play_fair
 from pegboard import new_game
 from pegboard.cards import DECK, card_names
 from pegboard.core.chance import Pick, Roll, Shuffle
-from pegboard.core.fair import below, commitment, derive, seeds_digest
+from pegboard.core.fair import FairChance, HandDraw, below, commitment, derive, seeds_digest
 from pegboard.errors import RecordError, VerifyError
 from pegboard.records.verify import verify
 
@@ -180,3 +181,39 @@ def test_a_record_without_fair_deals_says_so() -> None:
     assert "fair" not in game.record()  # seeded play and research keep their records
     with pytest.raises(VerifyError, match="no verifiable deals"):
         verify(json.loads(json.dumps(game.record())))
+
+
+def daily_game(name: str, players: int, play_seed: int, **options: object) -> dict[str, Any]:
+    """A daily challenge's game: every hand from the day's one secret and no seeds."""
+    secret = bytes.fromhex("11" * 32)
+    chance = FairChance(every_hand=HandDraw(0, commitment(secret), (), secret))
+    game = new_game(name, players=players, seed=0, chance=chance, **options)
+    rng = random.Random(play_seed)
+    while game.outcome is None:
+        seat = game.to_act[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    chance.revealed = set(chance.hands_begun())
+    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    return record
+
+
+def dealt(record: dict[str, Any]) -> list[tuple[int, int, list[list[str]]]]:
+    """Each deal's hand, dealer and hands (as a set: in Cribbage is not Enough the dealer's
+    choice of colour decides which seat takes which colour's cards)."""
+    return [
+        (e["hand"], e["dealer"], sorted(e["hands"]))
+        for e in record["events"]
+        if e["type"] == "deal"
+    ]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), GAMES)
+def test_the_daily_deals_are_the_same_whatever_is_played(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    first, second = (daily_game(name, players, s, **options) for s in (1, 2))
+    assert first["actions"] != second["actions"]  # played differently …
+    hands = min(len(dealt(first)), len(dealt(second)))
+    assert hands >= 2
+    assert dealt(first)[:hands] == dealt(second)[:hands]  # … dealt the same hands
+    assert verify(first).hands and verify(second).hands

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.core.chance import Chance, Outcome, Roll, Shuffle
+from pegboard.core.chance import Chance, Outcome, Pick, Roll, Shuffle, outcome_to_json
 
 FAIR_FORMAT = "pegboard-fair/1"
 """The derivation's name and version; it is also the first bytes of every HMAC message."""
@@ -135,6 +135,23 @@ class HandDraw:
         )
 
 
+@dataclass(frozen=True)
+class FairStep:
+    """One chance step dealt: its hand, its number in the hand, the step and its outcome."""
+
+    hand: int
+    number: int
+    step: Chance
+    outcome: Outcome
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as a checker needs it: the outcome (a pick with its number of choices)."""
+        data = outcome_to_json(self.step, self.outcome)
+        if isinstance(self.step, Pick):
+            data["choices"] = self.step.choices
+        return data
+
+
 @dataclass
 class FairChance:
     """A game's chance from hand draws: each step from its hand's secret and seeds.
@@ -147,8 +164,8 @@ class FairChance:
     draws: dict[int, HandDraw] = field(default_factory=dict)
     every_hand: HandDraw | None = None
     revealed: set[int] = field(default_factory=set)
-    steps: list[tuple[int, int]] = field(default_factory=list)
-    """(hand, number in the hand) of every step so far, in order."""
+    steps: list[FairStep] = field(default_factory=list)
+    """Every step so far, in order."""
 
     def draw_for(self, hand: int) -> HandDraw:
         found = self.draws.get(hand)
@@ -160,18 +177,26 @@ class FairChance:
             raise LookupError(f"hand {hand} has no committed secret to deal from")
         return found
 
+    def number_in(self, hand: int) -> int:
+        """The number the hand's next step gets: how many steps of the hand came before."""
+        return sum(1 for s in self.steps if s.hand == hand)
+
     def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
         draw = self.draw_for(hand)
         assert draw.secret is not None
-        number = sum(1 for h, _ in self.steps if h == hand)
-        self.steps.append((hand, number))
-        return derive(step, draw.secret, draw.seeds, hand, number)
+        number = self.number_in(hand)
+        outcome = derive(step, draw.secret, draw.seeds, hand, number)
+        self.steps.append(FairStep(hand, number, step, outcome))
+        return outcome
+
+    def hand_steps(self, hand: int) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.steps if s.hand == hand]
 
     def resolve(self, step: Chance, index: int) -> Outcome:
         raise LookupError("fair chance needs the step's hand (Game passes it)")
 
     def hands_begun(self) -> list[int]:
-        return sorted({h for h, _ in self.steps})
+        return sorted({s.hand for s in self.steps})
 
     def to_json(self) -> dict[str, Any]:
         """The record's ``fair`` field: every hand begun, with its secret once revealed."""

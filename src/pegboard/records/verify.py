@@ -9,7 +9,15 @@ from typing import Any
 
 from pegboard.cards import card_names
 from pegboard.core.chance import Chance, Outcome, check_outcome, outcome_from_json
-from pegboard.core.fair import FAIR_FORMAT, FairChance, HandDraw, commitment, derive, step_kind
+from pegboard.core.fair import (
+    FAIR_FORMAT,
+    FairChance,
+    FairStep,
+    HandDraw,
+    commitment,
+    derive,
+    step_kind,
+)
 from pegboard.errors import RecordError, VerifyError
 from pegboard.records.record import check_record
 from pegboard.records.replay import replay
@@ -35,8 +43,7 @@ class CheckingChance(FairChance):
 
     def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
         index = len(self.steps)
-        number = sum(1 for h, _ in self.steps if h == hand)
-        self.steps.append((hand, number))
+        number = self.number_in(hand)
         where = f"hand {hand}, chance step {index} (the hand's {step_kind(step)} {number})"
         if index >= len(self.recorded):
             raise VerifyError(f"{where}: the record has no outcome for it")
@@ -49,10 +56,11 @@ class CheckingChance(FairChance):
             raise VerifyError(f"{where}: the record has no commitment for hand {hand}")
         if draw.secret is None:
             self.unrevealed.add(hand)
-            return recorded
-        derived = derive(step, draw.secret, draw.seeds, hand, number)
-        if derived != recorded:
-            raise VerifyError(f"{where}: {_difference(step, recorded, derived)}")
+        else:
+            derived = derive(step, draw.secret, draw.seeds, hand, number)
+            if derived != recorded:
+                raise VerifyError(f"{where}: {_difference(step, recorded, derived)}")
+        self.steps.append(FairStep(hand, number, step, recorded))
         return recorded
 
 
