@@ -10,20 +10,34 @@ from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, out
 from pegboard.core.game import Game
 from pegboard.errors import IllegalAction
 from pegboard.server.tables.bot_turns import BotTurns
+from pegboard.server.tables.deals import TableDeals
 
 
 class Matches(BotTurns):
-    def _new_game(self, stored: list[dict[str, Any]] | None = None) -> Game:
-        """The match's game: its chance from the operating system (or the test's source),
-        after the ``stored`` outcomes of a match being restored. A live game has no seed, so
-        no deal can be computed from anything a client sees."""
-        chance: ChanceSource | None = (
-            self.settings.chance() if self.settings.chance is not None else SystemChance()
-        )
+    def _new_game(
+        self, stored: list[dict[str, Any]] | None = None, fair: list[dict[str, Any]] | None = None
+    ) -> Game:
+        """The match's game, dealt verifiably (docs/fairness.md) from the hand secrets of
+        :class:`TableDeals` (or from the test's source), rebuilt from the ``fair`` entries of
+        a match being restored (a match stored by an older version: after its ``stored``
+        outcomes, from the operating system). A live game has no seed, so no deal can be
+        computed from anything a client sees."""
+        chance: ChanceSource | None
+        self.deals = None
+        if self.settings.chance is not None:
+            chance = self.settings.chance()
+        elif fair:
+            chance = self.deals = TableDeals.restored(self.row.players, self.row.seating, fair)
+        elif stored is None:
+            chance = self.deals = self.upcoming or TableDeals(self.row.players)
+            self.deals.seating = list(self.row.seating)
+            self.upcoming = None
+        else:
+            chance = SystemChance()
         seed: int | None = None
-        if stored:
+        if stored and not fair:
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
-        elif stored is not None:  # stored by a version that dealt from the table's seed
+        elif stored is not None and not fair:  # stored by a version that dealt from a seed
             seed, chance = self.row.seed * 1000 + self.row.match, None
         game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
         self.bots = {}
@@ -53,7 +67,7 @@ class Matches(BotTurns):
             started=self.row.started,
         )
         self.game = self._new_game()
-        self.persisted = self.persisted_chance = 0
+        self.persisted = self.persisted_chance = self.persisted_fair = 0
         self.rematch = set()
         self.gone = set()
         self._choices = {}

@@ -114,6 +114,12 @@ class Watchers(RoomCore):
         }
         if watcher.slot is not None:  # a seated player may pass the table's link on
             message["invite"] = self.row.invite
+        deals = self.upcoming if self.row.status != "playing" else self.deals
+        if deals is not None or self.deals is not None:
+            message["fair"] = {
+                "match": self.deals.summary() if self.deals is not None else None,
+                "next": deals.summary() if deals is not None and deals is not self.deals else None,
+            }
         if self.game is not None:
             since = max(0, min(since, self.game.version))
             message |= {
