@@ -19,6 +19,15 @@ from pegboard.errors import OptionError
 
 
 @dataclass(frozen=True)
+class DailySetup:
+    """The game of the daily challenge (docs/fairness.md): one person against the game's
+    experts in every other seat, with these options."""
+
+    players: int
+    options: Mapping[str, OptionValue]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str
     title: str
@@ -28,6 +37,7 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+    daily: DailySetup | None = None  # None: the game has no daily challenge
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""

@@ -19,6 +19,8 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.daily.routes import daily_routes
+from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
 from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.http.inputs import record_number, table_id_ok
@@ -129,6 +131,7 @@ def create_app(
     app.include_router(identity_routes(identity))  # /api/me: who this browser is
     app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
+    app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
     app.state.quick_play = quick
     # /ws/play, before /ws/{table_id} takes it for a table's socket
     app.include_router(quickplay_routes(quick, identity, admission))
@@ -220,6 +223,7 @@ def create_app(
         )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
+        reveal_in_record(lobby.store.engine, table_id, found, time.now())
         return found
 
     @app.get("/api/tables/{table_id}/records/{match}/chat")

@@ -8,7 +8,7 @@ from importlib import resources
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import DailySetup, GameSpec, register
 from pegboard.errors import OptionError
 from pegboard.games.cribbage.rules import CribbageRules
 
@@ -64,5 +64,6 @@ SPEC = register(
         create=RULES,
         rules_text=rules_text,
         check=_check,
+        daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
 )

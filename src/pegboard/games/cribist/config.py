@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from pegboard.core.options import Option
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import DailySetup, GameSpec, register
 from pegboard.games.cribist.rules import CribistRules
 
 OPTIONS = (
@@ -52,5 +52,7 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        # Against three experts, to 61, each trick counted for everyone: the play is the test.
+        daily=DailySetup(players=4, options={"counting": "auto"}),
     )
 )

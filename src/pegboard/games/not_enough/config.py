@@ -8,7 +8,7 @@ from importlib import resources
 
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import DailySetup, GameSpec, register
 from pegboard.games.not_enough.powers import PowerTable, load_powers
 from pegboard.games.not_enough.rules import NotEnoughRules
 
@@ -45,6 +45,7 @@ SPEC = register(
         create=NotEnoughRules,
         rules_text=rules_text,
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
+        daily=DailySetup(players=2, options={"score_target": 121}),  # one against the expert
     )
 )
 
@@ -64,6 +65,7 @@ def spec_with_powers(powers: PowerTable, *, name: str, title: str | None = None)
             title=title or f"{SPEC.title} ({powers.source})",
             create=create,
             aliases=(),
+            daily=SPEC.daily if name == SPEC.name else None,  # one daily game per game
         )
     )
 

@@ -9,6 +9,7 @@ from typing import Any
 from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.errors import IllegalAction
+from pegboard.server.daily.store import daily_chance
 from pegboard.server.tables.bot_turns import BotTurns
 from pegboard.server.tables.deals import TableDeals
 
@@ -23,21 +24,23 @@ class Matches(BotTurns):
         outcomes, from the operating system). A live game has no seed, so no deal can be
         computed from anything a client sees."""
         chance: ChanceSource | None
+        seed: int | None = None
         self.deals = None
         if self.settings.chance is not None:
             chance = self.settings.chance()
+            if stored:
+                chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
+        elif self.daily is not None:  # replaying a restored one derives the same outcomes
+            chance = daily_chance(self.daily.secret)
         elif fair:
             chance = self.deals = TableDeals.restored(self.row.players, self.row.seating, fair)
         elif stored is None:
             chance = self.deals = self.upcoming or TableDeals(self.row.players)
             self.deals.seating = list(self.row.seating)
             self.upcoming = None
-        else:
-            chance = SystemChance()
-        seed: int | None = None
-        if stored and not fair:
-            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
-        elif stored is not None and not fair:  # stored by a version that dealt from a seed
+        elif stored:  # stored before verifiable deals: its outcomes, then the system's
+            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=SystemChance())
+        else:  # stored by a version that dealt from the table's seed
             seed, chance = self.row.seed * 1000 + self.row.match, None
         game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
         self.bots = {}
@@ -54,7 +57,8 @@ class Matches(BotTurns):
     async def _start_match(self) -> None:
         """Seat everyone in a shuffled order (the game draws the first dealer itself)."""
         order = list(range(self.row.players))
-        random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
+        if self.daily is None:  # a daily game seats its person first, as for everyone that day
+            random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
         self.row.started = self.clock.now()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pegboard.core.fair import commitment
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import IllegalAction
@@ -115,7 +116,11 @@ class Watchers(RoomCore):
         if watcher.slot is not None:  # a seated player may pass the table's link on
             message["invite"] = self.row.invite
         deals = self.upcoming if self.row.status != "playing" else self.deals
-        if deals is not None or self.deals is not None:
+        if self.daily is not None:  # the day's one secret: revealed when the day is over
+            message["fair"] = {
+                "daily": {"day": self.daily.day, "commitment": commitment(self.daily.secret)}
+            }
+        elif deals is not None or self.deals is not None:
             message["fair"] = {
                 "match": self.deals.summary() if self.deals is not None else None,
                 "next": deals.summary() if deals is not None and deals is not self.deals else None,

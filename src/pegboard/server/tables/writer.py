@@ -19,6 +19,7 @@ from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock
+from pegboard.server.daily.store import table_day
 from pegboard.server.http.protocol import GONE
 from pegboard.server.ratings.settle import RatingChange
 from pegboard.server.store.sql_store import Store, TableRow
@@ -96,7 +97,9 @@ class RoomCore:
         # the table waits or shows the results). None when the settings make the chance.
         self.deals: TableDeals | None = None
         self.upcoming: TableDeals | None = None
-        if settings.chance is None and row.status in ("waiting", "results"):
+        # A daily challenge's table deals every hand from the day's secret alone.
+        self.daily = table_day(store.engine, row.id) if settings.chance is None else None
+        if self.daily is None and settings.chance is None and row.status in ("waiting", "results"):
             self.upcoming = TableDeals(row.players)
             self.upcoming.take_outbox()  # nobody is connected yet: welcomes carry it
         self.rematch: set[int] = set()
