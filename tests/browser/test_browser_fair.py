@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, exp
 from test_browser_play import create_table, no_horizontal_scroll, watch_errors
 
 from pegboard.cards import DECK, card_names
-from pegboard.core.chance import Pick, Roll, Shuffle
+from pegboard.core.chance import Chance, Pick, Roll, Shuffle
 from pegboard.core.fair import derive
 
 pytestmark = pytest.mark.skipif(
@@ -125,7 +125,7 @@ def test_the_browser_derives_what_the_server_does(browser: Browser, live: LiveSe
     page = browser.new_page()
     page.goto(live.url + "/")
     secret = bytes(range(32))
-    steps = [
+    steps: list[tuple[dict[str, Any], Chance, list[str], int, int]] = [
         ({"pick": 0, "choices": 4}, Pick(4), ["a", "b", "c", "d"], 1, 0),
         ({"shuffle": card_names(DECK)}, Shuffle(DECK), ["ann", "bob"], 1, 1),
         ({"shuffle": card_names(DECK[:26])}, Shuffle(DECK[:26]), ["", ""], 7, 2),

@@ -38,7 +38,7 @@ def attempt(server: Server, browser: httpx.Client, game: str, pick: Pick) -> dic
     """Start today's ``game``, play it to the end with ``pick``; the attempt's table and seat."""
     started = browser.post(f"/api/daily/{game}")
     assert started.status_code == 200, started.text
-    seat = started.json()
+    seat: dict[str, Any] = started.json()
     with server.player(seat["table"], seat["token"]) as client:
         welcome = client.receive()
         assert welcome["seat"] == 0  # a daily game seats its person first, for everyone
