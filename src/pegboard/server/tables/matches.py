@@ -90,6 +90,8 @@ class Matches(BotTurns):
         """Note that ``seat`` wants the rematch; False if it had asked already."""
         if self.row.status != "results":
             raise IllegalAction("a rematch can be asked for once the game is over")
+        if self.daily is not None:
+            raise IllegalAction("a daily game has no rematch: one attempt a day")
         if seat in self.rematch:
             return False
         self.rematch.add(seat)

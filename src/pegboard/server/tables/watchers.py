@@ -85,7 +85,8 @@ class Watchers(RoomCore):
 
     def table_info(self) -> dict[str, Any]:
         deadlines = {seat: when for seat, (_, when) in self.seat_deadlines.items()}
-        return describe(
+        daily = {"daily": self.daily.day} if self.daily is not None else {}
+        return daily | describe(
             self.row,
             self.slots,
             self.game,

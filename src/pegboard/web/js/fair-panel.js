@@ -21,7 +21,9 @@ export class FairDeals {
 
   /** A fair-deals message from the socket: commit, seed, reveal, or the welcome's summary. */
   receive(message, state) {
-    if (message.type === "summary") {
+    if (message.type === "summary" && message.daily) {
+      this.daily = message.daily; // one secret for the day: revealed when the day is over
+    } else if (message.type === "summary") {
       for (const part of [message.match, message.next]) {
         if (!part) continue;
         for (const hand of part.hands) {
@@ -109,6 +111,8 @@ export class FairDeals {
       const last = results.at(-1).hand;
       this.summary.textContent =
         results.length === 1 ? `✓ hand ${last} verified` : `✓ ${results.length} hands verified`;
+    } else if (this.daily) {
+      this.summary.textContent = `the day's deals: revealed when ${this.daily.day} ends (UTC)`;
     } else {
       this.summary.textContent = this.seen.size ? "committed: waiting for the first hand to end" : "";
     }
