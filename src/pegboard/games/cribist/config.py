@@ -52,6 +52,9 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        rating_groups={"cribist-4": "Cribist"},
+        phases=("tricks", "trick count", "muggins"),
+        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribist_examples"},
         # Against three experts, to 61, each trick counted for everyone: the play is the test.
         daily=DailySetup(players=4, options={"counting": "auto"}),
     )
