@@ -5,6 +5,7 @@ a phone."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from axe import assert_accessible
 from clicker import CHROMIUM, Clicker, play_until
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
+from test_browser_not_enough import other_move
 from test_browser_play import create_table, no_horizontal_scroll, watch_errors
 
 from pegboard.cards import DECK, card_names
@@ -148,3 +150,31 @@ def test_the_browser_derives_what_the_server_does(browser: Browser, live: LiveSe
         else:
             assert derived["pick"] == expected[0]
     page.close()
+
+
+@pytest.mark.parametrize("game", ["not-enough", "cribist"])
+def test_the_other_games_hands_are_verified_too(
+    browser: Browser, live: LiveServer, game: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(live.url + "/")
+    page.fill("#player-name", "Ann")
+    page.check(f"input[value={game}]")
+    page.click("[data-key=create]")
+    page.wait_for_selector(f".felt.{game}")
+    ann = Clicker(page, high=game == "cribist")
+    last: list[str | None] = [None]
+    deadline = time.monotonic() + 240
+    while verified_hands(page) < 1:
+        assert time.monotonic() < deadline, "no hand was verified in time"
+        if (game == "not-enough" and other_move(page, last)) or ann.step():
+            continue
+        ann.wait_for_change(300)
+    page.locator("[data-testid=fair] summary").click()
+    expect(page.locator(".fair-hands li").first).to_have_text("Hand 1: verified ✓")
+    page.screenshot(path=str(SHOTS / f"fair-{game}.png"))
+    assert not errors
+    context.close()
