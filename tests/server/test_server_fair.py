@@ -58,6 +58,8 @@ def test_commitments_before_each_deal_secrets_after_each_hand(server: Server) ->
         assert [w["hand"] for w in waiting] == [1]  # hand 1 committed to before anyone plays
         ann.send({"type": "seed", "hand": 1, "seed": "ann's luck"})
         assert ann.receive() == {"type": "seed", "hand": 1, "seed": "ann's luck"}
+        ann.send({"type": "seed", "hand": 1, "seed": "second thoughts"})
+        assert "is in already" in ann.receive()["message"]  # one seed a hand
         bob_token = server.join(table, "Bob")
         with server.player(table, bob_token) as bob:
             bob_welcome = bob.receive()

@@ -39,8 +39,8 @@ class TableDeals(FairChance):
         self.entries.append({"fair": "commit", "hand": hand, "secret": secret.hex()})
 
     def give_seed(self, slot: int, hand: int, seed: object) -> None:
-        """A seated person's seed for ``hand``: taken until the hand is dealt (a later one
-        replaces an earlier one); refused, changing nothing, for any other hand."""
+        """A seated person's seed for ``hand``: one a slot, taken until the hand is dealt;
+        refused, changing nothing, for any other hand or a second time."""
         if hand not in self.committed:
             waiting = ", ".join(str(h) for h in sorted(self.committed)) or "none"
             raise IllegalAction(
@@ -50,7 +50,10 @@ class TableDeals(FairChance):
             text = check_seed(seed)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
-        self.seeds_in.setdefault(hand, {})[slot] = text
+        given = self.seeds_in.setdefault(hand, {})
+        if slot in given:
+            raise IllegalAction(f"your seed for hand {hand} is in already")
+        given[slot] = text
         self.entries.append({"fair": "seed", "hand": hand, "slot": slot, "seed": text})
 
     def draw_for(self, hand: int) -> HandDraw:
