@@ -37,7 +37,10 @@ export class DailyPage {
       );
       if (!this.gone) this.show(today, boards);
     } catch (error) {
-      render(this.body, h("p", { class: "notice" }, `Could not load the challenge: ${error.message}`));
+      render(
+        this.body,
+        h("p", { class: "notice" }, `Could not load the challenge: ${error.message}`),
+      );
     }
   }
 
@@ -75,7 +78,11 @@ export class DailyPage {
           "p",
           { class: "notice" },
           "Commitment: ",
-          h("code", { "data-testid": "daily-commitment", title: today.commitment }, short(today.commitment)),
+          h(
+            "code",
+            { "data-testid": "daily-commitment", title: today.commitment },
+            short(today.commitment),
+          ),
         ),
         today.streak !== null
           ? h(
@@ -114,7 +121,11 @@ export class DailyPage {
     const others = game.players > 2 ? `${game.players - 1} experts` : "the expert";
     return h(
       "section",
-      { class: "panel daily-game", "aria-labelledby": `daily-${game.game}-title`, "data-game": game.game },
+      {
+        class: "panel daily-game",
+        "aria-labelledby": `daily-${game.game}-title`,
+        "data-game": game.game,
+      },
       h("h2", { id: `daily-${game.game}-title` }, game.title),
       h("p", { class: "notice" }, `Against ${others}.`),
       action,
@@ -123,11 +134,16 @@ export class DailyPage {
   }
 
   results(board) {
-    if (!board.results.length) return h("p", { class: "notice" }, "Nobody has played it yet today.");
+    if (!board.results.length)
+      return h("p", { class: "notice" }, "Nobody has played it yet today.");
     return [
       board.played || board.over
         ? null
-        : h("p", { class: "notice" }, "Play it yourself to watch how the others played these deals."),
+        : h(
+            "p",
+            { class: "notice" },
+            "Play it yourself to watch how the others played these deals.",
+          ),
       h(
         "table",
         { class: "board-table daily-results", "data-testid": `daily-results-${board.game}` },
@@ -135,8 +151,14 @@ export class DailyPage {
         h(
           "thead",
           {},
-          h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"),
-            h("th", { scope: "col" }, "Result"), h("th", { scope: "col" }, "Game")),
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, "#"),
+            h("th", { scope: "col" }, "Player"),
+            h("th", { scope: "col" }, "Result"),
+            h("th", { scope: "col" }, "Game"),
+          ),
         ),
         h(
           "tbody",

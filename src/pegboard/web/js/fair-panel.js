@@ -114,7 +114,9 @@ export class FairDeals {
     } else if (this.daily) {
       this.summary.textContent = `the day's deals: revealed when ${this.daily.day} ends (UTC)`;
     } else {
-      this.summary.textContent = this.seen.size ? "committed: waiting for the first hand to end" : "";
+      this.summary.textContent = this.seen.size
+        ? "committed: waiting for the first hand to end"
+        : "";
     }
     this.list.replaceChildren(
       ...results.map((r) =>

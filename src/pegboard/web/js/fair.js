@@ -55,12 +55,17 @@ class Stream {
 
   async word() {
     if (this.at + 4 > this.bytes.length) {
-      const block = await crypto.subtle.sign("HMAC", this.key, concat(this.message, u32(this.counter++)));
+      const block = await crypto.subtle.sign(
+        "HMAC",
+        this.key,
+        concat(this.message, u32(this.counter++)),
+      );
       this.bytes = concat(this.bytes.slice(this.at), new Uint8Array(block));
       this.at = 0;
     }
     const b = this.bytes;
-    const x = ((b[this.at] << 24) >>> 0) + (b[this.at + 1] << 16) + (b[this.at + 2] << 8) + b[this.at + 3];
+    const x =
+      ((b[this.at] << 24) >>> 0) + (b[this.at + 1] << 16) + (b[this.at + 2] << 8) + b[this.at + 3];
     this.at += 4;
     return x;
   }
@@ -87,9 +92,13 @@ function kindOf(step) {
  */
 export async function derive(step, secret, seeds, hand, number) {
   const kind = kindOf(step);
-  const key = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    secret,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const message = concat(
     enc.encode(FORMAT),
     new Uint8Array([0]),
@@ -122,7 +131,8 @@ export async function derive(step, secret, seeds, hand, number) {
  * secret and seeds give. Returns {ok: true} or {ok: false, problem: "…"}.
  */
 export async function checkHand(reveal, { commitment, seat, seed }) {
-  if (!globalThis.crypto?.subtle) return { ok: false, problem: "this browser cannot check (no WebCrypto here)" };
+  if (!globalThis.crypto?.subtle)
+    return { ok: false, problem: "this browser cannot check (no WebCrypto here)" };
   const hand = reveal.hand;
   if (commitment && reveal.commitment !== commitment) {
     return { ok: false, problem: `hand ${hand}: the commitment changed after the deal` };
@@ -138,7 +148,10 @@ export async function checkHand(reveal, { commitment, seat, seed }) {
     const derived = await derive(step, secret, reveal.seeds, hand, number);
     const kind = kindOf(step);
     if (JSON.stringify(derived[kind]) !== JSON.stringify(step[kind])) {
-      return { ok: false, problem: `hand ${hand}: the ${kind} (step ${number}) is not the one its secret gives` };
+      return {
+        ok: false,
+        problem: `hand ${hand}: the ${kind} (step ${number}) is not the one its secret gives`,
+      };
     }
   }
   return { ok: true };
