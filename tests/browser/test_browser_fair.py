@@ -178,3 +178,23 @@ def test_the_other_games_hands_are_verified_too(
     page.screenshot(path=str(SHOTS / f"fair-{game}.png"))
     assert not errors
     context.close()
+
+
+def test_a_seed_the_player_sets_is_the_one_used(browser: Browser, live: LiveServer) -> None:
+    """Set in the panel, it goes with every hand committed to from then on (hand 2's seed went
+    with hand 1's deal: from hand 3)."""
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    reveals: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: keep_reveal(f, reveals)))
+    create_table(page, live.url, "Ann", target=91)
+    page.locator("[data-testid=fair] summary").click()
+    page.fill("#fair-seed", "my lucky seed")
+    page.locator("#fair-seed").press("Tab")
+    play_until(lambda: verified_hands(page) >= 3, Clicker(page), timeout=150)
+    seat = seat_of(page)
+    third = next(r for r in reveals if r["hand"] == 3)
+    assert third["seeds"][seat] == "my lucky seed"
+    assert page.evaluate("localStorage.getItem('pegboard.seed')") == "my lucky seed"
+    context.close()

@@ -76,7 +76,7 @@ export class FairDeals {
       type: "text",
       maxlength: 64,
       autocomplete: "off",
-      placeholder: "random for each hand",
+      placeholder: "random",
       value: localStorage.getItem(SEED_KEY) ?? "",
       onChange: (event) => {
         const seed = event.target.value.trim().slice(0, 64);
@@ -94,7 +94,7 @@ export class FairDeals {
         "Before each hand the table commits to a secret; your browser adds a seed; when the hand " +
           "is over the secret is revealed and this browser works out every card again.",
       ),
-      h("label", { for: "fair-seed" }, "Your seed (from the next hand)"),
+      h("label", { for: "fair-seed" }, "Your own seed (empty: a random one each hand)"),
       this.seedInput,
       this.list,
     );
