@@ -127,3 +127,23 @@ def test_a_daily_game_needs_someone_signed_in_and_a_daily_game(server: Server) -
     ann, _ = guest(server, "Ann")
     assert ann.post("/api/daily/chess").status_code == 404
     assert ann.get("/api/daily/yesterday/cribbage").status_code == 404
+
+
+def test_a_restart_deals_a_daily_game_on_from_the_same_secret(server: Server) -> None:
+    ann, _ = guest(server, "Ann")
+    seat = ann.post("/api/daily/cribbage").json()
+    with server.player(seat["table"], seat["token"]) as client:
+        client.receive()
+        client.drain()
+        client.act(client.view["legal"][0])
+        client.drain()
+        before = client.view
+        dealt = next(e for e in client.events if e["type"] == "deal")
+    server.restart_after(5)
+    with server.player(seat["table"], seat["token"]) as client:
+        client.receive()
+        client.drain()
+        assert client.view["hand"] == before["hand"]
+        assert next(e for e in client.events if e["type"] == "deal") == dealt
+    # Taking the seat up again is the same attempt, not a new one.
+    assert ann.post("/api/daily/cribbage").json()["table"] == seat["table"]
