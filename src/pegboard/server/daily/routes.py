@@ -61,7 +61,8 @@ def daily_routes(lobby: Lobby, identity: Identity, clock: Clock) -> APIRouter:
         games = []
         for spec in daily_specs():
             assert spec.daily is not None
-            own = mine(store.attempts(engine, day, spec.name), me)
+            found = store.attempts(engine, day, spec.name, me.id) if me else []
+            own = found[0] if found else None
             games.append(
                 {
                     "game": spec.name,
@@ -91,7 +92,8 @@ def daily_routes(lobby: Lobby, identity: Identity, clock: Clock) -> APIRouter:
         now = clock.now()
         day = store.day_of(now)
         store.day_secret(engine, day, now)
-        own = mine(store.attempts(engine, day, spec.name), player)
+        found = store.attempts(engine, day, spec.name, player.id)
+        own = found[0] if found else None
         if own is not None:
             if own["result"] is not None:
                 raise HTTPException(409, f"you have played today's {spec.title} already")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, select, true
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.core.fair import FairChance, HandDraw, commitment
@@ -123,9 +123,12 @@ def _result(record_text: str | None) -> dict[str, Any] | None:
     }
 
 
-def attempts(engine: Engine, day: str, game: str) -> list[dict[str, Any]]:
-    """Every attempt of the day at ``game``: the finished ones ranked (won, then the margin,
-    then who finished first), then those still being played."""
+def attempts(
+    engine: Engine, day: str, game: str, player_id: str | None = None
+) -> list[dict[str, Any]]:
+    """Every attempt of the day at ``game`` (or only ``player_id``'s): the finished ones ranked
+    (won, then the margin, then who finished first), then those still being played."""
+    only = daily_attempts_table.c.player_id == player_id if player_id is not None else true()
     with engine.connect() as db:
         rows = db.execute(
             select(
@@ -144,7 +147,9 @@ def attempts(engine: Engine, day: str, game: str) -> list[dict[str, Any]]:
                 isouter=True,
             )
             .join(tables_table, tables_table.c.id == daily_attempts_table.c.table_id)
-            .where((daily_attempts_table.c.day == day) & (daily_attempts_table.c.game == game))
+            .where(
+                (daily_attempts_table.c.day == day) & (daily_attempts_table.c.game == game) & only
+            )
         ).all()
     found = []
     for player_id, name, table_id, started, record, finished, invite in rows:
