@@ -60,6 +60,8 @@ def test_commitments_before_each_deal_secrets_after_each_hand(server: Server) ->
         assert ann.receive() == {"type": "seed", "hand": 1, "seed": "ann's luck"}
         ann.send({"type": "seed", "hand": 1, "seed": "second thoughts"})
         assert "is in already" in ann.receive()["message"]  # one seed a hand
+        ann.send({"type": "resync", "since": 0})
+        assert ann.receive()["fair"]["next"]["waiting"][0]["seeded"] == [0]  # Ann's slot
         bob_token = server.join(table, "Bob")
         with server.player(table, bob_token) as bob:
             bob_welcome = bob.receive()

@@ -97,7 +97,8 @@ class TableDeals(FairChance):
 
     def summary(self) -> dict[str, Any]:
         """For a watcher's welcome: every hand's commitment (the ones dealt with their seeds,
-        the revealed ones with their secret and steps), and the hands waiting for seeds."""
+        the revealed ones with their secret and steps), and the hands waiting for seeds, with
+        the slots that gave theirs (a page loaded again does not send a second)."""
         hands = []
         for hand in sorted(self.draws):
             if hand in self.revealed:
@@ -105,7 +106,12 @@ class TableDeals(FairChance):
             else:
                 hands.append(self.draws[hand].to_json(reveal=False))
         waiting = [
-            {"hand": h, "commitment": commitment(s)} for h, s in sorted(self.committed.items())
+            {
+                "hand": h,
+                "commitment": commitment(s),
+                "seeded": sorted(self.seeds_in.get(h, {})),  # the slots whose seed is in
+            }
+            for h, s in sorted(self.committed.items())
         ]
         return {"hands": hands, "waiting": waiting}
 

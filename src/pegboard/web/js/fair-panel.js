@@ -42,9 +42,10 @@ export class FairDeals {
     this.update();
   }
 
-  committed({ hand, commitment }, state) {
+  committed({ hand, commitment, seeded }, state) {
     this.seen.add(commitment);
     this.waiting.set(hand, commitment);
+    if (seeded?.includes(state.slot)) this.sent.add(commitment); // given before a reload
     if (state.slot === null || state.slot === undefined || this.sent.has(commitment)) return;
     this.sent.add(commitment);
     this.send({ type: "seed", hand, seed: localStorage.getItem(SEED_KEY) || randomSeed() });
