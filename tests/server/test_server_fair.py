@@ -62,7 +62,12 @@ def test_commitments_before_each_deal_secrets_after_each_hand(server: Server) ->
         assert "is in already" in ann.receive()["message"]  # one seed a hand
         ann.send({"type": "resync", "since": 0})
         assert ann.receive()["fair"]["next"]["waiting"][0]["seeded"] == [0]  # Ann's slot
-        bob_token = server.join(table, "Bob")
+        # Bob's join fills the table and starts it: his seed for hand 1 goes with the join,
+        # answering the commitment the table info shows.
+        seen = server.get(f"/api/tables/{table}").json()["next_commitment"]
+        assert seen == waiting[0]["commitment"]
+        body = {"name": "Bob", "seed": "bob's luck", "commitment": seen}
+        bob_token = server.post(f"/api/tables/{table}/join", body).json()["token"]
         with server.player(table, bob_token) as bob:
             bob_welcome = bob.receive()
             bob_seat = bob_welcome["seat"]
@@ -95,10 +100,7 @@ def test_commitments_before_each_deal_secrets_after_each_hand(server: Server) ->
             )
             assert place <= end
         seeds = revealed["seeds"]
-        # Bob's join filled the table and started it: hand 1 was dealt before his client
-        # could send a seed (the default, ""); from hand 2 on both seeds count.
-        assert seeds[bob_seat] == ("bob's luck" if hand > 1 else "")
-        assert seeds[1 - bob_seat] == "ann's luck"
+        assert seeds[bob_seat] == "bob's luck" and seeds[1 - bob_seat] == "ann's luck"
     # The deal depends on both seeds: either seat's seed changed deals another hand 2.
     second = reveals[2][1]
     assert second["steps"][0].keys() == {"shuffle"}
@@ -113,15 +115,13 @@ def test_commitments_before_each_deal_secrets_after_each_hand(server: Server) ->
     # The stored record keeps every commitment, seed and secret, and verifies.
     server.wait_for(lambda: server.get(f"/api/tables/{table}/records").json() == [1], "record")
     record = server.get(f"/api/tables/{table}/records/1").json()
-    assert [h["seeds"][bob_seat] for h in record["fair"]["hands"]][1:] == ["bob's luck"] * (
-        len(hands) - 1
-    )
+    assert [h["seeds"][bob_seat] for h in record["fair"]["hands"]] == ["bob's luck"] * len(hands)
     assert verify(record).hands == hands
 
 
-def test_a_bots_seat_and_a_late_seat_have_the_empty_seed(server: Server) -> None:
+def test_a_bots_seat_and_a_seat_without_a_seed_have_the_empty_seed(server: Server) -> None:
     table = server.table(bots=[None, "greedy"], players=2, score_target=31)
-    token = server.join(table, "Ann")  # the table starts at once: no time to send a seed
+    token = server.join(table, "Ann")  # the table starts at once, and no seed came with it
     with server.player(table, token) as ann:
         ann.receive()
         ann.play_to_end()
@@ -172,3 +172,20 @@ def test_a_restart_keeps_the_deals_verifiable(server: Server) -> None:
     server.wait_for(lambda: server.get(f"/api/tables/{table}/records").json() == [1], "record")
     record = server.get(f"/api/tables/{table}/records/1").json()
     assert len(verify(record).hands) >= 2
+
+
+def test_a_seed_with_a_join_answering_another_commitment_is_not_taken(server: Server) -> None:
+    table = server.table(bots=[None, "greedy"], players=2, score_target=31)
+    body = {"name": "Ann", "seed": "stale", "commitment": "00" * 32}
+    token = server.post(f"/api/tables/{table}/join", body).json()["token"]
+    with server.player(table, token) as ann:
+        welcome = ann.receive()
+        assert welcome["fair"]["match"]["hands"][0]["seeds"] == ["", ""]
+    bots_first = server.table(bots=[None, "greedy"], players=2, score_target=31)
+    seen = server.get(f"/api/tables/{bots_first}").json()["next_commitment"]
+    body = {"name": "Ann", "seed": "fresh", "commitment": seen}
+    token = server.post(f"/api/tables/{bots_first}/join", body).json()["token"]
+    with server.player(bots_first, token) as ann:
+        welcome = ann.receive()
+        first = welcome["fair"]["match"]["hands"][0]
+        assert first["commitment"] == seen and "fresh" in first["seeds"]

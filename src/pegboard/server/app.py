@@ -183,7 +183,8 @@ def create_app(
             raise HTTPException(404, NO_TABLE)
         lobby.gate.check(table_id, invite=body.invite)  # a free seat needs the link, if unlisted
         player = identity.player_of(request)
-        return await lobby.join(table_id, body.name, player.id if player else None)
+        seed = (body.commitment, body.seed) if body.seed and body.commitment else None
+        return await lobby.join(table_id, body.name, player.id if player else None, seed)
 
     @app.get("/api/tables/{table_id}/seat")
     async def seat(table_id: str, request: Request) -> dict[str, Any]:

@@ -56,6 +56,11 @@ class TableDeals(FairChance):
         given[slot] = text
         self.entries.append({"fair": "seed", "hand": hand, "slot": slot, "seed": text})
 
+    def commits_hand_1(self, seen: str) -> bool:
+        """Whether ``seen`` is this match's commitment to hand 1, still waiting for seeds."""
+        secret = self.committed.get(1)
+        return secret is not None and commitment(secret) == seen
+
     def draw_for(self, hand: int) -> HandDraw:
         """The hand's draw, fixed at its first chance step: its seeds are closed, the next
         hand is committed to, and every hand before it (all over now) revealed."""

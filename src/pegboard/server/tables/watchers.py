@@ -85,8 +85,11 @@ class Watchers(RoomCore):
 
     def table_info(self) -> dict[str, Any]:
         deadlines = {seat: when for seat, (_, when) in self.seat_deadlines.items()}
-        daily = {"daily": self.daily.day} if self.daily is not None else {}
-        return daily | describe(
+        extra: dict[str, Any] = {"daily": self.daily.day} if self.daily is not None else {}
+        waiting = self.upcoming.committed.get(1) if self.upcoming is not None else None
+        if waiting is not None and self.row.status != "playing":  # a joiner's seed can go with it
+            extra["next_commitment"] = commitment(waiting)
+        return extra | describe(
             self.row,
             self.slots,
             self.game,

@@ -5,6 +5,14 @@ import { h } from "./dom.js";
 import { checkHand, randomSeed } from "./fair.js";
 
 const SEED_KEY = "pegboard.seed"; // the player's own seed, if they set one
+const givenKey = (commitment) => `pegboard.fair.${commitment}`; // the seed given for a hand
+
+/** The seed this browser gives for the hand of ``commitment``, kept for its check. */
+export function seedFor(commitment) {
+  const seed = localStorage.getItem(SEED_KEY) || randomSeed();
+  sessionStorage.setItem(givenKey(commitment), seed);
+  return seed;
+}
 
 export class FairDeals {
   constructor(send, changed) {
@@ -45,10 +53,12 @@ export class FairDeals {
   committed({ hand, commitment, seeded }, state) {
     this.seen.add(commitment);
     this.waiting.set(hand, commitment);
-    if (seeded?.includes(state.slot)) this.sent.add(commitment); // given before a reload
+    const given = sessionStorage.getItem(givenKey(commitment)); // with the join, or before a reload
+    if (given) this.mine.set(commitment, given);
+    if (seeded?.includes(state.slot)) this.sent.add(commitment);
     if (state.slot === null || state.slot === undefined || this.sent.has(commitment)) return;
     this.sent.add(commitment);
-    this.send({ type: "seed", hand, seed: localStorage.getItem(SEED_KEY) || randomSeed() });
+    this.send({ type: "seed", hand, seed: seedFor(commitment) });
   }
 
   revealed(reveal, state) {
