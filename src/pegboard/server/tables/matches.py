@@ -9,6 +9,7 @@ from typing import Any
 from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.errors import IllegalAction
+from pegboard.records.replay import apply_entry
 from pegboard.server.daily.store import daily_chance
 from pegboard.server.tables.bot_turns import BotTurns
 from pegboard.server.tables.deals import TableDeals
@@ -19,12 +20,13 @@ class Matches(BotTurns):
         self, stored: list[dict[str, Any]] | None = None, fair: list[dict[str, Any]] | None = None
     ) -> Game:
         """The match's game, dealt verifiably (docs/fairness.md) from the hand secrets of
-        :class:`TableDeals` (or from the test's source), rebuilt from the ``fair`` entries of
-        a match being restored (a match stored by an older version: after its ``stored``
-        outcomes, from the operating system). A live game has no seed, so no deal can be
+        :class:`TableDeals` (or from the test's source; a daily game from the day's secret),
+        rebuilt from the ``fair`` entries of a match being restored. A match stored before
+        verifiable deals replays its ``stored`` outcomes, then deals from the operating
+        system; one restored without any stored outcome (a crash between storing its start
+        and its first deal) is dealt afresh. A live game has no seed, so no deal can be
         computed from anything a client sees."""
-        chance: ChanceSource | None
-        seed: int | None = None
+        chance: ChanceSource
         self.deals = None
         if self.settings.chance is not None:
             chance = self.settings.chance()
@@ -34,15 +36,13 @@ class Matches(BotTurns):
             chance = daily_chance(self.daily.secret)
         elif fair:
             chance = self.deals = TableDeals.restored(self.row.players, self.row.seating, fair)
-        elif stored is None:
+        elif stored:
+            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=SystemChance())
+        else:
             chance = self.deals = self.upcoming or TableDeals(self.row.players)
             self.deals.seating = list(self.row.seating)
             self.upcoming = None
-        elif stored:  # stored before verifiable deals: its outcomes, then the system's
-            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=SystemChance())
-        else:  # stored by a version that dealt from the table's seed
-            seed, chance = self.row.seed * 1000 + self.row.match, None
-        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
+        game = Game(self.spec, self.row.players, None, self.row.options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
@@ -53,6 +53,16 @@ class Matches(BotTurns):
                     slot.bot, self.row.seed * 1000 + self.row.match * 8 + seat
                 )
         return game
+
+    def _dealt_from_seed(self, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The outcomes of a match stored by a version that dealt from the table's seed and
+        kept no outcomes: replayed once from that seed, so that its past deals stay what the
+        players saw. Its deals to come are fresh, like any live game's."""
+        seed = self.row.seed * 1000 + self.row.match
+        game = Game(self.spec, self.row.players, seed, self.row.options)
+        for entry in actions:
+            apply_entry(game, entry)
+        return list(game.chance_log)
 
     async def _start_match(self) -> None:
         """Seat everyone in a shuffled order (the game draws the first dealer itself)."""

@@ -69,13 +69,18 @@ class Room(TableChat):
             return
         entries = self.store.actions(self.id, self.row.match)
         fair = [e for e in entries if "fair" in e]
-        game = self._new_game([e["chance"] for e in entries if "chance" in e], fair)
-        for entry in entries:
-            if "chance" not in entry and "fair" not in entry:
-                apply_entry(game, entry)
+        actions = [e for e in entries if "chance" not in e and "fair" not in e]
+        outcomes = [e["chance"] for e in entries if "chance" in e]
+        unstored = 0  # outcomes the store does not hold yet: stored with the next change
+        if actions and not outcomes and not fair:  # a match stored before outcomes were kept
+            outcomes = self._dealt_from_seed(actions)
+            unstored = len(outcomes)
+        game = self._new_game(outcomes, fair)
+        for entry in actions:
+            apply_entry(game, entry)
         self.game = game
         self.persisted = len(game.actions)
-        self.persisted_chance = len(game.chance_log)
+        self.persisted_chance = len(game.chance_log) - unstored
         self.persisted_fair = len(fair)
         if self.deals is not None and game.outcome is not None:
             self.deals.finish()
@@ -93,6 +98,7 @@ class Room(TableChat):
             self.row.started = now
         if self.row.status == "results":  # its results show the rating changes again
             self.rating_changes = rating_changes(self.store.engine, self.id, self.row.match)
+            self.rematch = set(self.row.rematch)  # asked before the restart: kept
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
             if slot is not None and slot.bot is None:
                 slot.away_since = now
@@ -206,6 +212,7 @@ class Room(TableChat):
                 status=self.row.status,
                 deadline=self.row.deadline,
                 gone=sorted(self.gone),
+                rematch=sorted(self.rematch),
                 record=record,
                 finished=now if record is not None else None,
                 seating=self.row.seating if record is not None else None,
