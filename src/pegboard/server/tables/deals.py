@@ -15,8 +15,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from pegboard.core.chance import Chance, Outcome, outcome_from_json
 from pegboard.core.fair import DEFAULT_SEED, FairChance, HandDraw, check_seed, commitment
-from pegboard.errors import IllegalAction
+from pegboard.errors import IllegalAction, RecordError
 
 
 class TableDeals(FairChance):
@@ -28,6 +29,7 @@ class TableDeals(FairChance):
         self.seeds_in: dict[int, dict[int, str]] = {}  # hand -> slot -> seed
         self.outbox: list[dict[str, Any]] = []  # commit and reveal messages not sent yet
         self.entries: list[dict[str, Any]] = []  # what the store needs to rebuild them
+        self.expected: list[dict[str, Any]] = []  # a restored match's stored outcomes
         self.commit(1)
 
     # -- the server's side -----------------------------------------------------------------
@@ -130,15 +132,32 @@ class TableDeals(FairChance):
 
     # -- after a restart -------------------------------------------------------------------
 
+    def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
+        """The step's outcome; while a restored match is replayed, also the one the store
+        kept (a store that says otherwise is refused: the table is set aside)."""
+        index = len(self.steps)
+        outcome = super().resolve_in_hand(step, hand)
+        if index < len(self.expected) and outcome_from_json(self.expected[index]) != outcome:
+            raise RecordError(
+                f"the stored chance step {index} is not the one hand {hand}'s secret gives"
+            )
+        return outcome
+
     @classmethod
     def restored(
-        cls, players: int, seating: list[int], entries: list[dict[str, Any]]
+        cls,
+        players: int,
+        seating: list[int],
+        entries: list[dict[str, Any]],
+        expected: list[dict[str, Any]] | None = None,
     ) -> TableDeals:
         """The deals as the stored entries left them: the hands dealt (replaying the game
-        derives the same outcomes), the hand committed to, the seeds given for it. Nothing is
-        sent again: a watcher's welcome carries the summary."""
+        derives the same outcomes, checked against the ``expected`` ones the store kept), the
+        hand committed to, the seeds given for it. Nothing is sent again: a watcher's welcome
+        carries the summary."""
         deals = cls.__new__(cls)
         FairChance.__init__(deals)
+        deals.expected = expected or []
         deals.players = players
         deals.seating = seating
         deals.committed, deals.seeds_in, deals.outbox, deals.entries = {}, {}, [], []

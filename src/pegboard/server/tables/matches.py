@@ -35,7 +35,9 @@ class Matches(BotTurns):
         elif self.daily is not None:  # replaying a restored one derives the same outcomes
             chance = daily_chance(self.daily.secret)
         elif fair:
-            chance = self.deals = TableDeals.restored(self.row.players, self.row.seating, fair)
+            chance = self.deals = TableDeals.restored(
+                self.row.players, self.row.seating, fair, stored
+            )
         elif stored:
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=SystemChance())
         else:
