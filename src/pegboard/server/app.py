@@ -39,11 +39,14 @@ from pegboard.server.http.protocol import (
 from pegboard.server.http.rules_pages import router as rules_router
 from pegboard.server.lobby.one_process import Join, Lobby, NewTable
 from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.metrics import Readings, RefusalCount, metrics_routes
+from pegboard.server.metrics import registry as metrics_registry
 from pegboard.server.players.accounts import account_routes
 from pegboard.server.players.identity import Identity, identity_routes
 from pegboard.server.players.logins import LoginGuard
 from pegboard.server.players.privacy import PRIVATE, Player
 from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
+from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
 from pegboard.server.ratings.routes import profile_routes
 from pegboard.server.ratings.sweep import Sweeper
@@ -133,6 +136,13 @@ def create_app(
     app.add_middleware(SameOriginSockets)
     # Outermost: every limit after it counts the same client address.
     app.add_middleware(ClientAddress, proxies=Proxies(trusted_proxies))
+    app.add_middleware(RefusalCount)  # what the limits refused, for /metrics
+    readings = Readings(
+        open_tables=lambda: len(lobby.rooms),
+        sockets=lambda: sum(len(room.watchers) for room in list(lobby.rooms.values())),
+        queue=lambda: len(waiting(store.engine)),
+    )
+    app.include_router(metrics_routes(metrics_registry(readings)))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
     identity = Identity(store, time)
     app.state.identity = identity

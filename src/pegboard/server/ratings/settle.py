@@ -24,6 +24,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pegboard.match.phases import hand_points
+from pegboard.server.metrics import SETTLEMENTS
 from pegboard.server.ratings.rating import (
     MU,
     PROVISIONAL_GAMES,
@@ -196,6 +197,7 @@ def settle(engine: Engine, match: FinishedMatch, now: float) -> dict[int, Rating
                 raise
             log.warning("settling %s/%s: the database gave up; again", match.table_id, match.match)
             continue
+        SETTLEMENTS.inc()
         return changes
     return rating_changes(engine, match.table_id, match.match)
 
