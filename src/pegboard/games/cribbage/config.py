@@ -8,7 +8,7 @@ from importlib import resources
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
+from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.errors import OptionError
 from pegboard.games.cribbage.rules import CribbageRules
 
@@ -88,5 +88,6 @@ SPEC = register(
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
         surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
+        daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
 )
