@@ -15,6 +15,7 @@ from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
 from pegboard.cli.tables import tables_app
 from pegboard.cli.tournament import tournament_app
+from pegboard.cli.verify import verify_command
 
 app = typer.Typer(
     name="pegboard",
@@ -28,6 +29,7 @@ app.command("play")(play_command)
 app.command("score")(score_command)
 app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
+app.command("verify")(verify_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)
 app.command("serve")(serve)

@@ -12,6 +12,7 @@ export function topLinks() {
     h("a", { class: "top-link", href: "#/tournaments" }, "Tournaments"),
     h("a", { class: "top-link", href: `#/leaderboard/${DEFAULT_GROUP}` }, "Leaderboard"),
     h("a", { class: "top-link", href: "#/me" }, "My profile"),
+    h("a", { class: "top-link", href: "#/daily" }, "Daily"),
   ];
 }
 
