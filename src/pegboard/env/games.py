@@ -13,6 +13,7 @@ from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
 from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, ActionSpace
 from pegboard.env.layout import Layout, Observation
 from pegboard.errors import OptionError
+from pegboard.games.cribbage import deal as cribbage_deal
 
 ViewObservation = Callable[[dict[str, Any], list[Event], Layout], Observation]
 
@@ -41,6 +42,17 @@ KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
 
 
 @dataclass(frozen=True)
+class LaterCard:
+    """A card of the deal's shuffle that stays face down until a decision turns it (Cribbage's
+    starter): :class:`~pegboard.env.chance_env.ChanceEnv` draws it at its own chance node."""
+
+    dealt: Callable[[Any], int]
+    """Cards the deal gives out before it (the rules are those about to deal)."""
+    turned_by: Callable[[Any, int], bool]
+    """Whether this seat's decision now turns it."""
+
+
+@dataclass(frozen=True)
 class EnvGame:
     spec_name: str
     space: ActionSpace
@@ -50,6 +62,11 @@ class EnvGame:
     """Options the environment sets unless told otherwise (no pause points)."""
     refused: Mapping[str, tuple[OptionValue, str]] = field(default_factory=dict)
     """Option values the environment cannot play, and why."""
+    later: LaterCard | None = None
+    """A card the deal leaves face down for a decision to turn, if the game has one."""
+    compiled: str | None = None
+    """``module:class`` of the game's compiled environment, when it has one (the module
+    raises ``ImportError`` where the cores were not built)."""
 
     def check(self, options: Mapping[str, OptionValue]) -> None:
         for name, (value, why) in self.refused.items():
@@ -76,6 +93,15 @@ def hand_of(rules: Rules, seat: int) -> list[int]:
     return hands[seat] if seat < len(hands) else []
 
 
+def _cribbage_dealt(rules: Any) -> int:
+    seats = len(rules.active)
+    return cribbage_deal.hand_size(seats) * seats + (1 if seats == 3 else 0)
+
+
+def _last_discard(rules: Any, seat: int) -> bool:
+    return bool(rules.phase == "discard" and tuple(rules.to_act) == (seat,))
+
+
 _MANUAL = ("manual", "claims and Muggins have no ids; play with counting=auto")
 
 GAMES: dict[str, EnvGame] = {
@@ -85,6 +111,8 @@ GAMES: dict[str, EnvGame] = {
         observe_cribbage.CribbageObserver,
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
+        later=LaterCard(_cribbage_dealt, _last_discard),
+        compiled="pegboard.env.cribbage_env:CribbageEnv",
     ),
     "cribist": EnvGame(
         "cribist",
