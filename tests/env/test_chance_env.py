@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
 import pytest
 from env_lockstep import CONFIGS, config_id, reference_spec
 
@@ -17,6 +18,7 @@ from pegboard.core import Game
 from pegboard.core.chance import ScriptedChance
 from pegboard.env import Env
 from pegboard.env.chance_env import CHANCE, ChanceEnv
+from pegboard.env.resample import resample
 from pegboard.errors import IllegalAction
 
 GAMES_EACH = 12
@@ -184,3 +186,33 @@ def test_a_wrong_outcome_is_refused_and_changes_nothing() -> None:
     assert not env.is_chance_node
     with pytest.raises(IllegalAction, match="not a chance node"):
         env.sample_chance()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_resampled_world_looks_the_same_to_the_seat(
+    config: tuple[str, int, Mapping[str, Any]],
+) -> None:
+    """``resample``: the seat's observation, view and redacted events are unchanged; the
+    hidden cards did move (some other seat sees a difference)."""
+    game, players, options = config
+    moved = 0
+    for trial in range(15):
+        rng = random.Random(trial)
+        env = ChanceEnv(game, players, **options)
+        env.reset(trial)
+        while not env.done and (env.is_chance_node or rng.random() > 1 / 40):
+            env.step(rng.choice(env.legal_actions()))
+        if env.done:
+            continue
+        seat = env.current_player
+        assert seat is not None
+        world = resample(env, seat, rng)
+        assert np.array_equal(world.observation(seat), env.observation(seat))
+        assert world.view(seat) == env.view(seat)
+        assert [world.rules.redact(e, seat) for e in world.events] == [
+            env.rules.redact(e, seat) for e in env.events
+        ]
+        moved += any(
+            not np.array_equal(world.observation(s), env.observation(s)) for s in range(players)
+        )
+    assert moved > 0

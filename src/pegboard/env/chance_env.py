@@ -32,7 +32,7 @@ from pegboard.core.chance import Chance as ChanceStep
 from pegboard.core.chance import ChanceSource, Pick, Roll, Shuffle
 from pegboard.core.chance import Outcome as ChanceOutcome
 from pegboard.core.rules import Action, Rules
-from pegboard.env.core import Env, Rewards, copy_rules
+from pegboard.env.core import Env, Rewards, as_action_id, copy_rules
 from pegboard.errors import IllegalAction
 
 CHANCE = -1
@@ -63,6 +63,12 @@ class ChanceEnv(Env):
         self._face_down: _FaceDown | None = None
         self._held: tuple[int, Action] | None = None  # the action that turns the face-down card
         self._seeded: dict[int, ChanceOutcome] = {}
+        self.steps: list[tuple[int, int | Action]] = []
+        """Every step so far: (CHANCE, outcome id) or (seat, action dict)."""
+        self.deal_start: tuple[ChanceEnv, int] | None = None
+        """The game as it was at the first draw of the current hand's deal, and the number of
+        ``steps`` then: a hand is replayed from there (:mod:`pegboard.env.resample`)."""
+        self._hand_mark = -1  # len(actions) when deal_start was taken
         super().reset(seed, chance=chance)
 
     # -- chance nodes ----------------------------------------------------------------------
@@ -113,7 +119,10 @@ class ChanceEnv(Env):
         if self._current == CHANCE:
             return self._draw(action)
         seat = self._current
-        if seat is not None and self._turns_face_down(seat):
+        if seat is None:
+            return super().step(action)  # game over: refused
+        self.steps.append((seat, self.decode(as_action_id(action))))
+        if self._turns_face_down(seat):
             # The face-down card is drawn before the action that turns it takes effect.
             self._held = (seat, self.decode(action))
             self._current = CHANCE
@@ -126,6 +135,7 @@ class ChanceEnv(Env):
         assert isinstance(twin, ChanceEnv)
         twin._drawn = list(self._drawn)
         twin._seeded = dict(self._seeded)
+        twin.steps = list(self.steps)
         if self._face_down is not None:  # the snapshot itself is never changed: share it
             f = self._face_down
             twin._face_down = _FaceDown(
@@ -184,6 +194,11 @@ class ChanceEnv(Env):
         if outcome not in legal:
             raise IllegalAction(f"{outcome} is not an outcome of this chance node: {legal[:52]}")
         step = self._step
+        if isinstance(step, Shuffle) and not self._drawn and self._hand_mark != len(self.actions):
+            self._hand_mark = len(self.actions)
+            self.deal_start = None
+            self.deal_start = (self.clone(), len(self.steps))
+        self.steps.append((CHANCE, outcome))
         if step is None:
             self._turn_face_down(outcome)
             return self._after_action()
@@ -225,7 +240,7 @@ class ChanceEnv(Env):
         events = rules.events
         for i in range(len(events) - 1, events_before - 1, -1):
             if events[i]["type"] == "deal":
-                self._hand_start = i
+                self._deal_start = i
                 break
         self._advance()
 

@@ -208,7 +208,7 @@ class Env:
             # The hot path: a card played. Everything else is checked and decoded in full.
             chosen: Action = {"type": "play", "card": NAME_OF[action]}
         else:
-            chosen = self.decode(_action_id(action))
+            chosen = self.decode(as_action_id(action))
         assert seat is not None
         self._rules.apply(seat, chosen)
         self._actions.append((seat, chosen))
@@ -331,7 +331,7 @@ def copy_rules(rules: Rules, spec: GameSpec) -> Rules:
     return twin
 
 
-def _action_id(action: object) -> int:
+def as_action_id(action: object) -> int:
     if isinstance(action, bool):
         raise IllegalAction(f"an action is an integer id, not {action!r}")
     try:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 from pegboard.core.options import OptionValue
 from pegboard.core.rules import Event, Rules
 from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
@@ -64,6 +65,10 @@ class EnvGame:
     """Option values the environment cannot play, and why."""
     later: LaterCard | None = None
     """A card the deal leaves face down for a decision to turn, if the game has one."""
+    hidden_alike: tuple[Callable[[int], object], ...] = ()
+    """Ways to group the cards a seat cannot see so that swapping cards within a group gives
+    a game that seat cannot tell apart, loosest first (the last must always give one:
+    cards keep what play could reveal of them); ``None`` leaves a card alone."""
     compiled: str | None = None
     """``module:class`` of the game's compiled environment, when it has one (the module
     raises ``ImportError`` where the cores were not built)."""
@@ -102,6 +107,20 @@ def _last_discard(rules: Any, seat: int) -> bool:
     return bool(rules.phase == "discard" and tuple(rules.to_act) == (seat,))
 
 
+def _anything(card: int) -> object:
+    return 0
+
+
+def _not_enough_colour(card: int) -> object:
+    """Court cards are left alone (their powers); the rest keep their deck's colour."""
+    return None if RANK_OF[card] in (1, 11, 12, 13) else SUIT_OF[card] in (0, 3)
+
+
+def _not_enough_card(card: int) -> object:
+    colour = _not_enough_colour(card)
+    return None if colour is None else (colour, VALUE_OF[card])
+
+
 _MANUAL = ("manual", "claims and Muggins have no ids; play with counting=auto")
 
 GAMES: dict[str, EnvGame] = {
@@ -112,6 +131,7 @@ GAMES: dict[str, EnvGame] = {
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
         later=LaterCard(_cribbage_dealt, _last_discard),
+        hidden_alike=(_anything, VALUE_OF.__getitem__),
         compiled="pegboard.env.cribbage_env:CribbageEnv",
     ),
     "cribist": EnvGame(
@@ -123,6 +143,7 @@ GAMES: dict[str, EnvGame] = {
             "counting": _MANUAL,
             "end": ("minutes", "the environment has no clock; use end=target or end=deals"),
         },
+        hidden_alike=(_anything, SUIT_OF.__getitem__),
     ),
     "not-enough": EnvGame(
         "not-enough",
@@ -132,5 +153,6 @@ GAMES: dict[str, EnvGame] = {
         ),
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
+        hidden_alike=(_not_enough_colour, _not_enough_card),
     ),
 }
