@@ -143,6 +143,12 @@ class ChanceEnv(Env):
             )
         return twin
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its steps (the compiled rules core is not pickled): unpickling plays
+        them again."""
+        return (_replayed, (self.spec.name, self.players, self.reward, dict(self.options),
+                            self.seed, list(self.steps)))  # fmt: skip
+
     # -- internals -------------------------------------------------------------------------
 
     def _advance(self) -> None:
@@ -288,6 +294,21 @@ class ChanceEnv(Env):
         if isinstance(step, Roll):
             return order[len(self._drawn)] - 1
         return next(int(c) for c in order if c not in taken)
+
+
+def _replayed(
+    game: str,
+    players: int,
+    reward: str,
+    options: dict[str, object],
+    seed: int | str,
+    steps: list[tuple[int, int | Action]],
+) -> ChanceEnv:
+    env = ChanceEnv(game, players, reward, **options)
+    env.reset(seed)
+    for who, step in steps:
+        env.step(step if who == CHANCE else env.encode(step))  # type: ignore[arg-type]
+    return env
 
 
 def _autos(rules: Rules) -> None:

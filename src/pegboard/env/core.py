@@ -219,7 +219,8 @@ class Env:
 
     def clone(self) -> Env:
         """An independent copy of the game in progress, for search."""
-        twin = copy.copy(self)
+        twin = self.__class__.__new__(self.__class__)  # not copy.copy: a subclass pickles
+        twin.__dict__.update(self.__dict__)
         twin._rules = copy_rules(self.rules, self.spec)
         twin._actions = list(self.actions)
         twin._chance_log = list(self.chance_log)
