@@ -1,1 +1,0 @@
-"""The store's schema history, one Alembic revision a change (docs/architecture.md, "Store")."""
