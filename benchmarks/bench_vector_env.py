@@ -11,6 +11,7 @@ import statistics
 import sys
 from importlib import metadata
 from time import process_time
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -25,7 +26,7 @@ CRIBBAGE_STEPS, CRIBBAGE_WARMUP = 600, 300
 OTHER_STEPS = 12
 """The other games step in Python one game after another: a few steps give their rate."""
 OPENSPIEL_GAMES = 150
-SETUPS: tuple[tuple[str, int, dict[str, object]], ...] = (
+SETUPS: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("cribbage", 2, {}),
     ("cribist", 4, {}),
     ("not-enough", 2, {}),
