@@ -9,6 +9,7 @@ from typing import Any
 from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.errors import IllegalAction
+from pegboard.records.replay import apply_entry
 from pegboard.server.tables.bot_turns import BotTurns
 
 
@@ -16,16 +17,15 @@ class Matches(BotTurns):
     def _new_game(self, stored: list[dict[str, Any]] | None = None) -> Game:
         """The match's game: its chance from the operating system (or the test's source),
         after the ``stored`` outcomes of a match being restored. A live game has no seed, so
-        no deal can be computed from anything a client sees."""
-        chance: ChanceSource | None = (
+        no deal can be computed from anything a client sees; a match restored without any
+        stored outcome (a crash between storing its start and its first deal) is dealt
+        afresh."""
+        chance: ChanceSource = (
             self.settings.chance() if self.settings.chance is not None else SystemChance()
         )
-        seed: int | None = None
         if stored:
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
-        elif stored is not None:  # stored by a version that dealt from the table's seed
-            seed, chance = self.row.seed * 1000 + self.row.match, None
-        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
+        game = Game(self.spec, self.row.players, None, self.row.options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
@@ -36,6 +36,16 @@ class Matches(BotTurns):
                     slot.bot, self.row.seed * 1000 + self.row.match * 8 + seat
                 )
         return game
+
+    def _dealt_from_seed(self, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The outcomes of a match stored by a version that dealt from the table's seed and
+        kept no outcomes: replayed once from that seed, so that its past deals stay what the
+        players saw. Its deals to come are fresh, like any live game's."""
+        seed = self.row.seed * 1000 + self.row.match
+        game = Game(self.spec, self.row.players, seed, self.row.options)
+        for entry in actions:
+            apply_entry(game, entry)
+        return list(game.chance_log)
 
     async def _start_match(self) -> None:
         """Seat everyone in a shuffled order (the game draws the first dealer itself)."""
