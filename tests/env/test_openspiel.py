@@ -84,7 +84,7 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart() -> None:
         if state.is_terminal():
             continue
         player = state.current_player()
-        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+        world = state.resample_from_infostate(player, rng.random)
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.information_state_tensor(player) == state.information_state_tensor(player)
         assert world.legal_actions() == state.legal_actions()
@@ -99,6 +99,8 @@ def test_openspiel_is_mcts_plays_a_whole_game(name: str) -> None:
     game = pyspiel.load_game(name, {"score_target": 20})
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 12, random_state=rng)
+    worlds = random.Random(0)  # the resampling seeded too, so the game is the same every run
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.random))
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -112,7 +114,9 @@ def test_openspiel_is_mcts_plays_a_whole_game(name: str) -> None:
             decisions += 1
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
-    assert decisions > 3 and sorted(state.returns())[-1] == 1.0
+    returns = state.returns()  # a draw is possible in not-enough: both teams 0
+    assert decisions > 3 and sum(returns) == pytest.approx(0.0)
+    assert all(-1.0 <= r <= 1.0 for r in returns)
 
 
 @pytest.mark.parametrize("name", ["pegboard_cribist_4", "pegboard_not_enough_2"])
