@@ -74,6 +74,14 @@ class Game:
         return self.rules.timed
 
     @property
+    def table_talk(self) -> str:
+        """``phrases`` while partners play a hand (only quick phrases, which carry no card
+        information, may be said at the table), else ``free``."""
+        partners = self.spec.partners(self.players, self.options)
+        limited = partners and self.rules.hand_in_play and self.outcome is None
+        return "phrases" if limited else "free"
+
+    @property
     def version(self) -> int:
         """The number of events so far: a client's position in the game."""
         return len(self.rules.events)
@@ -96,6 +104,7 @@ class Game:
         data["version"] = self.version
         data["seats"] = [dict(s) for s in self.seats]
         data["options"] = dict(self.options)
+        data["table_talk"] = self.table_talk
         return data
 
     def events_for(self, seat: int | None, since: int = 0) -> list[Event]:

@@ -67,6 +67,14 @@ class Rules(ABC):
         return None
 
     @property
+    def hand_in_play(self) -> bool:
+        """Whether a hand is being played now, from its deal to the end of its show; by default,
+        whenever the game is not over. Partners (``GameSpec.partners``) may not pass card
+        information while it is (docs/rules.md, "Cribbage is not Enough": table talk): the table's
+        chat then takes quick phrases only."""
+        return self.outcome is None
+
+    @property
     def timed(self) -> bool:
         """Whether the game ends on a time limit that the driver announces with time_up()."""
         return False

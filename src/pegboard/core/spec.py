@@ -14,7 +14,8 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from pegboard.core.options import Option, OptionValue, resolve_options
+from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
 
@@ -52,6 +53,9 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+    games_won: Callable[[Outcome], int] = field(default=lambda outcome: 1)
+    """How many won games a finished game's result counts as, in a rated result and in a match
+    (Cribbage is not Enough: a skunk counts as two)."""
     sides: Sides = each_alone
     rating_groups: Mapping[str, str] = field(default_factory=dict)
     phases: tuple[str, ...] = ()
@@ -66,6 +70,11 @@ class GameSpec:
         values = resolve_options(self.options, given)
         self.check(players, values)
         return values
+
+    def stored(self, given: Mapping[str, object]) -> dict[str, object]:
+        """A stored option set (a record's or a table's, which list every option) as the game
+        reads it now: an option it predates takes the value it meant then (``Option.stored``)."""
+        return stored_options(self.options, given)
 
     def partners(self, players: int, options: Mapping[str, OptionValue]) -> bool:
         """Whether some players share a result with a partner."""

@@ -121,6 +121,7 @@ cdef class CribbageEnvCore:
             bool(options["skip_only_move"]),
             bool(options["pre_show"]),
             bool(options["post_show"]),
+            options["dealer"] == "random",
         )
         self.score_rewards = score_rewards
         self._zeros = (0.0,) * players
@@ -133,9 +134,9 @@ cdef class CribbageEnvCore:
 
     def _begin(self, bytes prefix, source):
         """A new game: chance from ``prefix`` (seeded) or from the ``source`` object."""
-        players, target, teams, skip_empty, skip_pass, skip_only, pre, post = self._options
+        players, target, teams, skip_empty, skip_pass, skip_only, pre, post, draw = self._options
         init_state(&self.s, players, target, teams, skip_empty, skip_pass, skip_only, pre,
-                   post, False)
+                   post, False, draw)
         self.prefix = prefix
         self.source = source
         self.chance_index = 0
@@ -579,7 +580,8 @@ cdef class CribbageVectorCore:
     cdef void _new_game(self, int g) noexcept:
         cdef State* s = &self.st[g]
         self.keys[g] = splitmix_mix(self.env_keys[g] + <uint64_t>self.game_no[g])
-        init_state(s, 2, self.target, False, True, True, False, False, False, False)
+        # dealer=rotate: the deal passes to the left (vector.py's fixed options)
+        init_state(s, 2, self.target, False, True, True, False, False, False, False, False)
         resolve_cut(s, <int>(self.keys[g] >> 63), None)
         self._advance(g)
 

@@ -19,11 +19,12 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
         raise RecordError("the record has no actions and chance outcomes to replay")
     try:
         outcomes = [outcome_from_json(step) for step in data["chance"]]
+        spec = get_spec(str(data["game"]))
         game = Game(
-            get_spec(str(data["game"])),
+            spec,
             int(data["players"]),
             data["seed"],
-            data["options"],
+            spec.stored(data["options"]),  # a record made before an option plays as it did
             chance=ScriptedChance(outcomes),
         )
     except PegboardError as error:

@@ -22,6 +22,14 @@ OPTIONS = (
     Option("post_show", True, "a pause point after the show, before the next hand"),
     Option("teams", False, "4 players only: partners sit opposite and share one score"),
     Option(
+        "dealer",
+        "random",
+        "random: a dealer drawn for every hand, as a cut would; "
+        "rotate: the first dealer drawn, then the deal passes to the left",
+        choices=("random", "rotate"),
+        stored="rotate",  # the deal passed to the left before the option existed
+    ),
+    Option(
         "counting",
         "auto",
         "auto: the show is counted for you; manual: claim your own count, others may call Muggins",

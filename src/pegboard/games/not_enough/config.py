@@ -7,6 +7,7 @@ from dataclasses import replace
 from importlib import resources
 
 from pegboard.core.options import Option, OptionValue
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
 from pegboard.games.not_enough.powers import PowerTable, load_powers
@@ -32,6 +33,12 @@ OPTIONS = (
 )
 
 
+def games_won(outcome: Outcome) -> int:
+    """A skunk "counts as two won games in competitive gaming" (seed 001_5556b57256b556f3.txt):
+    two in a rated result and in a match."""
+    return 2 if outcome.skunked else 1
+
+
 def _sides(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
     """Four players are two teams, partners opposite; two play one against one."""
     if players == 4:
@@ -51,6 +58,7 @@ SPEC = register(
         options=OPTIONS,
         create=NotEnoughRules,
         rules_text=rules_text,
+        games_won=games_won,
         sides=_sides,
         rating_groups={
             "not-enough-2": "Cribbage is not Enough, 2 players",

@@ -25,7 +25,9 @@ class Matches(BotTurns):
         )
         if stored:
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
-        game = Game(self.spec, self.row.players, None, self.row.options, chance=chance)
+        # A table made before an option existed keeps playing the rule it was made with.
+        options = self.spec.stored(self.row.options)
+        game = Game(self.spec, self.row.players, None, options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
