@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+from typing import Annotated
+
 import typer
 
 from pegboard.cli.analyze import analyze
@@ -25,6 +28,24 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pegboard {metadata.version('pegboard')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Cribbage and its cousins: play, count, simulate and replay."""
+
+
 app.command("play")(play_command)
 app.command("score")(score_command)
 app.command("simulate")(simulate_command)

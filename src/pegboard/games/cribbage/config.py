@@ -87,6 +87,7 @@ SPEC = register(
             "cribbage-4-teams": "Cribbage, 4 players in teams",
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
+        client="cribbage",  # a variant made with dataclasses.replace keeps this client
         surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
         daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
