@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.core.chance import Chance, Outcome, Pick, Roll, Shuffle, outcome_to_json
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle, outcome_to_json
 
 FAIR_FORMAT = "pegboard-fair/1"
 """The derivation's name and version; it is also the first bytes of every HMAC message."""
@@ -81,7 +81,9 @@ def below(source: Iterator[int], n: int) -> int:
             return x % n
 
 
-def derive(step: Chance, secret: bytes, seeds: Sequence[str], hand: int, number: int) -> Outcome:
+def derive(
+    step: Chance, secret: bytes, seeds: Sequence[str], hand: int, number: int
+) -> ChanceOutcome:
     """The outcome of the ``number``-th chance step (from 0) of ``hand`` (from 1).
 
     A shuffle is Fisher–Yates over the step's cards in ascending id order: for i from the
@@ -142,7 +144,7 @@ class FairStep:
     hand: int
     number: int
     step: Chance
-    outcome: Outcome
+    outcome: ChanceOutcome
 
     def to_json(self) -> dict[str, Any]:
         """The step as a checker needs it: the outcome (a pick with its number of choices)."""
@@ -181,7 +183,7 @@ class FairChance:
         """The number the hand's next step gets: how many steps of the hand came before."""
         return sum(1 for s in self.steps if s.hand == hand)
 
-    def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
+    def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
         draw = self.draw_for(hand)
         assert draw.secret is not None
         number = self.number_in(hand)
@@ -192,7 +194,7 @@ class FairChance:
     def hand_steps(self, hand: int) -> list[dict[str, Any]]:
         return [s.to_json() for s in self.steps if s.hand == hand]
 
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         raise LookupError("fair chance needs the step's hand (Game passes it)")
 
     def hands_begun(self) -> list[int]:

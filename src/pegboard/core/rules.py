@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pegboard.cards import Card
-from pegboard.core.chance import Chance, Outcome
+from pegboard.core.chance import Chance, ChanceOutcome
 from pegboard.core.options import OptionValue
-from pegboard.core.outcome import Outcome as GameOutcome
+from pegboard.core.outcome import Outcome
 from pegboard.errors import IllegalAction
 
 Action = dict[str, Any]
@@ -29,7 +29,7 @@ class Rules(ABC):
         self.players = players
         self.options = dict(options)
         self.events: list[Event] = []
-        self.outcome: GameOutcome | None = None
+        self.outcome: Outcome | None = None
 
     @property
     @abstractmethod
@@ -65,7 +65,7 @@ class Rules(ABC):
         chance is not in hands keeps the default, one hand for the whole game."""
         return 1
 
-    def resolve_chance(self, outcome: Outcome) -> None:
+    def resolve_chance(self, outcome: ChanceOutcome) -> None:
         raise NotImplementedError(f"{type(self).__name__} has no chance step pending")
 
     def auto_action(self) -> tuple[int, Action] | None:

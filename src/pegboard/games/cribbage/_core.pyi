@@ -4,14 +4,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.cards import Card
-from pegboard.core.chance import Chance, Outcome
+from pegboard.core.chance import Chance, ChanceOutcome
 from pegboard.core.claims import CountingRound
 from pegboard.core.options import OptionValue
-from pegboard.core.outcome import Outcome as GameOutcome
+from pegboard.core.outcome import Outcome
 
 class CribbageCore:
     events: list[dict[str, Any]]
-    outcome: GameOutcome | None
+    outcome: Outcome | None
     players: int
     counting: CountingRound | None
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None: ...
@@ -27,7 +27,7 @@ class CribbageCore:
         self, seat: int, action: dict[str, Any], legal: list[dict[str, Any]]
     ) -> None: ...
     def pending_chance(self) -> Chance | None: ...
-    def resolve_chance(self, outcome: Outcome) -> None: ...
+    def resolve_chance(self, outcome: ChanceOutcome) -> None: ...
     def leave(self, seat: int) -> None: ...
     def in_game(self, seat: int) -> bool: ...
     @property

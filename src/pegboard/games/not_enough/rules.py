@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar
 
 from pegboard.cards import Card, parse_card, parse_cards
-from pegboard.core.chance import Chance, Outcome, Pick, Roll, Shuffle
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle
 from pegboard.core.rules import Action, Event
 from pegboard.errors import IllegalAction
 from pegboard.games.count31 import GO, Leader
@@ -214,7 +214,7 @@ class NotEnoughRules(NotEnoughState):
         """The battle's dice are the hand's own; the first dealer and the shuffles, the next's."""
         return self.hand_number if self.phase == BATTLE else self.hand_number + 1
 
-    def resolve_chance(self, outcome: Outcome) -> None:
+    def resolve_chance(self, outcome: ChanceOutcome) -> None:
         if self.phase == CUT:
             self.dealer = outcome[0]
             self._run(Step.START_HAND)

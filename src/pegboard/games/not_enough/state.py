@@ -16,8 +16,7 @@ from pegboard.cards import NAME_OF, Card, card_names
 from pegboard.core.claims import CountingRound
 from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
-from pegboard.core.outcome import Outcome as GameOutcome
-from pegboard.core.outcome import rank_sides
+from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event
 from pegboard.games.count31 import Count31Rules
 from pegboard.games.not_enough.deal import team_of, team_seats
@@ -155,7 +154,7 @@ class NotEnoughState(Count31Rules):
             losers = [s for s in range(self.players) if ranks[s] > 1]
             if losers and self.scores[winners[0]] - self.scores[losers[0]] >= SKUNK_MARGIN:
                 skunked = tuple(losers)
-        self.outcome = GameOutcome(tuple(self.scores), ranks, reason, skunked)
+        self.outcome = Outcome(tuple(self.scores), ranks, reason, skunked)
         self.phase = OVER
         self.turn = -1
         self.counting = None

@@ -25,8 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.cards import NAME_OF
-from pegboard.core.chance import Chance, ChanceSource, SeededChance, outcome_to_json
-from pegboard.core.chance import Outcome as ChanceOutcome
+from pegboard.core.chance import Chance, ChanceOutcome, ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
