@@ -3,8 +3,8 @@ rolls as chance steps, and the single highest total taking both piles."""
 
 from __future__ import annotations
 
-from pegboard.games.not_enough.battle import muster, single_highest
 from pegboard.games.not_enough.deal import seats_from_left, team_of
+from pegboard.games.not_enough.might import muster, single_highest
 from pegboard.games.not_enough.phases import BATTLE, Step
 from pegboard.games.not_enough.state import NotEnoughState
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pegboard.cards import card_names
 from pegboard.core.claims import CountingRound
-from pegboard.games.not_enough.battle import single_highest
 from pegboard.games.not_enough.deal import seats_from_left, team_of
+from pegboard.games.not_enough.might import single_highest
 from pegboard.games.not_enough.phases import COUNT, Step
 from pegboard.games.not_enough.points import her_heels, intel_bonus
 from pegboard.games.not_enough.state import Count, NotEnoughState
