@@ -23,13 +23,21 @@ Event = dict[str, Any]
 
 
 class Rules(ABC):
-    """One game in progress. Subclasses append to :attr:`events` as things happen."""
+    """One game in progress. Subclasses append to :attr:`events` as things happen, and keep
+    :attr:`scores` (each seat's score now; team-mates share theirs)."""
+
+    scores: list[int]
 
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
         self.options = dict(options)
         self.events: list[Event] = []
         self.outcome: Outcome | None = None
+
+    def sides(self) -> list[list[int]]:
+        """The seats that share a score and a rank, side by side: each seat alone unless the
+        game plays in teams."""
+        return [[seat] for seat in range(self.players)]
 
     @property
     @abstractmethod
