@@ -22,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.engine import Connection
 
 from pegboard.bots import bot_names
+from pegboard.bots import make as make_bot
+from pegboard.bots.base import plays
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock
@@ -214,6 +216,10 @@ class Lobby:
         for bot in bots:
             if bot is not None and bot not in known:
                 raise PegboardError(f"unknown bot {bot!r}; bots: {', '.join(known)}")
+            if bot is not None and not plays(make_bot(bot), spec.name, request.players):
+                raise PegboardError(
+                    f"the {bot} bot does not play {spec.title} for {request.players}"
+                )
         row = TableRow(
             id=secrets.token_hex(6),
             game=spec.name,
