@@ -432,6 +432,19 @@ def own_piles(view: View, world: World, mine: Sequence[int]) -> list[list[int]]:
 
 
 def expert_discard(view: View, rng: random.Random) -> Action:
+    legal, totals = _discard_totals(view, rng)
+    best = max(range(len(legal)), key=lambda i: totals[i])
+    return legal[best]
+
+
+def discard_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
+    """Each legal discard with its expected points (the show exactly, what follows over
+    :data:`DEAL_WORLDS` worlds): what :func:`expert_discard` maximises."""
+    legal, totals = _discard_totals(view, rng)
+    return [(action, total / DEAL_WORLDS) for action, total in zip(legal, totals, strict=True)]
+
+
+def _discard_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     powers = Powers.of(view)
     frame = settle_frame(view, powers)
     me = int(view["seat"])
@@ -463,8 +476,7 @@ def expert_discard(view: View, rng: random.Random) -> Action:
         piles = [frame.pile(p) for p in own_piles(view, world, [])]
         tops = [(top, enemy_top) if team == 0 else (enemy_top, top) for top in own_tops]
         frame.discard_world(me, holdings, piles, held, tops, totals)
-    best = max(range(len(choices)), key=lambda i: totals[i])
-    return choices[best][0]
+    return legal, totals
 
 
 # -- the power and Magic ---------------------------------------------------------------------
@@ -556,6 +568,21 @@ def magic_shares(view: View, n: int, hand: int) -> list[int]:
 
 
 def expert_power(view: View, rng: random.Random) -> Action:
+    return max(_power_values(view, rng), key=lambda pair: pair[0])[1]
+
+
+def power_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
+    """Each power the captain may use with its expected points (Magic: its best swap), in
+    the order :func:`expert_power` weighs them."""
+    best: dict[str, tuple[Action, float]] = {}
+    for value, action in _power_values(view, rng):
+        held = best.get(action["power"])
+        if held is None or value > held[1]:
+            best[action["power"]] = (action, value)
+    return list(best.values())
+
+
+def _power_values(view: View, rng: random.Random) -> list[tuple[float, Action]]:
     outlook = Outlook(view, rng)
     powers = outlook.powers
     hand = parse_cards(view["hand"])
@@ -573,13 +600,18 @@ def expert_power(view: View, rng: random.Random) -> Action:
         for size in magic_shares(view, powers.value(outlook.top, "magic"), len(hand)):
             for thrown in combinations(sorted(hand), size):
                 valued.append((outlook.magic(hand, thrown), allowed["magic"]))
-    return max(valued, key=lambda pair: pair[0])[1]
+    return valued
 
 
 def expert_magic(view: View, rng: random.Random) -> Action:
+    return max(magic_values(view, rng), key=lambda pair: pair[1])[0]
+
+
+def magic_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
+    """Each legal Magic discard with the hand's expected points after the swap."""
     outlook = Outlook(view, rng)
     hand = parse_cards(view["hand"])
-    return max(view["legal"], key=lambda a: outlook.magic(hand, parse_cards(a["cards"])))
+    return [(a, outlook.magic(hand, parse_cards(a["cards"]))) for a in view["legal"]]
 
 
 # -- the play ------------------------------------------------------------------------------
@@ -687,12 +719,33 @@ def play_world(
 
 
 def expert_play(view: View, rng: random.Random) -> Action:
+    candidates, totals = _play_totals(view, rng)
+    if len(candidates) == 1:
+        return candidates[0]
+    count = int(view["count"])
+    cards = parse_cards(view["count_cards"])
+    first = [parse_card(a["card"]) for a in candidates]
+    best = max(
+        range(len(candidates)),
+        key=lambda i: (totals[i], play_key(first[i], count, cards)),
+    )
+    return candidates[best]
+
+
+def play_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
+    """Each candidate card (one per rank) with its mean over :data:`PLAY_WORLDS` worlds: our
+    pegging less theirs, or ±:data:`WIN` for reaching the target first."""
+    candidates, totals = _play_totals(view, rng)
+    return [(a, t / PLAY_WORLDS) for a, t in zip(candidates, totals, strict=True)]
+
+
+def _play_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     by_rank: dict[int, Action] = {}
     for action in view["legal"]:
         by_rank.setdefault(RANK_OF[parse_card(action["card"])], action)
     candidates = sorted(by_rank.values(), key=lambda a: parse_card(a["card"]))
     if len(candidates) == 1:
-        return candidates[0]
+        return candidates, [0.0]
     powers = Powers.of(view)
     me = int(view["seat"])
     players = int(view["players"])
@@ -711,11 +764,7 @@ def expert_play(view: View, rng: random.Random) -> Action:
         world = deal.draw(rng)
         hands = [hand if s == me else world.hands.get(s, []) for s in range(players)]
         play_world(hands, count, cards, passed, me, last, need, first, totals)
-    best = max(
-        range(len(candidates)),
-        key=lambda i: (totals[i], play_key(first[i], count, cards)),
-    )
-    return candidates[best]
+    return candidates, totals
 
 
 # -- the expert ----------------------------------------------------------------------------
