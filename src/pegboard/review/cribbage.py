@@ -7,8 +7,8 @@ the expert's search over the worlds the seat could see, and manual counts.
   score-race table (:func:`~pegboard.review.standing.race_per_point`);
 * **play**: each card (one per rank) with the expert's value of it
   (:func:`pegboard.bots.search.play_search.card_values`: win chance with 2 players, minus the
-  expected place with more, or for the team), its points that value over what a point is
-  worth here;
+  expected place with more, or for the team), and its points: the same search's pegging
+  objective (the points the side pegs in the rest of the play less the others' mean);
 * **luck**: the hand dealt (its best discard's net against the average dealt hand's, for the
   seat's role) and the starter (what the kept hand, and the crib with its sign, showed
   against what they were expected to show).
@@ -111,6 +111,9 @@ class CribbageReviewer:
         if len({RANK_OF[parse_card(a["card"])] for a in playable}) < 2:
             return None
         valued = card_values(view, rng, worlds=self.worlds)
+        # The points: the pegging itself, over worlds of their own (a card's value in the
+        # race is not a number of points once the game is nearly decided).
+        pegged = card_values(view, rng, worlds=self.worlds, objective="pegging")
         unit: Unit
         if self.duel:
             unit, per_point = "win", self.win_per_point(view)
@@ -124,9 +127,9 @@ class CribbageReviewer:
                 {"type": "play", "card": str(Card(card))},
                 str(Card(card)),
                 value,
-                value / per_point if per_point else 0.0,
+                points,
             )
-            for (card, _), value in zip(valued, values, strict=True)
+            for (card, _), value, (_, points) in zip(valued, values, pegged, strict=True)
         )
         best = max(range(len(options)), key=lambda i: options[i].value)
         return Judgement("play", unit, options, best, per_point if unit == "win" else None)

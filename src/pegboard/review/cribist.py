@@ -2,8 +2,8 @@
 the seat could see (:func:`pegboard.bots.expert_cribist.trick_card_values`: minus the expected
 place among the four), and each manual count (claims, Muggins calls missed).
 
-A card's points are its value over what a point is worth in places on this board
-(:func:`~pegboard.review.standing.place_per_point`). Cribist deals no starter and rolls no
+A card's points are its value over what a point is worth in places on this board, never
+less than at the start of the game. Cribist deals no starter and rolls no
 dice; the cards dealt are not valued against an average yet (the review says so).
 """
 
@@ -25,6 +25,17 @@ from pegboard.bots.search.tricks import TrickMemory
 from pegboard.cards import Card, parse_card
 from pegboard.core.rules import Action
 from pegboard.review.model import Judgement, Luck, Option
+
+def _slope(view: dict[str, Any], seat: int) -> float:
+    scores = [float(s) for s in view["scores"]]
+    left = deals_left(view)
+    up, down = list(scores), list(scores)
+    up[seat] += 1
+    down[seat] -= 1
+    gained = rank_value(up, seat, deals_left=left, spread=SPREAD)
+    gained -= rank_value(down, seat, deals_left=left, spread=SPREAD)
+    return max(0.0, gained / 2.0)
+
 
 NOTES = ("the cards dealt are not valued against an average hand in Cribist",)
 
@@ -77,14 +88,10 @@ class CribistReviewer:
         )
 
     def _per_point(self, view: dict[str, Any], seat: int) -> float:
-        scores = [float(s) for s in view["scores"]]
-        left = deals_left(view)
-        up, down = list(scores), list(scores)
-        up[seat] += 1
-        down[seat] -= 1
-        gained = rank_value(up, seat, deals_left=left, spread=SPREAD)
-        gained -= rank_value(down, seat, deals_left=left, spread=SPREAD)
-        return max(0.0, gained / 2.0)
+        """Places one point is worth here, never less than at the start of the game (so a
+        decided game does not turn a tiny value into many points)."""
+        start = dict(view, scores=[0] * self.players, hand_number=1)
+        return max(_slope(view, seat), _slope(start, seat))
 
     def win_per_point(self, view: dict[str, Any]) -> float | None:
         return None

@@ -240,12 +240,14 @@ def card_values(
     worlds: int,
     model: bool = True,
     styles: Sequence[int] | None = None,
+    objective: Objective = "rank",
 ) -> list[tuple[int, float]]:
     """Each candidate (one card per rank) with its mean value over the worlds, as
     :func:`choose_card` weighs them: the chance of winning (2 players) or minus the expected
-    place (more, or teams). For a review: the same search, every card's value kept."""
+    place (more, or teams); with ``objective="pegging"`` the points this side pegs in the rest
+    of the play less the others' mean. For a review: the same search, every card's value kept."""
     cards = candidates(view)
-    search = PlaySearch(view, model=model, styles=styles)
+    search = PlaySearch(view, objective=objective, model=model, styles=styles)
     found = _weighed(search, cards, rng, worlds, None)
     if found is None:
         search.weighs = False
