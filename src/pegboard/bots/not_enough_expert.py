@@ -575,15 +575,24 @@ def power_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
     """Each power the captain may use with its expected points (Magic: its best swap), in
     the order :func:`expert_power` weighs them."""
     best: dict[str, tuple[Action, float]] = {}
-    for value, action in _power_values(view, rng):
+    outlook = Outlook(view, rng)
+    for value, action in _power_values(view, rng, outlook):
         held = best.get(action["power"])
         if held is None or value > held[1]:
             best[action["power"]] = (action, value)
+    declined = next((a for a in view["legal"] if a["power"] == "none"), None)
+    if declined is not None and "none" not in best:
+        # Declining a Top's Might: the hand kept, no Might in the battle (a spent Top's).
+        hand = parse_cards(view["hand"])
+        shown = hand_value(hand, outlook.top)
+        best["none"] = (declined, shown + outlook.mean(hand, True))
     return list(best.values())
 
 
-def _power_values(view: View, rng: random.Random) -> list[tuple[float, Action]]:
-    outlook = Outlook(view, rng)
+def _power_values(
+    view: View, rng: random.Random, outlook: Outlook | None = None
+) -> list[tuple[float, Action]]:
+    outlook = outlook if outlook is not None else Outlook(view, rng)
     powers = outlook.powers
     hand = parse_cards(view["hand"])
     legal: list[Action] = view["legal"]

@@ -26,6 +26,7 @@ from pegboard.cards import Card, parse_card
 from pegboard.core.rules import Action
 from pegboard.review.model import Judgement, Luck, Option
 
+
 def _slope(view: dict[str, Any], seat: int) -> float:
     scores = [float(s) for s in view["scores"]]
     left = deals_left(view)
