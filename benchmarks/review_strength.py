@@ -63,7 +63,7 @@ def measure(game_name: str, games: int) -> dict[str, object]:
         "mean_accuracy": {k: round(statistics.fmean(v), 2) for k, v in accuracy.items()},
         "games_expert_more_accurate": sum(
             1
-            for i in range(0, len(accuracy["expert"]))
+            for i in range(len(accuracy["expert"]))
             if accuracy["expert"][i] > accuracy["random"][i]
         ),
         "review_seconds_median": round(statistics.median(review_seconds), 3),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pegboard.bots import make
@@ -17,11 +17,12 @@ def play_game(
     game_name: str,
     bots: Sequence[str],
     seed: int,
+    *,
     override: Override | None = None,
-    **options: object,
+    options: Mapping[str, object] | None = None,
 ) -> dict[str, Any]:
     """A finished game's record: each seat's bot (seeded from ``seed``) plays its view."""
-    game = Game(get_spec(game_name), len(bots), seed, options)
+    game = Game(get_spec(game_name), len(bots), seed, options or {})
     players = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]
     for seat, name in enumerate(bots):
         game.set_seat(seat, name=f"{name} {seat + 1}", kind=f"bot:{name}")

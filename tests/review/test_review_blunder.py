@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from games import play_game
-
 from pegboard.analysis import analyze_discards
 from pegboard.cards import card_names, parse_cards
 from pegboard.core.rules import Action
@@ -41,7 +40,7 @@ class OneBlunder:
 
 def test_a_deliberate_blunder_is_flagged() -> None:
     blunder = OneBlunder()
-    record = play_game("cribbage", ["expert", "expert"], 4, blunder)
+    record = play_game("cribbage", ["expert", "expert"], 4, override=blunder)
     assert blunder.made is not None
     review = review_record(record)
     marked = [d for d in review.decisions if d.seat == 0 and d.mark == "blunder"]

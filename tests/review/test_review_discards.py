@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from games import play_game
 from typer.testing import CliRunner
 
+from games import play_game
 from pegboard.cli.main import app
 from pegboard.review import review_record
 
@@ -40,7 +40,9 @@ def role(seat: int, dealer: int, teams: bool) -> str:
 def test_every_discard_is_valued_as_analyze_values_it(
     players: int, options: dict[str, object]
 ) -> None:
-    record = play_game("cribbage", ["greedy", "random", "greedy", "random"][:players], 3, **options)
+    record = play_game(
+        "cribbage", ["greedy", "random", "greedy", "random"][:players], 3, options=options
+    )
     review = review_record(record)
     discards = [d for d in review.decisions if d.phase == "discard"]
     assert len(discards) >= 2 * players  # every seat's discard of at least two hands

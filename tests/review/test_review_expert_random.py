@@ -8,8 +8,8 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from games import play_game
 
+from games import play_game
 from pegboard.review import review_record
 
 GAMES = 4
@@ -35,7 +35,7 @@ def test_the_expert_costs_less_and_is_more_accurate(
         first = "expert" if seed % 2 == 0 else "random"
         second = "random" if first == "expert" else "expert"
         bots = [first if s % 2 == 0 else second for s in range(players)]
-        review = review_record(play_game(game_name, bots, seed, **options))
+        review = review_record(play_game(game_name, bots, seed, options=options))
         for decision in review.decisions:
             cost[bots[decision.seat]].append(decision.cost_points)
         for summary in review.seats:

@@ -7,7 +7,6 @@ import copy
 from typing import Any
 
 from games import play_game
-
 from pegboard.cards import parse_card
 from pegboard.core import Game
 from pegboard.records import replay, replay_steps
@@ -52,6 +51,13 @@ def replayed(record: dict[str, Any]) -> Game:
     return game
 
 
+def crib_shown(record: dict[str, Any]) -> list[str]:
+    cards: list[str] = next(
+        e["cards"] for e in record["events"] if e["type"] == "show" and e["crib"]
+    )
+    return cards
+
+
 def first_hand(review: Any, seat: int, phase: str) -> list[Any]:
     return [d for d in review.decisions if d.seat == seat and d.hand == 1 and d.phase == phase]
 
@@ -62,9 +68,7 @@ def test_relabelling_a_hidden_card_leaves_the_seats_review_unchanged() -> None:
     replay(changed)  # a legal game
     # The swap is real: the other seat discarded another card, and the crib showed it.
     assert changed["chance"] != record["chance"]
-    crib = [e["cards"] for e in record["events"] if e["type"] == "show" and e["crib"]][0]
-    crib_changed = [e["cards"] for e in changed["events"] if e["type"] == "show" and e["crib"]][0]
-    assert crib != crib_changed
+    assert crib_shown(record) != crib_shown(changed)
     before, after = review_record(record), review_record(changed)
     plays = first_hand(before, 0, "play")
     assert len(plays) >= 2

@@ -8,8 +8,8 @@ import random
 import statistics
 
 import pytest
-from games import play_game
 
+from games import play_game
 from pegboard.analysis import analyze_discards
 from pegboard.cards import DECK
 from pegboard.review import review_record
@@ -34,7 +34,7 @@ def test_the_average_dealt_hand(players: int, role: str) -> None:
 
 
 def test_luck_sums_to_what_the_cards_gave() -> None:
-    record = play_game("cribbage", ["greedy", "greedy"], 2, score_target=61)
+    record = play_game("cribbage", ["greedy", "greedy"], 2, options={"score_target": 61})
     review = review_record(record)
     for summary in review.seats:
         luck = summary.luck

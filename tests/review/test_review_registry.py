@@ -17,5 +17,5 @@ def test_every_game_pegboard_ships_has_a_review() -> None:
 
 
 def test_a_game_without_a_review_is_a_clear_error() -> None:
-    with pytest.raises(OptionError, match="no review for the game 'chess'.*cribbage"):
+    with pytest.raises(OptionError, match=r"no review for the game .chess.*cribbage"):
         reviewer_for("chess", 2, {})
