@@ -1,4 +1,4 @@
-"""Each game's review is found by the game's name among the ``pegboard.reviews`` entry points,
+"""Each game's review is found by the game's name among the ``pegboard.review`` entry points,
 as games are among ``pegboard.games``; a game with none is a clear error."""
 
 from __future__ import annotations

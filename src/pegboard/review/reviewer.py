@@ -1,6 +1,6 @@
 """What a game plugs into the review: a :class:`GameReviewer` per game, found by name.
 
-Each game's reviewer is named in the ``pegboard.reviews`` entry point group under the game's
+Each game's reviewer is named in the ``pegboard.review`` entry point group under the game's
 own name (pyproject.toml), the way games are named in ``pegboard.games``: the review engine
 never tells one game from another; a game in another package plugs its review in alike.
 """
@@ -57,7 +57,7 @@ class GameReviewer(Protocol):
 ReviewerFactory = Callable[[int, Mapping[str, Any]], GameReviewer]
 """``factory(players, options)``: a reviewer for one record."""
 
-REVIEW_ENTRY_POINTS = "pegboard.reviews"
+REVIEW_ENTRY_POINTS = "pegboard.review"
 
 _FACTORIES: dict[str, ReviewerFactory] = {}
 
