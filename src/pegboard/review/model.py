@@ -177,7 +177,13 @@ class Review:
     notes: tuple[str, ...] = ()
     """What this game's review does not value (said plainly, never guessed)."""
 
-    def to_json(self, *, seat: int | None = None, with_views: bool = False) -> dict[str, Any]:
+    def to_json(
+        self, *, seat: int | None = None, views: Literal["none", "marked", "all"] = "none"
+    ) -> dict[str, Any]:
+        """The ``pegboard-review/1`` object (docs/review.md); ``seat``: only that seat's
+        summary and decisions; ``views``: each decision's position as its seat saw it, for
+        the marked decisions or all (for showing them: a record's full information, once the
+        game is over)."""
         return {
             "format": REVIEW_FORMAT,
             "game": self.game,
@@ -187,7 +193,7 @@ class Review:
             "outcome": self.outcome,
             "seats": [s.to_json() for s in self.seats if seat is None or s.seat == seat],
             "decisions": [
-                d.to_json(with_view=with_views)
+                d.to_json(with_view=views == "all" or (views == "marked" and bool(d.mark)))
                 for d in self.decisions
                 if seat is None or d.seat == seat
             ],
