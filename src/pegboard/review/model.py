@@ -54,6 +54,8 @@ class Decision:
 
     index: int
     """Position in the record's action log."""
+    step: int
+    """The record's events before it (a replay's position when the seat decided)."""
     seat: int
     hand: int
     phase: str
@@ -76,6 +78,7 @@ class Decision:
     def to_json(self, *, with_view: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
             "index": self.index,
+            "step": self.step,
             "seat": self.seat,
             "hand": self.hand,
             "phase": self.phase,
@@ -151,6 +154,8 @@ class Point:
     """One point of the standing graph: after the record's first ``index`` actions."""
 
     index: int
+    step: int
+    """The record's events by then (a replay's position)."""
     hand: int
     standing: tuple[float, ...]
     """Per seat: its chance of winning (2 sides) or expected place (more sides)."""
@@ -158,6 +163,7 @@ class Point:
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
+            "step": self.step,
             "hand": self.hand,
             "standing": [round(s, 4) for s in self.standing],
         }

@@ -153,6 +153,7 @@ def _decision(
         loss = loss_percent(cost, judgement.unit, sides)
     return Decision(
         index=index,
+        step=int(view["version"]),
         seat=int(view["seat"]),
         hand=int(view.get("hand_number", 0)),
         phase=judgement.phase,
@@ -171,7 +172,7 @@ def _decision(
 
 def _point(reviewer: GameReviewer, game: Game, index: int) -> Point:
     view = game.view(None)
-    return Point(index, int(view.get("hand_number", 0)), reviewer.standing(view))
+    return Point(index, game.version, int(view.get("hand_number", 0)), reviewer.standing(view))
 
 
 def _summaries(game: Game, decisions: list[Decision], luck: list[Any]) -> tuple[SeatSummary, ...]:
