@@ -58,7 +58,9 @@ def test_a_seat_sees_its_review_after_the_match_and_strangers_do_not(server: Ser
         == 404
     )
     # The profile: Ann's accuracy in this match, by game.
-    (point,) = profile["accuracy"]["cribbage"]
+    (game,) = profile["accuracy"]
+    assert (game["game"], game["title"]) == ("cribbage", "Cribbage")
+    (point,) = game["points"]
     seat = next(s for s in found["seats"] if s["name"] == "Ann")
     assert point["accuracy"] == seat["accuracy"] and point["match"] == 1
 
@@ -98,5 +100,6 @@ def test_the_queue_reviews_a_match_once_however_often_it_is_submitted(tmp_path: 
     assert asyncio.run(burst()) == 1
     assert stored_review(store.engine, table, 1) is not None
     assert stored_review(store.engine, table, 2) is None
-    assert accuracy_by_game(store.engine, "bot:greedy")["cribbage"][0]["match"] == 1
+    (cribbage,) = accuracy_by_game(store.engine, "bot:greedy")
+    assert [p["match"] for p in cribbage["points"]] == [1]
     store.close()

@@ -11,6 +11,8 @@ from sqlalchemy import insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from pegboard.core.spec import get_spec
+from pegboard.errors import PegboardError
 from pegboard.server.store.schema import review_seats_table, reviews_table
 
 ACCURACY_POINTS = 500
@@ -71,9 +73,10 @@ def save_review(
 
 def accuracy_by_game(
     engine: Engine, player_id: str, size: int = ACCURACY_POINTS
-) -> dict[str, list[dict[str, Any]]]:
-    """Per game, the player's reviewed matches oldest first: ``at`` (when the match ended),
-    ``accuracy``, ``decisions``, ``table``, ``match`` (the latest ``size`` of each game)."""
+) -> list[dict[str, Any]]:
+    """Per game (``game``, ``title``), the player's reviewed matches oldest first (``points``):
+    ``at`` (when the match ended), ``accuracy``, ``decisions``, ``table``, ``match`` (the
+    latest ``size`` of each game)."""
     query = (
         select(review_seats_table)
         .where(review_seats_table.c.player_id == player_id)
@@ -91,4 +94,14 @@ def accuracy_by_game(
                     "match": row.match,
                 }
             )
-    return {game: points[-size:] for game, points in by_game.items()}
+    return [
+        {"game": game, "title": _title(game), "points": points[-size:]}
+        for game, points in sorted(by_game.items())
+    ]
+
+
+def _title(game: str) -> str:
+    try:
+        return get_spec(game).title
+    except PegboardError:  # a game this version no longer has: its name will do
+        return game
