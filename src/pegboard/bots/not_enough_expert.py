@@ -432,19 +432,12 @@ def own_piles(view: View, world: World, mine: Sequence[int]) -> list[list[int]]:
 
 
 def expert_discard(view: View, rng: random.Random) -> Action:
-    legal, totals = _discard_totals(view, rng)
+    legal, totals = discard_totals(view, rng)
     best = max(range(len(legal)), key=lambda i: totals[i])
     return legal[best]
 
 
-def discard_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
-    """Each legal discard with its expected points (the show exactly, what follows over
-    :data:`DEAL_WORLDS` worlds): what :func:`expert_discard` maximises."""
-    legal, totals = _discard_totals(view, rng)
-    return [(action, total / DEAL_WORLDS) for action, total in zip(legal, totals, strict=True)]
-
-
-def _discard_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
+def discard_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     powers = Powers.of(view)
     frame = settle_frame(view, powers)
     me = int(view["seat"])
@@ -568,28 +561,10 @@ def magic_shares(view: View, n: int, hand: int) -> list[int]:
 
 
 def expert_power(view: View, rng: random.Random) -> Action:
-    return max(_power_values(view, rng), key=lambda pair: pair[0])[1]
+    return max(power_choices(view, rng), key=lambda pair: pair[0])[1]
 
 
-def power_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
-    """Each power the captain may use with its expected points (Magic: its best swap), in
-    the order :func:`expert_power` weighs them."""
-    best: dict[str, tuple[Action, float]] = {}
-    outlook = Outlook(view, rng)
-    for value, action in _power_values(view, rng, outlook):
-        held = best.get(action["power"])
-        if held is None or value > held[1]:
-            best[action["power"]] = (action, value)
-    declined = next((a for a in view["legal"] if a["power"] == "none"), None)
-    if declined is not None and "none" not in best:
-        # Declining a Top's Might: the hand kept, no Might in the battle (a spent Top's).
-        hand = parse_cards(view["hand"])
-        shown = hand_value(hand, outlook.top)
-        best["none"] = (declined, shown + outlook.mean(hand, True))
-    return list(best.values())
-
-
-def _power_values(
+def power_choices(
     view: View, rng: random.Random, outlook: Outlook | None = None
 ) -> list[tuple[float, Action]]:
     outlook = outlook if outlook is not None else Outlook(view, rng)
@@ -613,14 +588,9 @@ def _power_values(
 
 
 def expert_magic(view: View, rng: random.Random) -> Action:
-    return max(magic_values(view, rng), key=lambda pair: pair[1])[0]
-
-
-def magic_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
-    """Each legal Magic discard with the hand's expected points after the swap."""
     outlook = Outlook(view, rng)
     hand = parse_cards(view["hand"])
-    return [(a, outlook.magic(hand, parse_cards(a["cards"]))) for a in view["legal"]]
+    return max(view["legal"], key=lambda a: outlook.magic(hand, parse_cards(a["cards"])))
 
 
 # -- the play ------------------------------------------------------------------------------
@@ -728,7 +698,7 @@ def play_world(
 
 
 def expert_play(view: View, rng: random.Random) -> Action:
-    candidates, totals = _play_totals(view, rng)
+    candidates, totals = play_totals(view, rng)
     if len(candidates) == 1:
         return candidates[0]
     count = int(view["count"])
@@ -741,14 +711,7 @@ def expert_play(view: View, rng: random.Random) -> Action:
     return candidates[best]
 
 
-def play_values(view: View, rng: random.Random) -> list[tuple[Action, float]]:
-    """Each candidate card (one per rank) with its mean over :data:`PLAY_WORLDS` worlds: our
-    pegging less theirs, or ±:data:`WIN` for reaching the target first."""
-    candidates, totals = _play_totals(view, rng)
-    return [(a, t / PLAY_WORLDS) for a, t in zip(candidates, totals, strict=True)]
-
-
-def _play_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
+def play_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     by_rank: dict[int, Action] = {}
     for action in view["legal"]:
         by_rank.setdefault(RANK_OF[parse_card(action["card"])], action)
