@@ -151,6 +151,14 @@ def create_app(
         """A path or query value of the wrong kind: said without repeating it."""
         return JSONResponse({"error": shape_errors(error.errors())}, status_code=400)
 
+    @app.get("/api/health")
+    async def health() -> JSONResponse:
+        """For a load balancer: 200 when this worker and its store answer, else 503."""
+        healthy = await asyncio.to_thread(lobby.store.answers)
+        worker = lobby.workers.me if isinstance(lobby, SharedLobby) else None
+        answer = {"healthy": healthy, "worker": worker}  # worker: its name among several
+        return JSONResponse(answer, status_code=200 if healthy else 503)
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return [get_spec(name).to_json() for name in game_names()]
@@ -229,7 +237,9 @@ def create_app(
         )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
-        return found
+        spec = get_spec(found["game"])
+        # The sides, so that a client draws any game's result without knowing the game.
+        return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}
 
     @app.get("/api/tables/{table_id}/records/{match}/review")
     async def record_review(

@@ -93,6 +93,15 @@ class Store:
             self._checkpointer.join(2)
         self.engine.dispose()
 
+    def answers(self) -> bool:
+        """Whether the database answers a trivial query (the health check)."""
+        try:
+            with self.engine.connect() as db:
+                db.execute(select(1))
+        except Exception:  # any failure of the database is an unhealthy worker
+            return False
+        return True
+
     def create_table(
         self, row: TableRow, *, also: Callable[[Connection], None] | None = None
     ) -> None:
