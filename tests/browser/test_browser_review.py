@@ -12,8 +12,9 @@ from typing import Any
 import httpx
 import pytest
 from axe import assert_accessible
+from clicker import RESULTS, Clicker, play_to_results, sit_down
 from live_server import LiveServer
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "review-screenshots"
 VIEWPORTS = {"desktop": (1280, 1000), "phone": (390, 844)}
@@ -90,3 +91,24 @@ def test_a_finished_match_is_reviewed_in_the_replay(
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= width + 1, f"{game} {name}: {wide}px wide"
         context.close()
+
+
+def test_the_results_link_to_the_review_and_the_profile_shows_accuracy(
+    context: BrowserContext, live: LiveServer
+) -> None:
+    page: Page = context.new_page()
+    sit_down(page, live.url, score_target=15)
+    play_to_results(Clicker(page))
+    page.wait_for_selector(RESULTS)
+    page.locator(RESULTS).get_by_role("link", name="Review", exact=True).click()
+    # Made once the match is over: being made, then shown (the page asks again meanwhile).
+    expect(page.locator(".review-panel")).to_be_visible(timeout=60_000)
+    expect(page.locator(".review-summary tbody tr")).to_have_count(2)
+    page.goto(f"{live.url}/#/me")
+    accuracy = page.locator("section[aria-labelledby=accuracy-title]")
+    expect(accuracy).to_be_visible()
+    expect(accuracy.locator("[data-game=cribbage] .rating-now")).not_to_be_empty()
+    accuracy.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "profile-accuracy.png"), full_page=False)
+    assert_accessible(page, "the profile with accuracy")

@@ -302,3 +302,58 @@ function luckText(luck) {
   if (luck.dice && !luck.total) return `dice ${signed(luck.dice, 0)}`;
   return luck.dice ? `${signed(luck.total, 1)}, dice ${signed(luck.dice, 0)}` : signed(luck.total, 1);
 }
+
+/** The profile's accuracy per game over time: `games` as `/api/players/ID` gives them. */
+export function accuracyPanel(games) {
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "accuracy-title" },
+    h("h2", { id: "accuracy-title" }, "Accuracy"),
+    h(
+      "div",
+      { class: "rating-cards" },
+      games.map((game) => {
+        const values = game.points.map((p) => p.accuracy);
+        const mean = values.reduce((a, b) => a + b, 0) / values.length;
+        return h(
+          "div",
+          { class: "rating-card", "data-game": game.game },
+          h("h3", {}, game.title),
+          h("p", { class: "rating-now" }, h("strong", {}, mean.toFixed(1))),
+          h(
+            "p",
+            { class: "notice" },
+            `mean over ${values.length} reviewed ${values.length === 1 ? "game" : "games"}`,
+          ),
+          values.length > 1 ? accuracyChart(values, `${game.title} accuracy`) : null,
+        );
+      }),
+    ),
+  );
+}
+
+function accuracyChart(values, label) {
+  const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / (values.length - 1);
+  const y = (v) => PAD.top + ((100 - v) * (H - PAD.top - PAD.bottom)) / 100;
+  const grid = (v) => [
+    s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: "chart-grid" }),
+    s("text", { x: PAD.left - 4, y: y(v) + 4, class: "chart-label" }, String(v)),
+  ];
+  return s(
+    "svg",
+    {
+      viewBox: `0 0 ${W} ${H}`,
+      class: "rating-chart",
+      role: "img",
+      "aria-label": `${label}: ${values.map((v) => v.toFixed(0)).join(", ")}, oldest first`,
+    },
+    grid(100),
+    grid(50),
+    grid(0),
+    s("polyline", {
+      points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+      class: "chart-line",
+    }),
+    values.map((v, i) => s("circle", { cx: x(i), cy: y(v), r: 2.6, class: "chart-dot" })),
+  );
+}
