@@ -144,9 +144,10 @@ export class ReviewPanel {
         points: series.map((p) => `${x(p.step).toFixed(1)},${y(p.standing[seat]).toFixed(1)}`).join(" "),
       }),
     );
-    const standingAt = new Map(series.map((p) => [p.step, p.standing]));
+    // Where the seat stood when it decided: the graph's last point at or before its step.
+    const before = (step) => series.findLast((p) => p.step <= step) ?? series[0];
     const dots = this.marked.map((d) => {
-      const standing = standingAt.get(d.step) ?? series[0].standing;
+      const standing = before(d.step).standing;
       const seat = win ? 0 : d.seat;
       return s("circle", {
         cx: x(d.step),
