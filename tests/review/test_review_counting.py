@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from games import play_game
-
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.review import review_record
