@@ -1,18 +1,17 @@
-"""What a game plugs into the review: a :class:`GameReviewer` per game, found by name.
-
-Each game's reviewer is named in the ``pegboard.review`` entry point group under the game's
-own name (pyproject.toml), the way games are named in ``pegboard.games``: the review engine
-never tells one game from another; a game in another package plugs its review in alike.
+"""What a game plugs into the review: a :class:`GameReviewer` per game, reached from its
+:class:`~pegboard.core.spec.GameSpec` (its ``review`` surface, ``module:attribute``, loaded on
+first use), so the review engine never tells one game from another and a game in another
+package plugs its review in alike (or with :func:`register_reviewer`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from pegboard.core.rules import Action
+from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.review.model import Judgement, Luck
 
@@ -57,27 +56,20 @@ class GameReviewer(Protocol):
 ReviewerFactory = Callable[[int, Mapping[str, Any]], GameReviewer]
 """``factory(players, options)``: a reviewer for one record."""
 
-REVIEW_ENTRY_POINTS = "pegboard.review"
-
 _FACTORIES: dict[str, ReviewerFactory] = {}
 
 
 def register_reviewer(game: str, factory: ReviewerFactory) -> None:
     """Review the game called ``game`` (its :class:`~pegboard.core.spec.GameSpec` name) with
-    ``factory``."""
+    ``factory``, in place of its spec's ``review`` surface."""
     _FACTORIES[game] = factory
 
 
 def reviewer_for(game: str, players: int, options: Mapping[str, Any]) -> GameReviewer:
     factory = _FACTORIES.get(game)
     if factory is None:
-        named = [e for e in entry_points(group=REVIEW_ENTRY_POINTS) if e.name == game]
-        if not named:
-            known = sorted(
-                {*_FACTORIES, *(e.name for e in entry_points(group=REVIEW_ENTRY_POINTS))}
-            )
-            raise OptionError(
-                f"no review for the game {game!r}; games reviewed: {', '.join(known) or 'none'}"
-            )
-        factory = _FACTORIES[game] = named[0].load()
+        spec = get_spec(game)
+        if "review" not in spec.surfaces:
+            raise OptionError(f"{spec.title} has no game review")
+        factory = spec.surface("review")
     return factory(players, options)

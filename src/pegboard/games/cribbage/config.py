@@ -79,6 +79,9 @@ SPEC = register(
             "cribbage-4-teams": "Cribbage, 4 players in teams",
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
+            "review": "pegboard.review.cribbage:CribbageReviewer",
+        },
     )
 )

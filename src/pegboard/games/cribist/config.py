@@ -54,6 +54,9 @@ SPEC = register(
         rules_text=rules_text,
         rating_groups={"cribist-4": "Cribist"},
         phases=("tricks", "trick count", "muggins"),
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribist_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:cribist_examples",
+            "review": "pegboard.review.cribist:CribistReviewer",
+        },
     )
 )

@@ -57,7 +57,10 @@ SPEC = register(
             "not-enough-4": "Cribbage is not Enough, 4 players in teams",
         },
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:not_enough_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
+            "review": "pegboard.review.not_enough:NotEnoughReviewer",
+        },
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
     )
 )
