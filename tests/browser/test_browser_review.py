@@ -89,7 +89,11 @@ def test_a_finished_match_is_reviewed_in_the_replay(
         assert_accessible(page, f"the review of {game} ({name})")
         # Nothing wider than the screen on the phone.
         wide = page.evaluate("document.documentElement.scrollWidth")
-        assert wide <= width + 1, f"{game} {name}: {wide}px wide"
+        beyond = page.evaluate(
+            f"[...document.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > "
+            f"{width + 1}).slice(0, 6).map(e => e.className)"
+        )
+        assert wide <= width + 1, f"{game} {name}: {wide}px wide: {beyond}"
         context.close()
 
 

@@ -77,6 +77,15 @@ export class ReviewPanel {
   }
 
   summary() {
+    // Scrolls sideways inside the panel where a narrow column cannot hold it.
+    return h(
+      "div",
+      { class: "review-table-scroll", role: "region", "aria-label": "Players", tabindex: 0 },
+      this.summaryTable(),
+    );
+  }
+
+  summaryTable() {
     return h(
       "table",
       { class: "review-summary" },
