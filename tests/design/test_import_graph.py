@@ -26,6 +26,7 @@ LAYERS = {
     "env": 6,  # environments for research: games, bots to play the other seats
     "review": 6,  # game review: the analysis and the bots' searches judge every decision
     "match": 7,
+    "tournament": 7,  # pairing, standings, the playoff; its bot runner plays through arena
     "server": 8,
     "cli": 9,
     "": 10,  # pegboard/__init__.py: the curated public names

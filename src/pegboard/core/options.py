@@ -21,12 +21,31 @@ class Option:
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
+    stored: OptionValue | None = None
+    """What a stored option set (a record's, a table's) made before this option existed means:
+    the rule the game played then (Cribbage's ``dealer``: ``rotate``). Stored sets always list
+    every option, so a missing one is an older one; a new game takes ``default``."""
 
     @property
     def kind(self) -> str:
         if isinstance(self.default, bool):
             return "bool"
         return "int" if isinstance(self.default, int) else "choice"
+
+    def check_type(self, value: object) -> None:
+        """OptionError unless ``value`` is of the option's own JSON type: a body sends true,
+        not "yes"; 61, not "61" (text is for the command line, which :meth:`parse` reads)."""
+        kind = self.kind
+        right = (
+            isinstance(value, bool)
+            if kind == "bool"
+            else isinstance(value, int) and not isinstance(value, bool)
+            if kind == "int"
+            else isinstance(value, str)
+        )
+        if not right:
+            wanted = {"bool": "true or false", "int": "a whole number"}.get(kind, "text")
+            raise OptionError(f"option {self.name} takes {wanted}")
 
     def parse(self, value: object) -> OptionValue:
         """Check one value (text from a command line is accepted too) and return it typed."""
@@ -77,6 +96,12 @@ class Option:
         if self.choices:
             data["choices"] = list(self.choices)
         return data
+
+
+def stored_options(options: Sequence[Option], given: Mapping[str, object]) -> dict[str, object]:
+    """A stored option set, with each option it predates at the value it then meant."""
+    older = {o.name: o.stored for o in options if o.stored is not None and o.name not in given}
+    return {**given, **older}
 
 
 def resolve_options(

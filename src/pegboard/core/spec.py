@@ -14,7 +14,8 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from pegboard.core.options import Option, OptionValue, resolve_options
+from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
 
@@ -30,6 +31,15 @@ def each_alone(players: int, options: Mapping[str, OptionValue]) -> list[list[in
 def partners_opposite(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
     """Two teams of two, partners sitting opposite (seats 0 + 2 and 1 + 3)."""
     return [[0, 2], [1, 3]]
+
+
+@dataclass(frozen=True)
+class DailySetup:
+    """The game of the daily challenge (docs/fairness.md): one person against the game's
+    experts in every other seat, with these options."""
+
+    players: int
+    options: Mapping[str, OptionValue]
 
 
 @dataclass(frozen=True)
@@ -52,11 +62,15 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+    games_won: Callable[[Outcome], int] = field(default=lambda outcome: 1)
+    """How many won games a finished game's result counts as, in a rated result and in a match
+    (Cribbage is not Enough: a skunk counts as two)."""
     sides: Sides = each_alone
     rating_groups: Mapping[str, str] = field(default_factory=dict)
     phases: tuple[str, ...] = ()
     client: str = ""
     surfaces: Mapping[str, str] = field(default_factory=dict)
+    daily: DailySetup | None = None  # None: the game has no daily challenge
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""
@@ -66,6 +80,11 @@ class GameSpec:
         values = resolve_options(self.options, given)
         self.check(players, values)
         return values
+
+    def stored(self, given: Mapping[str, object]) -> dict[str, object]:
+        """A stored option set (a record's or a table's, which list every option) as the game
+        reads it now: an option it predates takes the value it meant then (``Option.stored``)."""
+        return stored_options(self.options, given)
 
     def partners(self, players: int, options: Mapping[str, OptionValue]) -> bool:
         """Whether some players share a result with a partner."""

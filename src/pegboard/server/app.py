@@ -19,10 +19,14 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.daily.routes import daily_routes
+from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
 from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
+from pegboard.server.http.clients import ClientAddress, Proxies
 from pegboard.server.http.inputs import record_number, table_id_ok
 from pegboard.server.http.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
+from pegboard.server.http.origins import SameOriginSockets
 from pegboard.server.http.protocol import (
     GONE,
     POLICY,
@@ -35,11 +39,14 @@ from pegboard.server.http.protocol import (
 from pegboard.server.http.rules_pages import router as rules_router
 from pegboard.server.lobby.one_process import Join, Lobby, NewTable
 from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.metrics import Readings, RefusalCount, metrics_routes
+from pegboard.server.metrics import registry as metrics_registry
 from pegboard.server.players.accounts import account_routes
 from pegboard.server.players.identity import Identity, identity_routes
 from pegboard.server.players.logins import LoginGuard
 from pegboard.server.players.privacy import PRIVATE, Player
 from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
+from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
 from pegboard.server.ratings.routes import profile_routes
 from pegboard.server.ratings.sweep import Sweeper
@@ -50,6 +57,8 @@ from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.commands import handle
 from pegboard.server.tables.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.tables.sockets import SocketWatcher
+from pegboard.server.tournaments.director import Director
+from pegboard.server.tournaments.routes import tournament_routes
 from pegboard.server.workers.bus import Bus
 from pegboard.server.workers.worker import Workers, WorkerSettings
 
@@ -89,14 +98,18 @@ def create_app(
     limits: Limits | None = None,
     sync: str = "normal",
     quick_play: QuickPlaySettings | None = None,
+    trusted_proxies: frozenset[str] = frozenset(),
     review_in_thread: bool = False,
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
     ``limits``: what one address may do (docs/protocol.md, "Limits"); ``sync``: SQLite's
     synchronous mode (:data:`pegboard.server.store.sql_store.SYNC_MODES`); ``quick_play``: how
-    quick play matches (docs/protocol.md, "Quick play"); ``review_in_thread``: reviews are made
-    in a thread rather than a process of their own (tests)."""
+    quick play matches (docs/protocol.md, "Quick play"); ``trusted_proxies``: the addresses
+    (or networks) whose forwarded client address and scheme are believed (docs/operations.md);
+    ``review_in_thread``: reviews are made in a thread rather than a process of their own
+    (tests).
+    """
     store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
     team: Workers | None = None
@@ -110,18 +123,21 @@ def create_app(
     sweeper = Sweeper(store, time)  # settles finished matches a room could not (docs/protocol.md)
     reviews = ReviewQueue(store, time, in_thread=review_in_thread)  # docs/review.md
     lobby.on_record = reviews.submit
+    director = Director(lobby, team)  # the tournaments' rounds (docs/protocol.md, "Tournaments")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         await lobby.start()
         await quick.start()
+        await director.start()
         sweeper.start()
         reviews.start()
         _quiet_garbage_collector()
         yield
         await reviews.stop()
         await sweeper.stop()
+        await director.close()
         await quick.close()
         await lobby.close()
         lobby.store.close()
@@ -131,14 +147,27 @@ def create_app(
     app.state.sweeper = sweeper
     app.state.reviews = reviews
     app.add_middleware(BodyLimit)
-    app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
+    app.add_middleware(RequestLimit, admission=admission)  # counted before all
+    app.add_middleware(SameOriginSockets)
+    # Outermost: every limit after it counts the same client address.
+    app.add_middleware(ClientAddress, proxies=Proxies(trusted_proxies))
+    app.add_middleware(RefusalCount)  # what the limits refused, for /metrics
+    readings = Readings(
+        open_tables=lambda: len(lobby.rooms),
+        sockets=lambda: sum(len(room.watchers) for room in list(lobby.rooms.values())),
+        queue=lambda: len(waiting(store.engine)),
+    )
+    app.include_router(metrics_routes(metrics_registry(readings)))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
     identity = Identity(store, time)
     app.state.identity = identity
-    app.include_router(identity_routes(identity))  # /api/me: who this browser is
-    app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
+    app.include_router(identity_routes(identity, admission))  # /api/me: who this browser is
+    app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
+    app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
     app.state.quick_play = quick
+    app.state.director = director
+    app.include_router(tournament_routes(identity, director, time))  # /api/tournaments
     # /ws/play, before /ws/{table_id} takes it for a table's socket
     app.include_router(quickplay_routes(quick, identity, admission))
 
@@ -197,7 +226,8 @@ def create_app(
             raise HTTPException(404, NO_TABLE)
         lobby.gate.check(table_id, invite=body.invite)  # a free seat needs the link, if unlisted
         player = identity.player_of(request)
-        return await lobby.join(table_id, body.name, player.id if player else None)
+        seed = (body.commitment, body.seed) if body.seed and body.commitment else None
+        return await lobby.join(table_id, body.name, player.id if player else None, seed)
 
     @app.get("/api/tables/{table_id}/seat")
     async def seat(table_id: str, request: Request) -> dict[str, Any]:
@@ -237,6 +267,7 @@ def create_app(
         )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
+        reveal_in_record(lobby.store.engine, table_id, found, time.now())
         spec = get_spec(found["game"])
         # The sides, so that a client draws any game's result without knowing the game.
         return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}
@@ -360,7 +391,7 @@ def create_app(
 
 
 def _address(connection: Request | WebSocket) -> str:
-    """The client's address (uvicorn takes it from a trusted proxy's headers)."""
+    """The client's address (:mod:`pegboard.server.http.clients` put it in the scope)."""
     return connection.client.host if connection.client is not None else ""
 
 

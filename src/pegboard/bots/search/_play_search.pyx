@@ -66,7 +66,8 @@ for _card in range(CARDS):
 
 if TARGET + 1 != RACE_N:
     raise ImportError("the race table's size changed: RACE_N must follow race.TARGET")
-cdef double RACE[RACE_N][RACE_N]  # race.dealer_table(), filled on first use
+cdef double RACE[RACE_N][RACE_N]  # race.dealer_table("rotate"), filled on first use
+cdef double RACE_DRAWN[RACE_N][RACE_N]  # race.dealer_table("random"), the same
 cdef bint race_ready = False
 
 
@@ -224,6 +225,7 @@ cdef struct Valuing:
     int starter
     bint duel
     bint deal_next
+    bint next_drawn        # dealer=random: the next dealer is drawn, either of the two
     int n_in_game
     int in_game[SEATS]     # the sides of the seats still in the game, ascending
     int mine               # my side's place in in_game
@@ -406,6 +408,7 @@ cdef int _read_valuing(Valuing* v, search, double tie, double per_deal, double s
     v.starter = search.starter
     v.duel = search.duel
     v.deal_next = v.dealer_side != v.me
+    v.next_drawn = search.next_drawn
     in_game = sorted({sides[s] for s in search.history.seats})
     v.n_in_game = len(in_game)
     for i, side in enumerate(in_game):
@@ -423,11 +426,13 @@ cdef int _fill_race() except -1:
     global race_ready
     if race_ready:
         return 0
-    table = dealer_table()
+    table = dealer_table("rotate")
+    drawn = dealer_table("random")
     cdef int a, b
     for a in range(RACE_N):
         for b in range(RACE_N):
             RACE[a][b] = table[a, b]
+            RACE_DRAWN[a][b] = drawn[a, b]
     race_ready = True
     return 0
 
@@ -775,7 +780,9 @@ cdef double _value(Valuing* v, Play* p, int card, int* shows_side, int* shows_po
     if v.duel:
         if first >= 0:
             return (1.0 if first == v.me else 0.0) + tie
-        return _race(v.target - after[v.me], v.target - after[v.opponents[0]], v.deal_next) + tie
+        return _race(
+            v.target - after[v.me], v.target - after[v.opponents[0]], v.deal_next, v.next_drawn
+        ) + tie
     if first >= 0:  # objective.finished_rank
         if first == v.me:
             return -1.0 + tie
@@ -804,8 +811,9 @@ cdef double _value(Valuing* v, Play* p, int card, int* shows_side, int* shows_po
     return -(1.0 + behind) + tie
 
 
-cdef double _race(int mine, int theirs, bint deal_next) noexcept nogil:
-    """``race.win_chance``."""
+cdef double _race(int mine, int theirs, bint deal_next, bint drawn) noexcept nogil:
+    """``race.win_chance``: ``drawn``, the next dealer still to be drawn (dealer=random), else
+    ``deal_next`` says who deals."""
     if mine <= 0:
         return 1.0
     if theirs <= 0:
@@ -814,6 +822,8 @@ cdef double _race(int mine, int theirs, bint deal_next) noexcept nogil:
         mine = RACE_N - 1
     if theirs > RACE_N - 1:
         theirs = RACE_N - 1
+    if drawn:
+        return 0.5 * RACE_DRAWN[mine][theirs] + 0.5 * (1.0 - RACE_DRAWN[theirs][mine])
     if deal_next:
         return RACE[mine][theirs]
     return 1.0 - RACE[theirs][mine]

@@ -7,8 +7,9 @@ from dataclasses import replace
 from importlib import resources
 
 from pegboard.core.options import Option, OptionValue
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
+from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.games.not_enough.powers import PowerTable, load_powers
 from pegboard.games.not_enough.rules import NotEnoughRules
 
@@ -32,6 +33,12 @@ OPTIONS = (
 )
 
 
+def games_won(outcome: Outcome) -> int:
+    """A skunk "counts as two won games in competitive gaming" (seed 001_5556b57256b556f3.txt):
+    two in a rated result and in a match."""
+    return 2 if outcome.skunked else 1
+
+
 def _sides(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
     """Four players are two teams, partners opposite; two play one against one."""
     if players == 4:
@@ -51,17 +58,20 @@ SPEC = register(
         options=OPTIONS,
         create=NotEnoughRules,
         rules_text=rules_text,
+        games_won=games_won,
         sides=_sides,
         rating_groups={
             "not-enough-2": "Cribbage is not Enough, 2 players",
             "not-enough-4": "Cribbage is not Enough, 4 players in teams",
         },
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
+        client="not-enough",  # also the client of a variant with another powers table
         surfaces={
             "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
             "review": "pegboard.review.not_enough:NotEnoughReviewer",
         },
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
+        daily=DailySetup(players=2, options={"score_target": 121}),  # one against the expert
     )
 )
 
@@ -81,6 +91,7 @@ def spec_with_powers(powers: PowerTable, *, name: str, title: str | None = None)
             title=title or f"{SPEC.title} ({powers.source})",
             create=create,
             aliases=(),
+            daily=SPEC.daily if name == SPEC.name else None,  # one daily game per game
         )
     )
 

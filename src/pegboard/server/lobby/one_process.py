@@ -40,6 +40,7 @@ from pegboard.server.tables.room import (
     describe,
     slots_of,
 )
+from pegboard.server.tables.seats import Seed
 from pegboard.server.tables.slot import Slot, bot_slot
 from pegboard.server.tables.thinking import BotPool, BotProcesses
 
@@ -49,7 +50,7 @@ Word = Annotated[str, Field(max_length=32)]  # a name or a key: refusals may quo
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Word
     players: int = Field(ge=1, le=8)
@@ -68,11 +69,21 @@ class NewTable(BaseModel):
         return len(self.bots) >= self.players and all(b is not None for b in self.bots)
 
 
+def broken_reason(error: Exception, row: TableRow) -> str:
+    """Why a table could not be rebuilt, as stored and listed by ``pegboard tables``: the
+    error's kind and the match, never its message (which may name cards)."""
+    return f"{type(error).__name__} while rebuilding match {row.match} (the server's log has more)"
+
+
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(default="", max_length=64)
     invite: str | None = Field(default=None, max_length=64)  # the key of an unlisted table's link
+    # Verifiable deals: a seed for hand 1 of the match the join may start, taken if the
+    # table's commitment to it (``next_commitment`` in the table info) is still this one.
+    seed: str | None = Field(default=None, min_length=1, max_length=64)
+    commitment: str | None = Field(default=None, max_length=64)
 
 
 @dataclass(frozen=True)
@@ -170,9 +181,11 @@ class Lobby:
             room = self._room(row, bots_only)
             room.restore()
         except Exception as error:
-            reason = f"{type(error).__name__}: {error}"[:500]
-            log.error("table %s cannot be rebuilt, set aside as broken: %s", row.id, reason)
-            self.store.set_broken(row.id, reason)
+            # The log (the operator's) says what failed; the stored reason only which kind of
+            # error and where, since an error's words may hold the match's cards or deck.
+            log.error("table %s cannot be rebuilt, set aside as broken: %s: %s", row.id,
+                      type(error).__name__, error)  # fmt: skip
+            self.store.set_broken(row.id, broken_reason(error, row))
             return None
         self.rooms[row.id] = room
         room.start_tasks()
@@ -192,6 +205,10 @@ class Lobby:
 
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
+        by_name = {o.name: o for o in spec.options}
+        for name, value in request.options.items():  # JSON's own types, as the models are
+            if name in by_name:
+                by_name[name].check_type(value)
         options = spec.resolve(request.players, request.options)
         if len(request.bots) > request.players:
             raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")
@@ -331,13 +348,18 @@ class Lobby:
             raise HTTPException(409, "this table is closed")
         return room
 
-    async def join(self, table_id: str, name: str, player: str | None = None) -> dict[str, Any]:
-        """Take a seat; ``player``: the signed-in person taking it (players.id), if any."""
-        return await self._join(self.get(table_id), name, player)
+    async def join(
+        self, table_id: str, name: str, player: str | None = None, seed: Seed | None = None
+    ) -> dict[str, Any]:
+        """Take a seat; ``player``: the signed-in person taking it (players.id), if any;
+        ``seed``: their seed for hand 1 and the commitment they saw."""
+        return await self._join(self.get(table_id), name, player, seed)
 
-    async def _join(self, room: Room, name: str, player: str | None) -> dict[str, Any]:
+    async def _join(
+        self, room: Room, name: str, player: str | None, seed: Seed | None = None
+    ) -> dict[str, Any]:
         try:
-            slot, token = await room.join(clean_name(name), player)
+            slot, token = await room.join(clean_name(name), player, seed)
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         self._listing = None

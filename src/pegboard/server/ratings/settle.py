@@ -23,7 +23,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from pegboard.core.outcome import Outcome
+from pegboard.core.spec import get_spec
 from pegboard.match.phases import hand_points
+from pegboard.server.metrics import SETTLEMENTS
 from pegboard.server.ratings.rating import (
     MU,
     PROVISIONAL_GAMES,
@@ -79,6 +82,13 @@ class FinishedMatch:
     scores: tuple[int, ...]
     events: Sequence[dict[str, Any]]
     finished: float
+    games_won: int = 1
+    """How many won games the result counts as (the game's spec says: a skunk in Cribbage is
+    not Enough counts as two); a rated result is rated that many times over."""
+    # Per game seat: whether it did anything itself (a move, or leaving: not the clock's moves,
+    # nor the table giving up the seat of someone away). None:
+    # not known (a match made up for the ratings alone).
+    moved: tuple[bool, ...] | None = None
 
     @property
     def group(self) -> str | None:
@@ -137,7 +147,18 @@ def finished_match(
         scores=tuple(int(s) for s in outcome["scores"]),
         events=record.get("events", []),
         finished=finished,
+        games_won=get_spec(row.game).games_won(Outcome.from_json(outcome)),
+        moved=_moved(record, row.players),
     )
+
+
+def _moved(record: Mapping[str, Any], players: int) -> tuple[bool, ...]:
+    """Per game seat, whether the record has an action it made itself."""
+    moved = [False] * players
+    for entry in record.get("actions", []):
+        if not entry.get("auto") and 0 <= int(entry.get("seat", -1)) < players:
+            moved[int(entry["seat"])] = True
+    return tuple(moved)
 
 
 def stored_match(engine: Engine, row: TableRow, match: int, now: float) -> FinishedMatch | None:
@@ -182,6 +203,7 @@ def settle(engine: Engine, match: FinishedMatch, now: float) -> dict[int, Rating
                 raise
             log.warning("settling %s/%s: the database gave up; again", match.table_id, match.match)
             continue
+        SETTLEMENTS.inc()
         return changes
     return rating_changes(engine, match.table_id, match.match)
 
@@ -227,6 +249,10 @@ def _unrated(match: FinishedMatch) -> str | None:
         return "a person was not signed in"
     if len({s.player for s in people}) < len(people):
         return "one person held two seats"
+    if match.moved is not None and not all(
+        match.moved[seat] for seat, s in enumerate(match.seats) if not s.bot
+    ):  # a rating won by waiting out the clock of someone not there is worth nothing
+        return "a person never moved"
     return None
 
 
@@ -262,10 +288,11 @@ def _update_ratings(db: Connection, match: FinishedMatch, now: float) -> Rated:
     prior = {str(r.player_id): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
     sides = sides_of(match.players, match.teams)
     player = [str(s.player) for s in match.seats]
-    new = rate(
-        [[prior[player[seat]][:2] for seat in side] for side in sides],
-        [match.ranks[side[0]] for side in sides],
-    )
+    new = [[prior[player[seat]][:2] for seat in side] for side in sides]
+    # A result that counts as two won games (a skunk in Cribbage is not Enough) moves the
+    # ratings as two wins in a row would: the same placement rated again from the first.
+    for _ in range(match.games_won):
+        new = rate(new, [match.ranks[side[0]] for side in sides])
     # A bot may fill several seats of one match: it moves by the mean of its seats' changes.
     moves: dict[str, list[tuple[float, float]]] = {}
     for side, values in zip(sides, new, strict=True):

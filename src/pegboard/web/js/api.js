@@ -36,10 +36,11 @@ export const api = {
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", tablePath(id)),
   create: (spec) => request("POST", "/api/tables", spec),
-  join: (id, name) =>
+  join: (id, name, fair = {}) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/join`, {
       name,
       invite: memory.invite(id) ?? undefined,
+      ...fair, // verifiable deals: a seed for hand 1, and the commitment it answers
     }),
   records: (id) => request("GET", tablePath(id, "/records")),
   record: (id, match) => request("GET", tablePath(id, `/records/${encodeURIComponent(match)}`)),
@@ -55,7 +56,7 @@ export const api = {
   setMe: (name) => request("POST", "/api/me", { name }),
   claim: (username, password) => request("POST", "/api/account", { username, password }),
   login: (username, password) => request("POST", "/api/login", { username, password }),
-  logout: () => request("POST", "/api/logout"),
+  logout: () => request("POST", "/api/logout", {}),
   password: (current, password) => request("POST", "/api/password", { current, password }),
 };
 

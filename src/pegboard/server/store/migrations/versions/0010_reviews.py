@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_reviews"
-down_revision = "0006_private_chat"
+revision = "0010_reviews"
+down_revision = "0009_tournaments"
 
 
 def upgrade() -> None:
