@@ -7,15 +7,17 @@ import copy
 from typing import Any
 
 from games import play_game
-from pegboard.cards import parse_card
+from pegboard.cards import RANK_OF, parse_card, parse_cards
 from pegboard.core import Game
 from pegboard.records import replay, replay_steps
 from pegboard.review import review_record
+from pegboard.scoring import score_show
 
 
 def relabel_hidden(record: dict[str, Any], seat: int) -> dict[str, Any]:
     """The same game with one card of the other seat's first discard swapped, in the deck and
-    in that discard, for a card left in the deck that is not the starter."""
+    in that discard, for a card of the same rank left in the deck (not the starter) that leaves
+    the crib's count as it was: every score, and so the rest of the game, is unchanged."""
     other = 1 - seat
     events = record["events"]
     deal = next(e for e in events if e["type"] == "deal")
@@ -23,8 +25,20 @@ def relabel_hidden(record: dict[str, Any], seat: int) -> dict[str, Any]:
     thrown = next(e for e in events if e["type"] == "discard" and e["seat"] == other)["cards"]
     dealt = {c for hand in deal["hands"] for c in hand} | set(deal["crib"]) | {starter}
     shuffle = next(step["shuffle"] for step in record["chance"] if "shuffle" in step)
-    hidden = thrown[0]
-    stranger = next(c for c in shuffle if c not in dealt)
+    crib = crib_shown(record)
+    cut = parse_card(starter)
+
+    def crib_total(cards: list[str]) -> int:
+        return score_show([c for c in parse_cards(cards) if c != cut], cut, crib=True).total
+
+    hidden, stranger = next(
+        (card, other_card)
+        for card in thrown
+        for other_card in shuffle
+        if other_card not in dealt
+        and RANK_OF[parse_card(other_card)] == RANK_OF[parse_card(card)]
+        and crib_total([other_card if c == card else c for c in crib]) == crib_total(crib)
+    )
     swap = {hidden: stranger, stranger: hidden}
     changed = copy.deepcopy(record)
     for step in changed["chance"]:

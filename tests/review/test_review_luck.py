@@ -11,6 +11,7 @@ import pytest
 
 from games import play_game
 from pegboard.analysis import analyze_discards
+from pegboard.analysis.question import hint_tosses
 from pegboard.cards import DECK
 from pegboard.review import review_record
 from pegboard.review.cribbage import AVERAGE_BEST_NET
@@ -26,6 +27,7 @@ def test_the_average_dealt_hand(players: int, role: str) -> None:
             dealer=role == "dealer",
             players=players,
             partner_deals=role == "partner",
+            tosses=hint_tosses(players),
         )[0].net
         for _ in range(300)
     ]

@@ -1,10 +1,10 @@
 """The review of a Cribbage game: discards valued as ``pegboard analyze`` values them, plays by
 the expert's search over the worlds the seat could see, and manual counts.
 
-* **discard**: every discard with its exact expected net (:func:`pegboard.analysis.
-  analyze_discards`, random tosses, the same call as ``pegboard analyze``), the points; with 2
-  players also in win chance, the net times what a point is worth on this board by the
-  score-race table (:func:`~pegboard.review.standing.race_per_point`);
+* **discard**: every discard with its expected net (:func:`pegboard.analysis.
+  analyze_discards` with ``pegboard analyze``'s default toss model: the same call), the
+  points; with 2 players also in win chance, the net times what a point is worth on this
+  board by the score-race table (:func:`~pegboard.review.standing.race_per_point`);
 * **play**: each card (one per rank) with the expert's value of it
   (:func:`pegboard.bots.search.play_search.card_values`: win chance with 2 players, minus the
   expected place with more, or for the team), and its points: the same search's pegging
@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.analysis import DiscardAnalysis, analyze_discards
+from pegboard.analysis.question import hint_tosses
 from pegboard.bots.expert import WORLDS, count_show
 from pegboard.bots.search.objective import PER_DEAL, SPREAD
 from pegboard.bots.search.play_search import card_values
@@ -37,8 +38,8 @@ from pegboard.review.standing import (
 from pegboard.scoring.show import show_total
 
 AVERAGE_BEST_NET = {
-    (2, "dealer"): 13.253,
-    (2, "pone"): 3.907,
+    (2, "dealer"): 12.755,
+    (2, "pone"): 3.375,
     (3, "dealer"): 11.432,
     (3, "pone"): 2.102,
     (4, "dealer"): 11.428,
@@ -61,7 +62,11 @@ def discard_analysis(
     """Every discard of a dealt hand, as ``pegboard analyze`` gives them (best first)."""
     role = role_of(seat, dealer, teams)
     return analyze_discards(
-        hand, dealer=role == "dealer", players=players, partner_deals=role == "partner"
+        hand,
+        dealer=role == "dealer",
+        players=players,
+        partner_deals=role == "partner",
+        tosses=hint_tosses(players),  # pegboard analyze's own default
     )
 
 
