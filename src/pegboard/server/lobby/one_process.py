@@ -127,6 +127,8 @@ class Lobby:
         self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
         self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
         self.gate = Gate(store)  # who may see a table that is not listed
+        # Told of each match whose record is stored (the app queues its review).
+        self.on_record: Callable[[str, int], None] | None = None
 
     def _room(self, row: TableRow, bots_only: bool = False) -> Room:
         pool = self.pool
@@ -134,6 +136,7 @@ class Lobby:
             pool = self.bot_pool if self.settings.make_bot is None else self.bot_threads
         room = Room(row, self.store, self.clock, self.settings, pool, self._forget)
         room.on_store_error = self._refused_by_store
+        room.on_record = self.on_record
         return room
 
     def _refused_by_store(self, room: Room) -> None:
