@@ -131,7 +131,7 @@ export class CreateForm {
                   "data-key": `seat-${i}`,
                   onChange: (e) => {
                     choice.seats[i] = e.target.value || null;
-                    this.drawForm(); // the guide's default follows who sits at the table
+                    this.drawForm();
                   },
                 },
                 h("option", { value: "", selected: choice.seats[i] === null }, "A person"),
@@ -218,7 +218,7 @@ function botOptions(bots, chosen) {
 
 /** Whether this browser guides the player through the game: their choice, else the default. */
 function guided(choice) {
-  return choice.guide ?? guideByDefault(choice.seats.slice(0, choice.players));
+  return choice.guide ?? guideByDefault(choice.game);
 }
 
 /** Whether the table is in the lobby: the player's choice, else not for a table of bots and

@@ -211,7 +211,7 @@ export class TablePage {
       return;
     }
     if (view.outcome && this.state.seat !== null && this.state.seat !== undefined)
-      guideMemory.noteFinished(); // no longer a first game: the guide is off by default now
+      guideMemory.noteFinished(view.game); // no longer a first game of this kind: unguided now
     this.renderBoard(view);
     this.main.dataset.version = String(this.state.version); // tests wait for it to move on
     const game = this.gameFor(view.game);
