@@ -59,6 +59,12 @@ class Rules(ABC):
         """The chance step the game waits for, if any."""
         return None
 
+    def chance_hand(self) -> int:
+        """The hand (from 1) the pending chance step belongs to: verifiable deals draw each
+        hand's steps from that hand's secret, revealed when the hand is over. A game whose
+        chance is not in hands keeps the default, one hand for the whole game."""
+        return 1
+
     def resolve_chance(self, outcome: Outcome) -> None:
         raise NotImplementedError(f"{type(self).__name__} has no chance step pending")
 

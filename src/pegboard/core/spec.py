@@ -34,6 +34,15 @@ def partners_opposite(players: int, options: Mapping[str, OptionValue]) -> list[
 
 
 @dataclass(frozen=True)
+class DailySetup:
+    """The game of the daily challenge (docs/fairness.md): one person against the game's
+    experts in every other seat, with these options."""
+
+    players: int
+    options: Mapping[str, OptionValue]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything pegboard needs of a game, reached from one registration.
 
@@ -61,6 +70,7 @@ class GameSpec:
     phases: tuple[str, ...] = ()
     client: str = ""
     surfaces: Mapping[str, str] = field(default_factory=dict)
+    daily: DailySetup | None = None  # None: the game has no daily challenge
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""

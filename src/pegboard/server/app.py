@@ -19,6 +19,8 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.daily.routes import daily_routes
+from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
 from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.http.clients import ClientAddress, Proxies
@@ -147,6 +149,7 @@ def create_app(
     app.include_router(identity_routes(identity, admission))  # /api/me: who this browser is
     app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
+    app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
     app.state.quick_play = quick
     # /ws/play, before /ws/{table_id} takes it for a table's socket
     app.include_router(quickplay_routes(quick, identity, admission))
@@ -206,7 +209,8 @@ def create_app(
             raise HTTPException(404, NO_TABLE)
         lobby.gate.check(table_id, invite=body.invite)  # a free seat needs the link, if unlisted
         player = identity.player_of(request)
-        return await lobby.join(table_id, body.name, player.id if player else None)
+        seed = (body.commitment, body.seed) if body.seed and body.commitment else None
+        return await lobby.join(table_id, body.name, player.id if player else None, seed)
 
     @app.get("/api/tables/{table_id}/seat")
     async def seat(table_id: str, request: Request) -> dict[str, Any]:
@@ -246,6 +250,7 @@ def create_app(
         )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
+        reveal_in_record(lobby.store.engine, table_id, found, time.now())
         spec = get_spec(found["game"])
         # The sides, so that a client draws any game's result without knowing the game.
         return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}

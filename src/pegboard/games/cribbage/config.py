@@ -8,7 +8,7 @@ from importlib import resources
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
+from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.errors import OptionError
 from pegboard.games.cribbage.rules import CribbageRules
 
@@ -87,6 +87,8 @@ SPEC = register(
             "cribbage-4-teams": "Cribbage, 4 players in teams",
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
+        client="cribbage",  # a variant made with dataclasses.replace keeps this client
         surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
+        daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
 )

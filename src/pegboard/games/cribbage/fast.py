@@ -26,6 +26,10 @@ class FastCribbageRules(CribbageCore, Rules):
         CribbageCore.__init__(self, players, options)
         self.options = dict(options)
 
+    def chance_hand(self) -> int:
+        """As :meth:`CribbageRules.chance_hand`: every chance step is the next hand's."""
+        return int(self.hand_number) + 1
+
     def canonical(self, action: Mapping[str, Any]) -> Action:
         return canonical_action(action)
 

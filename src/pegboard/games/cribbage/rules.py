@@ -150,6 +150,11 @@ class CribbageRules(Count31Rules):
             return Shuffle(DECK)
         return None
 
+    def chance_hand(self) -> int:
+        """Every chance step (the first dealer, a dealer drawn for the hand, the shuffle) comes
+        before the deal it belongs to: it is the next hand's."""
+        return self.hand_number + 1
+
     def resolve_chance(self, outcome: Outcome) -> None:
         if self.phase == CUT:
             self.dealer = self.active[outcome[0]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from pegboard.core.options import Option
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import DailySetup, GameSpec, register
 from pegboard.games.cribist.rules import CribistRules
 
 OPTIONS = (
@@ -54,6 +54,9 @@ SPEC = register(
         rules_text=rules_text,
         rating_groups={"cribist-4": "Cribist"},
         phases=("tricks", "trick count", "muggins"),
+        client="cribist",
         surfaces={"rules_page": "pegboard.server.http.rules_pages:cribist_examples"},
+        # Against three experts, to 61, each trick counted for everyone: the play is the test.
+        daily=DailySetup(players=4, options={"counting": "auto"}),
     )
 )

@@ -236,3 +236,25 @@ chat_table = Table(
     Column("version", Integer, nullable=False),
     Index("ix_chat_match", "table_id", "match"),
 )
+
+# The daily challenge (docs/fairness.md): each UTC day's secret, drawn at its first request and
+# shown only once the day is over, and each player's one attempt a day at each game (the table
+# it is played at: its record holds the result).
+daily_days_table = Table(
+    "daily_days",
+    metadata,
+    Column("day", String(10), primary_key=True),  # YYYY-MM-DD, UTC
+    Column("secret", String(64), nullable=False),  # hex
+    Column("created", Float, nullable=False),
+)
+
+daily_attempts_table = Table(
+    "daily_attempts",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("player_id", String(40), primary_key=True),
+    Column("table_id", String(32), nullable=False, unique=True),
+    Column("name", String(64), nullable=False),
+    Column("started", Float, nullable=False),
+)

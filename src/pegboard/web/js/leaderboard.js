@@ -11,6 +11,7 @@ export function topLinks() {
   return [
     h("a", { class: "top-link", href: `#/leaderboard/${DEFAULT_GROUP}` }, "Leaderboard"),
     h("a", { class: "top-link", href: "#/me" }, "My profile"),
+    h("a", { class: "top-link", href: "#/daily" }, "Daily"),
   ];
 }
 

@@ -82,6 +82,13 @@ export class ProfilePage {
           this.me ? h("span", { class: "badge you" }, "you") : null,
         ),
         h("p", { class: "notice" }, summary(profile.stats)),
+        profile.daily_streak
+          ? h(
+              "p",
+              { "data-testid": "daily-streak" },
+              `Daily challenge streak: ${profile.daily_streak} day${profile.daily_streak === 1 ? "" : "s"}`,
+            )
+          : null,
       ),
       profile.ratings.length
         ? h(

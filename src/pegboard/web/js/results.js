@@ -122,7 +122,15 @@ export function resultsPanel(page) {
   const asked = page.ui.rematch === table.match;
   const seated = seat !== null && table.status !== "finished";
   let footer;
-  if (table.status === "finished") {
+  if (table.daily) {
+    footer = h(
+      "p",
+      { class: "notice", "data-testid": "daily-over" },
+      "One attempt a day: ",
+      h("a", { href: "#/daily", "data-key": "daily-results" }, "see today's results"),
+      " and how the others played the same deals.",
+    );
+  } else if (table.status === "finished") {
     footer = h("p", { class: "notice" }, "The table is closed.");
   } else if (seat === null) {
     footer = h(
