@@ -71,3 +71,18 @@ test("a drawn dealer cuts lowest: every game's first hand, each hand with dealer
   ];
   for (const [event, said] of table) assert.equal(text(narrator.line(event).parts), said);
 });
+
+test("only a move the clock made says time ran out, not what followed from it", () => {
+  const narrator = new Narrator(["Ann", "Bob"], 1);
+  const said = (event) => text(narrator.line(event).parts);
+  const table = [
+    [{ type: "play", seat: 0, card: "5H", count: 5, auto: "timeout" }, true],
+    [{ type: "discard", seat: 1, cards: ["AH", "2H"], auto: "timeout" }, true],
+    [{ type: "go", seat: 0, auto: "timeout" }, true],
+    [{ type: "starter", card: "AD", auto: "timeout" }, false],
+    [{ type: "reset", auto: "timeout" }, false],
+    [{ type: "play", seat: 0, card: "6H", count: 11 }, false],
+  ];
+  for (const [event, timed] of table)
+    assert.equal(said(event).startsWith("Time ran out"), timed, JSON.stringify(event));
+});

@@ -172,7 +172,7 @@ export class Narrator {
     const parts = this.parts(event);
     this.previous = event.type;
     if (!parts) return null;
-    const automatic = event.auto === "timeout";
+    const automatic = event.auto === "timeout" && CLOCK_MOVES.has(event.type);
     return {
       kind: event.type + (automatic ? " log-auto" : ""),
       parts: automatic ? this.timedOut(event, [parts].flat()) : [parts].flat(),
@@ -375,6 +375,23 @@ export function clockMove(events, seat) {
   while (move >= 0 && (events[move].seat !== seat || events[move].type === "score")) move -= 1;
   return move >= 0 && events[move].auto === "timeout" ? events[move] : null;
 }
+
+/** The events that are a seat's own move, which the clock may make for it; what follows from
+ * such a move (the starter it turned, what it scored) is marked auto too but told plainly. */
+const CLOCK_MOVES = new Set([
+  "discard",
+  "play",
+  "go",
+  "claim",
+  "muggins",
+  "pass",
+  "colours",
+  "first",
+  "power",
+  "reveal",
+  "split",
+  "cradle",
+]);
 
 /** A line as a list item for a log. */
 export function logItem(line) {

@@ -39,8 +39,24 @@ export class TablePage {
       { class: "log", "aria-label": "Game log" },
       h("h2", {}, "Log"),
       // Focusable, so the keyboard can scroll it (arrows, Page Up / Page Down).
-      h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
+      h(
+        "div",
+        {
+          class: "log-scroll",
+          tabindex: 0,
+          // Follow new lines until the player scrolls up to read; back at the foot, follow again.
+          onScroll: (event) => {
+            const box = event.target;
+            this.logFollows = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+          },
+        },
+        this.logList,
+      ),
     );
+    this.logFollows = true;
+    // The log's box changes size as the page around it does (the chat grows, the side column
+    // settles): a log that follows stays at its last line.
+    if (globalThis.ResizeObserver) new ResizeObserver(() => this.followLog()).observe(this.log);
     this.overlay = h("div", { class: "overlay-slot" });
     this.fair = new FairDeals((message) => this.socket.send(message));
     this.chat = new ChatPanel(tableId, {
@@ -438,13 +454,18 @@ export class TablePage {
       this.logList.replaceChildren();
     }
     this.narrator.names = this.names;
-    const scroller = this.logList.parentElement;
-    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
     for (const event of events.slice(this.logged)) {
       const line = this.narrator.line(event);
       if (line) this.logList.append(logItem(line));
     }
     this.logged = events.length;
-    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+    this.followLog();
+  }
+
+  /** Scroll the log to its last line, unless the player scrolled up to read. */
+  followLog() {
+    if (!this.logFollows) return;
+    const scroller = this.logList.parentElement;
+    scroller.scrollTop = scroller.scrollHeight;
   }
 }
