@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clockMove, Narrator, numberWord, scoreTalk } from "../../src/pegboard/web/js/narrate.js";
+import { clockMove, lastPegged, Narrator, numberWord, scoreTalk } from "../../src/pegboard/web/js/narrate.js";
 import { RECORDS } from "./fixtures.js";
 
 const text = (parts) => {
@@ -85,4 +85,18 @@ test("only a move the clock made says time ran out, not what followed from it", 
   ];
   for (const [event, timed] of table)
     assert.equal(said(event).startsWith("Time ran out"), timed, JSON.stringify(event));
+});
+
+test("the points of a 31 or a go stay on show after the count goes back to zero", () => {
+  const thirtyOne = { type: "score", seat: 0, points: 8, items: [{ kind: "31" }, { kind: "pair-royal" }] };
+  const goForOne = { type: "score", seat: 1, points: 1, items: [{ kind: "go" }] };
+  const play = { type: "play", seat: 1, card: "5H" };
+  const reset = { type: "reset" };
+  const table = [
+    [[play, thirtyOne, reset], { seat: 0, text: "+8 31, pair royal" }],
+    [[{ type: "go", seat: 0 }, goForOne, reset], { seat: 1, text: "+1 go" }],
+    [[thirtyOne, reset, play], null],
+    [[play], null],
+  ];
+  for (const [events, shown] of table) assert.deepEqual(lastPegged(events), shown);
 });

@@ -348,7 +348,8 @@ export class Narrator {
 
 /**
  * What the last card played pegged, if anything: `{seat, text: "+2 fifteen"}` for the count's
- * corner, or null once another card is played (or a go ends the count).
+ * corner, or null once another card is played. A 31 or a go's point stays on show though the
+ * count has gone back to zero (the flash fades by itself).
  */
 export function lastPegged(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -358,7 +359,8 @@ export function lastPegged(events) {
       const sign = e.points < 0 ? "−" : "+";
       return { seat: e.seat, text: `${sign}${Math.abs(e.points)} ${words}` };
     }
-    if (e.type !== "go") return null; // "go for one" comes after the go itself
+    // "Go for one" comes after the go itself; the reset to zero after the points.
+    if (e.type !== "go" && e.type !== "reset") return null;
   }
   return null;
 }

@@ -398,8 +398,22 @@ export class TablePage {
     const before = pick(history.before).map((b, i) =>
       history.now[lanes[i].seats[0]] === now[i] ? b : now[i],
     );
-    if (this.board) this.board.update(now, before, { names, turn });
+    if (this.board) this.board.update(now, before, { names, turn, order: this.laneOrder(lanes) });
     else this.boardSlot.replaceChildren(this.scoreList());
+  }
+
+  /**
+   * The order the score strip lists the lanes in: the way play goes round from the player's
+   * left, the player last, as the seats sit on screen (seat order for a spectator or teams).
+   */
+  laneOrder(lanes) {
+    const me = this.state.seat;
+    const order = lanes.map((_, i) => i);
+    if (me === null || me === undefined || lanes.some((lane) => lane.seats.length !== 1))
+      return order;
+    const n = lanes.length;
+    const after = (i) => (lanes[i].seats[0] - me - 1 + 2 * n) % n;
+    return order.sort((a, b) => after(a) - after(b));
   }
 
   scoreList() {
