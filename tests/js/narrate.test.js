@@ -100,3 +100,30 @@ test("the points of a 31 or a go stay on show after the count goes back to zero"
   ];
   for (const [events, shown] of table) assert.deepEqual(lastPegged(events), shown);
 });
+
+test("Cribbage is not Enough's log names the players and says its own words", () => {
+  const narrator = new Narrator(["Ann", "Bob", "Cat", "Dan"], 0, { nobs: "his heels" });
+  const said = (event) => text(narrator.line(event).parts);
+  const table = [
+    [
+      { type: "battle", winner: 3, totals: [17, 17, 0, 22] },
+      "Dan wins the battle for the crib (You 17, Bob 17, Cat 0, Dan 22)",
+    ],
+    [
+      { type: "intel", winner: 1, sums: [4, 9, 0, 9] },
+      "Intel in hand: You 4, Bob 9, Cat 0, Dan 9: Bob counts the enemy Top too",
+    ],
+    [
+      { type: "score", seat: 0, points: -1, items: [{ kind: "her-heels", points: -1, cards: ["QS"] }] },
+      "You lose 1: her heels (Q♠ in the other team's hand): minus one",
+    ],
+    [
+      { type: "score", seat: 1, points: 1, items: [{ kind: "nobs", points: 1, cards: ["JH"] }] },
+      "Bob scores 1: his heels for one",
+    ],
+  ];
+  for (const [event, words] of table) assert.equal(said(event), words);
+  const cribbage = new Narrator(["Ann", "Bob"], 0);
+  const nobs = { type: "score", seat: 1, points: 1, items: [{ kind: "nobs", points: 1, cards: ["JH"] }] };
+  assert.equal(text(cribbage.line(nobs).parts), "Bob scores 1: one for his nob");
+});

@@ -510,6 +510,10 @@ export function renderNotEnough(page) {
 /** The items counted by hand (his heels is Cribbage's nobs; the last card is the Top). */
 const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: true };
 
+/** This game's own names for score items in the log: a Jack in hand of the Top's suit is
+ * "his heels" (Cribbage's nobs). */
+export const words = { nobs: "his heels" };
+
 /** The live table. */
 export const table = renderNotEnough;
 

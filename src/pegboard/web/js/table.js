@@ -468,6 +468,7 @@ export class TablePage {
       this.logList.replaceChildren();
     }
     this.narrator.names = this.names;
+    this.narrator.words = (this.view && this.gameFor(this.view.game)?.words) ?? {};
     for (const event of events.slice(this.logged)) {
       const line = this.narrator.line(event);
       if (line) this.logList.append(logItem(line));
