@@ -17,6 +17,7 @@ from pegboard.cli.score import score_command
 from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
 from pegboard.cli.tables import tables_app
+from pegboard.cli.tournament import tournament_app
 from pegboard.cli.verify import verify_command
 
 app = typer.Typer(
@@ -56,6 +57,7 @@ app.command("serve")(serve)
 app.command("analyze")(analyze)
 app.add_typer(tables_app, name="tables")
 app.add_typer(db_app, name="db")
+app.add_typer(tournament_app, name="tournament")
 
 
 def main() -> None:

@@ -55,6 +55,8 @@ from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.commands import handle
 from pegboard.server.tables.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.tables.sockets import SocketWatcher
+from pegboard.server.tournaments.director import Director
+from pegboard.server.tournaments.routes import tournament_routes
 from pegboard.server.workers.bus import Bus
 from pegboard.server.workers.worker import Workers, WorkerSettings
 
@@ -114,16 +116,19 @@ def create_app(
     admission = lobby.admission
     quick = QuickPlay(lobby, quick_play or QuickPlaySettings(), team)
     sweeper = Sweeper(store, time)  # settles finished matches a room could not (docs/protocol.md)
+    director = Director(lobby, team)  # the tournaments' rounds (docs/protocol.md, "Tournaments")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         await lobby.start()
         await quick.start()
+        await director.start()
         sweeper.start()
         _quiet_garbage_collector()
         yield
         await sweeper.stop()
+        await director.close()
         await quick.close()
         await lobby.close()
         lobby.store.close()
@@ -151,6 +156,8 @@ def create_app(
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
     app.state.quick_play = quick
+    app.state.director = director
+    app.include_router(tournament_routes(identity, director, time))  # /api/tournaments
     # /ws/play, before /ws/{table_id} takes it for a table's socket
     app.include_router(quickplay_routes(quick, identity, admission))
 
