@@ -57,7 +57,7 @@ PROMPTS = {
 }
 
 # The options each game is played with here: counting by hand, so the claims come up.
-OPTIONS: dict[str, dict[str, int | str]] = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "cribbage": {"counting": "manual", "score_target": 61},
     "cribist": {"counting": "manual"},
     "not-enough": {},
