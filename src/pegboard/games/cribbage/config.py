@@ -24,15 +24,16 @@ OPTIONS = (
     Option(
         "dealer",
         "random",
-        "random: a dealer drawn for every hand, as a cut would; "
-        "rotate: the first dealer drawn, then the deal passes to the left",
+        "a dealer drawn for every hand, as a cut would; "
+        "or the first dealer drawn, then the deal passes to the left",
         choices=("random", "rotate"),
         stored="rotate",  # the deal passed to the left before the option existed
     ),
     Option(
         "counting",
         "auto",
-        "auto: the show is counted for you; manual: claim your own count, others may call Muggins",
+        "the show counted for you, or each player claims their own count and the others may call "
+        "Muggins",
         choices=("auto", "manual"),
     ),
 )
@@ -88,7 +89,10 @@ SPEC = register(
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
         client="cribbage",  # a variant made with dataclasses.replace keeps this client
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
+            "review": "pegboard.review.cribbage:CribbageReviewer",
+        },
         daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
 )

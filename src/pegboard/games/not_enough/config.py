@@ -26,7 +26,7 @@ OPTIONS = (
     Option(
         "counting",
         "auto",
-        "auto: hands and cribs are counted for you; manual: claim your own count, the other "
+        "hands and cribs counted for you, or each player claims their own count and the other "
         "team may call Muggins",
         choices=("auto", "manual"),
     ),
@@ -66,7 +66,10 @@ SPEC = register(
         },
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
         client="not-enough",  # also the client of a variant with another powers table
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:not_enough_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
+            "review": "pegboard.review.not_enough:NotEnoughReviewer",
+        },
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
         daily=DailySetup(players=2, options={"score_target": 121}),  # one against the expert
     )

@@ -27,10 +27,12 @@ def describe(
     deadlines: Mapping[int, float] | None = None,
     ends: float | None = None,
     ratings: Mapping[int, RatingChange] | None = None,
+    rematch: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Table info (docs/protocol.md), for a room in memory or a closed table in the store:
-    ``deadlines`` of the seats to act, when the agreed time of the game ``ends``, and the
-    ``ratings`` change of each rated slot in the match just finished."""
+    ``deadlines`` of the seats to act, when the agreed time of the game ``ends``, the
+    ``ratings`` change of each rated slot in the match just finished, and the game seats that
+    asked for the ``rematch`` (the row's, unless given)."""
     spec = get_spec(row.game)
     return {
         "id": row.id,
@@ -58,6 +60,7 @@ def describe(
         "ratings": [ratings[i].to_json() if i in ratings else None for i in range(row.players)]
         if ratings
         else None,
+        "rematch": sorted(row.rematch if rematch is None else rematch),
         "now": now,
     }
 
@@ -97,6 +100,7 @@ class Watchers(RoomCore):
             deadlines,
             self._game_ends(),
             self.rating_changes,
+            sorted(self.rematch),
         )
 
     def _game_ends(self) -> float | None:

@@ -18,6 +18,9 @@ export const OPTION_LABELS = {
   minutes: "Minutes to play",
 };
 
+/** Each ending (option `end`) and the option that sets how long its game is. */
+export const ENDING_FIELDS = { target: "score_target", deals: "deals", minutes: "minutes" };
+
 /** Choice values in words. */
 export const CHOICE_LABELS = {
   counting: { auto: "counted for everyone", manual: "each player counts (Muggins)" },
@@ -44,6 +47,7 @@ export const MORE_BOTS = {
   random: "plays any legal card",
   greedy: "takes points now",
   hoyle: "by the book",
+  learned: "a trained baseline: 2 players, Cribbage or not-enough",
 };
 export const DEFAULT_BOT = "medium";
 
