@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
+from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option, OptionValue, resolve_options
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
@@ -28,6 +29,9 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+    worth: GameWorth = field(default_factory=GameWorth)
+    """What a won game earns in a match, by how it was won (the ACC's game points unless the
+    game says otherwise: :mod:`pegboard.core.matchplay`)."""
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""

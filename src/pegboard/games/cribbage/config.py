@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, register
@@ -64,5 +65,6 @@ SPEC = register(
         create=RULES,
         rules_text=rules_text,
         check=_check,
+        worth=GameWorth(),  # the ACC's: a win 2 game points, a skunk 3, a double skunk no more
     )
 )

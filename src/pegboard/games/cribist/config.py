@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option
 from pegboard.core.spec import GameSpec, register
 from pegboard.games.cribist.rules import CribistRules
@@ -52,5 +53,6 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        worth=GameWorth(),  # no skunks in Cribist: every won game is a win
     )
 )

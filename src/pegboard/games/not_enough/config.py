@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from importlib import resources
 
+from pegboard.core.matchplay import Credit, GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, register
@@ -32,6 +33,11 @@ OPTIONS = (
 )
 
 
+SKUNK_IS_TWO_WINS = GameWorth(win=Credit(2, 1), skunk=Credit(4, 2), double_skunk=Credit(4, 2))
+"""The seed: a skunk (a margin of 31 or more) "counts as two won games in competitive gaming",
+so it earns two wins' game points too."""
+
+
 def rules_text() -> str:
     return resources.files("pegboard.games.not_enough").joinpath("rules.md").read_text("utf-8")
 
@@ -44,6 +50,7 @@ SPEC = register(
         options=OPTIONS,
         create=NotEnoughRules,
         rules_text=rules_text,
+        worth=SKUNK_IS_TWO_WINS,
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
     )
 )
