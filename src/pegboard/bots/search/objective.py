@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from pegboard.bots.search.race import win_chance
+from pegboard.bots.search.race import GAME, Payoff, win_chance
 
 PER_DEAL = {False: 11.0, True: 21.0}
 """What a side scores in a deal with 3 or 4 players (individual, teams)."""
@@ -27,10 +27,11 @@ SPREAD = {False: 7.0, True: 9.0}
 """The standard deviation of two sides' difference over a deal (individual, teams)."""
 
 
-def race_value(mine: int, theirs: int, *, deal_next: bool) -> float:
+def race_value(mine: int, theirs: int, *, deal_next: bool, payoff: Payoff = GAME) -> float:
     """Two players: the chance of winning needing ``mine`` against ``theirs`` (after the
-    points so far; at or below 0 is out), dealing next or not."""
-    return win_chance(mine, theirs, deal_next=deal_next)
+    points so far; at or below 0 is out), dealing next or not; with a match's ``payoff``,
+    what the game's end is expected to be worth."""
+    return win_chance(mine, theirs, deal_next=deal_next, payoff=payoff)
 
 
 def finished_rank(scores: Sequence[float], me: int, winner: int) -> float:
