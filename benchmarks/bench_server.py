@@ -67,7 +67,7 @@ from benchmarks.load_hostile import (
 )
 from benchmarks.load_server import FIXES
 from benchmarks.machine import machine
-from pegboard.server.schema import ratings_table, settled_table
+from pegboard.server.store.schema import ratings_table, settled_table
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ".venv/bin/python -m benchmarks.bench_server"

@@ -5,10 +5,10 @@
 
 It binds 127.0.0.1 on a free port, prints ``PORT <n>`` on stdout, and serves
 ``pegboard.server.app.create_app`` with the limits of ``pegboard serve``
-(``pegboard.server.guard.server_config``) until SIGTERM / SIGINT or until ``--lifetime`` seconds
-have passed, so that it always ends by itself. The load generator's own address (127.0.0.1)
-is exempt from the per-address limits: it stands for hundreds of people; the hostile clients
-of the flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
+(``pegboard.server.http.guard.server_config``) until SIGTERM / SIGINT or until ``--lifetime``
+seconds have passed, so that it always ends by itself. The load generator's own address (127.0.0.1)
+is exempt from the per-address limits: it stands for hundreds of people; the hostile clients of the
+flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
 
 * ``--profile OUT``: the whole run under cProfile, the stats written to ``OUT`` on exit.
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
@@ -51,11 +51,11 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
-from pegboard.server import store as store_module
-from pegboard.server.admission import Limits
 from pegboard.server.app import create_app
-from pegboard.server.guard import server_config
-from pegboard.server.room import RoomSettings
+from pegboard.server.http.admission import Limits
+from pegboard.server.http.guard import server_config
+from pegboard.server.store import sql_store as store_module
+from pegboard.server.tables.room import RoomSettings
 
 LOOPBACK = "127.0.0.1"
 FIXES = ("gc-off", "gc-freeze", "gc-tune", "gc-garbage", "wal-thread")

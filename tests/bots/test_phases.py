@@ -8,7 +8,7 @@ import pytest
 
 from pegboard.arena import play_one
 from pegboard.match.phases import hand_points, phases_for
-from pegboard.server.ratings import plays_in_teams, sides_of
+from pegboard.server.ratings.rating import plays_in_teams, sides_of
 
 CASES = [
     ("cribbage", 2, {}),

@@ -14,9 +14,9 @@ import uvicorn
 from jump_clock import JumpClock
 
 from pegboard.server.app import create_app
-from pegboard.server.guard import server_config
-from pegboard.server.quickplay import QuickPlaySettings
-from pegboard.server.room import RoomSettings
+from pegboard.server.http.guard import server_config
+from pegboard.server.quickplay.matcher import QuickPlaySettings
+from pegboard.server.tables.room import RoomSettings
 
 
 class LiveServer:

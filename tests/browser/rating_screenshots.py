@@ -20,8 +20,8 @@ from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from sqlalchemy import create_engine
 
-from pegboard.server import players
-from pegboard.server.settle import FinishedMatch, SeatOf, settle
+from pegboard.server.players import player_store as players
+from pegboard.server.ratings.settle import FinishedMatch, SeatOf, settle
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}

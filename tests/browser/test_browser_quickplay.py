@@ -16,7 +16,7 @@ from live_server import LiveServer
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import create_engine, func, select
 
-from pegboard.server.schema import queue_table
+from pegboard.server.store.schema import queue_table
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"

@@ -14,7 +14,7 @@ from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
 from test_browser_quickplay import desk_and_phone, press_play_now, table_of
 
-from pegboard.server.quickplay import QuickPlaySettings
+from pegboard.server.quickplay.matcher import QuickPlaySettings
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"

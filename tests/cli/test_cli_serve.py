@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pegboard.cli import serve as serve_module
 from pegboard.cli.main import app
-from pegboard.server.room import RoomSettings
+from pegboard.server.tables.room import RoomSettings
 
 
 def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings:

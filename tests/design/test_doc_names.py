@@ -96,8 +96,8 @@ PUBLIC = [
     "pegboard.bots",
     "pegboard.analysis",
     "pegboard.match",
-    "pegboard.server.store",
-    "pegboard.server.bus",
+    "pegboard.server.store.sql_store",
+    "pegboard.server.workers.bus",
 ]
 """Modules whose classes a document may name bare: ``Game.apply``, ``Score.total``."""
 

@@ -18,14 +18,14 @@ from fastapi import FastAPI
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from pegboard.server.admission import Limits
 from pegboard.server.app import Lobby, create_app
-from pegboard.server.bus import Bus
 from pegboard.server.clock import FakeClock
-from pegboard.server.cluster import WorkerSettings
-from pegboard.server.guard import server_config
-from pegboard.server.quickplay import QuickPlaySettings
-from pegboard.server.room import Room, RoomSettings
+from pegboard.server.http.admission import Limits
+from pegboard.server.http.guard import server_config
+from pegboard.server.quickplay.matcher import QuickPlaySettings
+from pegboard.server.tables.room import Room, RoomSettings
+from pegboard.server.workers.bus import Bus
+from pegboard.server.workers.worker import WorkerSettings
 
 T = TypeVar("T")
 HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon

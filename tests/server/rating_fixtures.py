@@ -16,11 +16,11 @@ from sqlalchemy.engine import Engine
 
 from pegboard.arena import play_one
 from pegboard.core.spec import get_spec
-from pegboard.server import players
-from pegboard.server.ratings import ratings_of
-from pegboard.server.schema import match_players_table, settled_table
-from pegboard.server.settle import FinishedMatch, SeatOf
-from pegboard.server.store import Store, TableRow
+from pegboard.server.players import player_store as players
+from pegboard.server.ratings.rating import ratings_of
+from pegboard.server.ratings.settle import FinishedMatch, SeatOf
+from pegboard.server.store.schema import match_players_table, settled_table
+from pegboard.server.store.sql_store import Store, TableRow
 
 # The documented model (docs/protocol.md, "Ratings and profiles"), made here on its own.
 REFERENCE = PlackettLuce(mu=1500, sigma=500, beta=250, tau=5)

@@ -13,12 +13,12 @@ import httpx
 import pytest
 from harness import Server
 
-from pegboard.server.bus import Bus, MemoryBus
-from pegboard.server.cluster import WorkerSettings
-from pegboard.server.identity import COOKIE
-from pegboard.server.logins import LoginGuard, LoginLimits, TooManyFailures
-from pegboard.server.redis_bus import RedisBus
-from pegboard.server.store import Store
+from pegboard.server.players.identity import COOKIE
+from pegboard.server.players.logins import LoginGuard, LoginLimits, TooManyFailures
+from pegboard.server.store.sql_store import Store
+from pegboard.server.workers.bus import Bus, MemoryBus
+from pegboard.server.workers.redis_bus import RedisBus
+from pegboard.server.workers.worker import WorkerSettings
 
 PASSWORD = "correct horse battery"
 LIMITS = LoginLimits()

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from pegboard.server.bus import Bus, MemoryBus
-from pegboard.server.redis_bus import RedisBus
+from pegboard.server.workers.bus import Bus, MemoryBus
+from pegboard.server.workers.redis_bus import RedisBus
 
 Scenario = Callable[[Bus], Awaitable[None]]
 

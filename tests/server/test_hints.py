@@ -17,9 +17,9 @@ from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
 from pegboard.errors import CardError
 from pegboard.games.cribbage import stack_deck
-from pegboard.server import hints
-from pegboard.server.hints import hint_message, hint_query
-from pegboard.server.store import Store
+from pegboard.server.store.sql_store import Store
+from pegboard.server.tables import hints
+from pegboard.server.tables.hints import hint_message, hint_query
 
 TWO = ["5H 5C 5S JD 7C 9D", "AH 2C 3D KS QH 8S"]  # seat 0 deals the first hand
 THREE = ["5H 5C 5S JD 7C", "AH 2C 3D KS QH", "4D 6D 8C 9S TH"]

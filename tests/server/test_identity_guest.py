@@ -6,8 +6,8 @@ from __future__ import annotations
 import httpx
 from harness import INVITES, Server
 
-from pegboard.server.identity import COOKIE
-from pegboard.server.store import Store
+from pegboard.server.players.identity import COOKIE
+from pegboard.server.store.sql_store import Store
 
 
 def visitor(server: Server) -> httpx.Client:

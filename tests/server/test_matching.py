@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.server.matching import Waiting, accepts, closest_bot, gap, tables
+from pegboard.server.quickplay.matching import Waiting, accepts, closest_bot, gap, tables
 
 
 def person(name: str, rating: int, since: float = 0.0, wait: float = 20.0) -> Waiting:

@@ -13,9 +13,9 @@ from store_before_migrations import DUMP, make_old_store
 from typer.testing import CliRunner
 
 from pegboard.cli.main import app
-from pegboard.server import migrate
-from pegboard.server.schema import metadata
-from pegboard.server.store import Store
+from pegboard.server.store import migrate
+from pegboard.server.store.schema import metadata
+from pegboard.server.store.sql_store import Store
 
 
 def schema_differences(url: str) -> list[object]:

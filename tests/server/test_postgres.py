@@ -24,8 +24,8 @@ from harness import Server
 from postgres_server import postgres_server
 from sqlalchemy import create_engine, text
 
-from pegboard.server.redis_bus import RedisBus
-from pegboard.server.store import Store
+from pegboard.server.store.sql_store import Store
+from pegboard.server.workers.redis_bus import RedisBus
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from harness import Server
 from test_workers import GONE, make_bus, workers  # noqa: F401 - the fixtures
 from websockets.sync.client import connect
 
-from pegboard.server.privacy import NO_WATCHING, PRIVATE
+from pegboard.server.players.privacy import NO_WATCHING, PRIVATE
 
 
 def first_words(server: Server, path: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import pytest
 from harness import INVITES, Client, Server
 from websockets.sync.client import connect
 
-from pegboard.server.privacy import NO_WATCHING, PRIVATE
+from pegboard.server.players.privacy import NO_WATCHING, PRIVATE
 
 GONE = 4403
 

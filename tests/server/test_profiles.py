@@ -10,9 +10,9 @@ from harness import Server
 from rating_fixtures import engine_of, guest, made_up_match, new_table, sit
 
 from pegboard.match.phases import hand_points
-from pegboard.server import profiles
-from pegboard.server.ratings import PROVISIONAL_GAMES, Z
-from pegboard.server.settle import settle
+from pegboard.server.ratings import profiles
+from pegboard.server.ratings.rating import PROVISIONAL_GAMES, Z
+from pegboard.server.ratings.settle import settle
 
 
 def test_the_leaderboard_orders_by_the_conservative_key_and_marks_the_provisional(

@@ -16,16 +16,16 @@ from harness import Client, Server
 from sqlalchemy import select
 from websockets.sync.client import connect
 
-from pegboard.server import play_queue
-from pegboard.server.admission import Limits
-from pegboard.server.bus import Bus, MemoryBus
-from pegboard.server.cluster import WorkerSettings
-from pegboard.server.identity import COOKIE
-from pegboard.server.play_queue import Claim, Entry, QueueChanged
-from pegboard.server.quickplay import QuickPlaySettings
-from pegboard.server.redis_bus import RedisBus
-from pegboard.server.schema import queue_table
-from pegboard.server.store import Store, TableRow
+from pegboard.server.http.admission import Limits
+from pegboard.server.players.identity import COOKIE
+from pegboard.server.quickplay import queue as play_queue
+from pegboard.server.quickplay.matcher import QuickPlaySettings
+from pegboard.server.quickplay.queue import Claim, Entry, QueueChanged
+from pegboard.server.store.schema import queue_table
+from pegboard.server.store.sql_store import Store, TableRow
+from pegboard.server.workers.bus import Bus, MemoryBus
+from pegboard.server.workers.redis_bus import RedisBus
+from pegboard.server.workers.worker import WorkerSettings
 
 GONE = 4403
 

@@ -31,10 +31,10 @@ from rating_fixtures import (
 )
 from sqlalchemy import create_engine
 
-from pegboard.server import settle as settling
-from pegboard.server.settle import settle, stored_match
-from pegboard.server.store import Store
-from pegboard.server.sweep import SWEEP_AFTER, sweep
+from pegboard.server.ratings import settle as settling
+from pegboard.server.ratings.settle import settle, stored_match
+from pegboard.server.ratings.sweep import SWEEP_AFTER, sweep
+from pegboard.server.store.sql_store import Store
 
 NEW = (1500.0, 500.0)
 
@@ -124,8 +124,8 @@ def no_double_rating_when_the_owner_dies_after_the_record(
 
 KILLED = """
 import os, sys
-from pegboard.server import settle
-from pegboard.server.store import Store
+from pegboard.server.ratings import settle
+from pegboard.server.store.sql_store import Store
 
 url, table_id, now = sys.argv[1], sys.argv[2], float(sys.argv[3])
 store = Store(url)

@@ -27,9 +27,9 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
 from pegboard.core.spec import get_spec
-from pegboard.server.ratings import GROUPS, group_of, plays_in_teams, ratings_of
-from pegboard.server.settle import SeatOf, settle
-from pegboard.server.store import Store
+from pegboard.server.ratings.rating import GROUPS, group_of, plays_in_teams, ratings_of
+from pegboard.server.ratings.settle import SeatOf, settle
+from pegboard.server.store.sql_store import Store
 
 NEW = (1500.0, 500.0)
 

@@ -8,7 +8,7 @@ from harness import Server
 from pegboard.cards import parse_cards
 from pegboard.core.spec import game_names, get_spec
 from pegboard.scoring import score_pegging
-from pegboard.server.rules_pages import rules_html, rules_page
+from pegboard.server.http.rules_pages import rules_html, rules_page
 
 
 @pytest.mark.parametrize("game", game_names())

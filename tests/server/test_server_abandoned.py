@@ -7,7 +7,7 @@ from __future__ import annotations
 from harness import Server
 from sqlalchemy import create_engine, text
 
-from pegboard.server.room import ABANDON_WAITING
+from pegboard.server.tables.room import ABANDON_WAITING
 
 GONE = 4403
 

@@ -13,7 +13,7 @@ from pegboard.bots import Bot, make
 from pegboard.core.chance import ScriptedChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
-from pegboard.server.room import Room
+from pegboard.server.tables.room import Room
 
 View = dict[str, Any]
 

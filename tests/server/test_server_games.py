@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harness import Server, play_together
 
-from pegboard.server.store import Store
+from pegboard.server.store.sql_store import Store
 
 
 def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:

@@ -18,8 +18,8 @@ from harness import Server
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import connect
 
-from pegboard.server.admission import Limits
-from pegboard.server.limits import (
+from pegboard.server.http.admission import Limits
+from pegboard.server.http.limits import (
     BOT_TABLES_PER_ADDRESS,
     INBOUND_BURST,
     MAX_BODY_BYTES,
@@ -30,9 +30,9 @@ from pegboard.server.limits import (
     STRIKES,
     TABLES_PER_ADDRESS,
 )
-from pegboard.server.lobby import Lobby
-from pegboard.server.protocol import GONE, POLICY, RESTART, TRY_LATER
-from pegboard.server.sockets import encoded
+from pegboard.server.http.protocol import GONE, POLICY, RESTART, TRY_LATER
+from pegboard.server.lobby.one_process import Lobby
+from pegboard.server.tables.sockets import encoded
 
 POLICY_VIOLATION, TOO_BIG = POLICY, 1009
 

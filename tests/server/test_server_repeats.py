@@ -9,9 +9,9 @@ from typing import Any
 from harness import Server
 from test_server_closing import ann_at_the_results
 
-from pegboard.server.lobby import Lobby
-from pegboard.server.room_settings import ABANDON_UNJOINED
-from pegboard.server.store import Store
+from pegboard.server.lobby.one_process import Lobby
+from pegboard.server.store.sql_store import Store
+from pegboard.server.tables.settings import ABANDON_UNJOINED
 
 WRITES = ("commit_change", "update_table", "set_slot", "create_table")
 

@@ -14,8 +14,8 @@ import httpx
 import pytest
 from harness import INVITES, Client, Server, play_together
 
-from pegboard.server.chat import PHRASES
-from pegboard.server.limits import CHAT_BURST, CHAT_LENGTH, CHAT_WINDOW
+from pegboard.server.http.limits import CHAT_BURST, CHAT_LENGTH, CHAT_WINDOW
+from pegboard.server.tables.chat import PHRASES
 
 
 def table_of_two(server: Server, **settings: Any) -> tuple[str, str, str]:

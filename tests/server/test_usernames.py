@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.server.inputs import BadInput
-from pegboard.server.usernames import clean_username, username_key
+from pegboard.server.http.inputs import BadInput
+from pegboard.server.players.usernames import clean_username, username_key
 
 SAME = [
     ("Ann", "ann"),

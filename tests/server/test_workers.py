@@ -16,10 +16,10 @@ import pytest
 from harness import Client, Server, play_together
 from redis_server import free_port
 
-from pegboard.server.bus import Bus, MemoryBus
-from pegboard.server.cluster import WorkerSettings, table_key
-from pegboard.server.redis_bus import RedisBus
-from pegboard.server.room import ABANDON_WAITING
+from pegboard.server.tables.room import ABANDON_WAITING
+from pegboard.server.workers.bus import Bus, MemoryBus
+from pegboard.server.workers.redis_bus import RedisBus
+from pegboard.server.workers.worker import WorkerSettings, table_key
 
 RESTART = 1012  # come back soon: the table is served elsewhere now
 GONE = 4403

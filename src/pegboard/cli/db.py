@@ -7,8 +7,8 @@ import typer
 from rich.console import Console
 from sqlalchemy import create_engine
 
-from pegboard.server import migrate
 from pegboard.server.app import DEFAULT_DB
+from pegboard.server.store import migrate
 
 db_app = typer.Typer(help="Upgrade the store's schema, or show its revision.", no_args_is_help=True)
 

@@ -9,18 +9,18 @@ from rich.console import Console
 
 from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
-from pegboard.server.bus import Bus
-from pegboard.server.cluster import WorkerSettings
-from pegboard.server.guard import server_config
-from pegboard.server.room import RoomSettings
-from pegboard.server.store import SYNC_MODES
+from pegboard.server.http.guard import server_config
+from pegboard.server.store.sql_store import SYNC_MODES
+from pegboard.server.tables.room import RoomSettings
+from pegboard.server.workers.bus import Bus
+from pegboard.server.workers.worker import WorkerSettings
 
 
 def _redis_bus(url: str) -> Bus:
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise typer.BadParameter("a Redis URL: redis://host:6379/0", param_hint="--redis")
     try:
-        from pegboard.server.redis_bus import RedisBus
+        from pegboard.server.workers.redis_bus import RedisBus
     except ImportError:  # the optional extra is not installed
         raise typer.BadParameter(
             "--redis needs the redis package: pip install 'pegboard[redis]'", param_hint="--redis"

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from pegboard.cli.errors import fail
 from pegboard.server.app import DEFAULT_DB
-from pegboard.server.store import Store
+from pegboard.server.store.sql_store import Store
 
 tables_app = typer.Typer(
     help="List the tables of a server's store, and close broken ones.", no_args_is_help=True

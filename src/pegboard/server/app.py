@@ -18,23 +18,12 @@ from fastapi.staticfiles import StaticFiles
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
-from pegboard.server.accounts import account_routes
-from pegboard.server.admission import Limits, RequestLimit
-from pegboard.server.bodies import BodyLimit, read_body, shape_errors
-from pegboard.server.bus import Bus
-from pegboard.server.chat_log import said
 from pegboard.server.clock import Clock, SystemClock
-from pegboard.server.cluster import Workers, WorkerSettings
-from pegboard.server.commands import handle
-from pegboard.server.identity import Identity, identity_routes
-from pegboard.server.inputs import record_number, table_id_ok
-from pegboard.server.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
-from pegboard.server.lobby import Join, Lobby, NewTable
-from pegboard.server.logins import LoginGuard
-from pegboard.server.play_socket import quickplay_routes
-from pegboard.server.privacy import PRIVATE, Player
-from pegboard.server.profile_routes import profile_routes
-from pegboard.server.protocol import (
+from pegboard.server.http.admission import Limits, RequestLimit
+from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
+from pegboard.server.http.inputs import record_number, table_id_ok
+from pegboard.server.http.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
+from pegboard.server.http.protocol import (
     GONE,
     POLICY,
     RESTART,
@@ -43,13 +32,24 @@ from pegboard.server.protocol import (
     Screen,
     receive_frame,
 )
-from pegboard.server.quickplay import QuickPlay, QuickPlaySettings
-from pegboard.server.room import Room, RoomSettings, SeatError, TableClosed
-from pegboard.server.rules_pages import router as rules_router
-from pegboard.server.shared import SharedLobby
-from pegboard.server.sockets import SocketWatcher
-from pegboard.server.store import Store
-from pegboard.server.sweep import Sweeper
+from pegboard.server.http.rules_pages import router as rules_router
+from pegboard.server.lobby.one_process import Join, Lobby, NewTable
+from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.players.accounts import account_routes
+from pegboard.server.players.identity import Identity, identity_routes
+from pegboard.server.players.logins import LoginGuard
+from pegboard.server.players.privacy import PRIVATE, Player
+from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
+from pegboard.server.quickplay.socket import quickplay_routes
+from pegboard.server.ratings.routes import profile_routes
+from pegboard.server.ratings.sweep import Sweeper
+from pegboard.server.store.chat_log import said
+from pegboard.server.store.sql_store import Store
+from pegboard.server.tables.commands import handle
+from pegboard.server.tables.room import Room, RoomSettings, SeatError, TableClosed
+from pegboard.server.tables.sockets import SocketWatcher
+from pegboard.server.workers.bus import Bus
+from pegboard.server.workers.worker import Workers, WorkerSettings
 
 __all__ = ["DEFAULT_DB", "Lobby", "NewTable", "create_app", "web_root"]
 
@@ -91,8 +91,8 @@ def create_app(
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
     ``limits``: what one address may do (docs/protocol.md, "Limits"); ``sync``: SQLite's
-    synchronous mode (:data:`pegboard.server.store.SYNC_MODES`); ``quick_play``: how quick play
-    matches (docs/protocol.md, "Quick play")."""
+    synchronous mode (:data:`pegboard.server.store.sql_store.SYNC_MODES`); ``quick_play``: how
+    quick play matches (docs/protocol.md, "Quick play")."""
     store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
     team: Workers | None = None

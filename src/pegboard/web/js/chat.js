@@ -5,7 +5,7 @@
 
 import { h, plural, render, toast } from "./dom.js";
 
-/** The quick phrases: the server's keys (pegboard.server.chat.PHRASES) and their words. */
+/** The quick phrases: the server's keys (pegboard.server.tables.chat.PHRASES) and their words. */
 export const PHRASES = [
   ["hello", "Hello"],
   ["good-luck", "Good luck"],

@@ -1,0 +1,1 @@
+"""The connection and the request: guard, bodies, inputs, limits, protocol, rules."""

@@ -1,0 +1,199 @@
+"""The connection before the app sees it: a request line or headers too long get 414 or
+431, a connection that does not finish its header in time is closed, and a WebSocket whose
+client sends far faster than the protocol allows is cut before its data is even parsed.
+
+uvicorn's own protocol (httptools) accepts any length and waits for a header forever; a few
+hundred silent or slow connections would otherwise hold the server's sockets for good. This
+subclass counts as the parser reads, and closes the connection itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from pegboard.server.http import limits
+from pegboard.server.http.limits import (
+    HEADER_TIMEOUT,
+    INBOUND_BURST,
+    INBOUND_RATE,
+    MAX_HEADER_BYTES,
+    MAX_URL_BYTES,
+)
+
+REASONS = {
+    408: "the request header took too long",
+    414: f"the URL is longer than {MAX_URL_BYTES} bytes",
+    431: f"the headers are larger than {MAX_HEADER_BYTES} bytes",
+    429: "this address sent too much on its sockets: wait a few seconds",
+}
+
+
+class _Refused(Exception):
+    """Raised in a parser callback: stop reading this connection."""
+
+
+class GuardedHttp(HttpToolsProtocol):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._header_bytes = 0
+        self._refused: int | None = None
+        self._header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._start_header_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_header_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused is None:
+            super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._header_bytes = 0
+        self._start_header_timer()
+
+    def on_url(self, url: bytes) -> None:
+        super().on_url(url)
+        if len(self.url) > MAX_URL_BYTES:
+            self._refuse(414)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_bytes += len(name) + len(value) + 4
+        if self._header_bytes > MAX_HEADER_BYTES:
+            self._refuse(431)
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        self._stop_header_timer()
+        super().on_headers_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        """An address still over its inbound budget gets 429, not a socket to cut again."""
+        inbound: Inbound | None = getattr(self.config, "inbound", None)
+        address = self.client[0] if self.client else ""
+        if inbound is not None and not inbound.has_credit(address):
+            self._answer(429)
+            return
+        super().handle_websocket_upgrade()
+
+    def send_400_response(self, msg: str) -> None:
+        """The parser gave up: because of us (_Refused), or a malformed request."""
+        if self._refused is None:
+            super().send_400_response(msg)
+
+    def _start_header_timer(self) -> None:
+        if self._header_timer is None:
+            timeout = getattr(self.config, "header_timeout", HEADER_TIMEOUT)
+            self._header_timer = self.loop.call_later(timeout, self._too_slow)
+
+    def _stop_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if self.cycle is None or self.cycle.response_complete:  # not inside a request
+            self._answer(408)
+
+    def _refuse(self, status: int) -> None:
+        self._answer(status)
+        raise _Refused(status)
+
+    def _answer(self, status: int) -> None:
+        """Answer ``status`` and close the connection; nothing more is read from it."""
+        self._refused = status
+        self._stop_header_timer()
+        if self.transport.is_closing():
+            return
+        body = REASONS[status].encode()
+        self.transport.write(
+            STATUS_LINE[status]
+            + b"content-type: text/plain; charset=utf-8\r\n"
+            + b"content-length: "
+            + str(len(body)).encode()
+            + b"\r\nconnection: close\r\n\r\n"
+            + body
+        )
+        self.transport.close()
+
+
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """The WebSockets of one address may send INBOUND_RATE bytes a second together, after a
+    burst of INBOUND_BURST; past that, the socket is cut at once, its data unparsed, and so is
+    every socket of that address that sends more before its credit is back. No client of the
+    protocol comes near (20 messages of a few hundred bytes a second per socket); parsing a
+    flood of tiny frames would cost the server more than any refusal after it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._inbound: Inbound | None = getattr(self.config, "inbound", None)
+
+    def data_received(self, data: bytes) -> None:
+        address = self.client[0] if self.client else ""
+        if self._inbound is not None and not self._inbound.take(address, len(data)):
+            self.transport.abort()  # connection_lost tells the app: a disconnect
+            return
+        super().data_received(data)
+
+
+class Inbound:
+    """Bytes received on WebSockets, per address: a token bucket each (``exempt`` has none)."""
+
+    def __init__(self, rate: float, burst: float, exempt: frozenset[str]) -> None:
+        self.rate, self.burst, self.exempt = rate, burst, exempt
+        self._credit: dict[str, tuple[float, float]] = {}
+
+    def has_credit(self, address: str) -> bool:
+        return self.take(address, 0)
+
+    def take(self, address: str, size: int) -> bool:
+        if address in self.exempt:
+            return True
+        now = time.monotonic()
+        credit, since = self._credit.get(address, (self.burst, now))
+        credit = min(self.burst, credit + (now - since) * self.rate) - size
+        self._credit[address] = (credit, now)
+        if len(self._credit) > 10_000:  # forget the addresses whose credit is full again
+            self._credit = {
+                a: (c, t)
+                for a, (c, t) in self._credit.items()
+                if c + (now - t) * self.rate < self.burst
+            }
+        return credit >= 0
+
+
+def server_config(
+    app: Any,
+    host: str,
+    port: int,
+    header_timeout: float = HEADER_TIMEOUT,
+    exempt: frozenset[str] = frozenset(),
+    **extra: Any,
+) -> uvicorn.Config:
+    """uvicorn's configuration with every limit of :mod:`pegboard.server.http.limits`: the same for
+    ``pegboard serve``, the tests (which shorten ``header_timeout``) and the benchmarks (whose
+    load generator's address is ``exempt`` from the per-address inbound limit)."""
+    settings: dict[str, Any] = {
+        "http": GuardedHttp,
+        "ws": GuardedWebSocket,
+        "ws_max_size": limits.MAX_FRAME_BYTES,
+        "ws_ping_interval": limits.PING_EVERY,
+        "ws_ping_timeout": limits.PING_EVERY,
+        "timeout_keep_alive": limits.KEEP_ALIVE,
+        "log_level": "warning",
+    }
+    config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
+    config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp
+    config.inbound = Inbound(INBOUND_RATE, INBOUND_BURST, exempt)  # type: ignore[attr-defined]
+    return config

@@ -1,0 +1,1 @@
+"""Who a player is: guests and sessions, accounts, passwords, logins, usernames, private tables."""

@@ -1,0 +1,1 @@
+"""Ratings and histories: openskill ratings, settling finished matches, the sweep, profiles."""

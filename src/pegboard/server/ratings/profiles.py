@@ -1,0 +1,227 @@
+"""What the store tells of players: leaderboards, profiles and match lists, read from the ratings
+and the history rows that settling matches writes (:mod:`pegboard.server.ratings.settle`)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import and_, func, select, tuple_
+from sqlalchemy.engine import Engine
+
+from pegboard.core.spec import get_spec
+from pegboard.errors import PegboardError
+from pegboard.match.phases import phases_for
+from pegboard.server.ratings.rating import GROUPS, NEW, PROVISIONAL_GAMES, Standing, Z, shown
+from pegboard.server.store.schema import match_players_table, players_table, ratings_table
+
+LEADERBOARD_SIZE = 100
+CHART_POINTS = 500  # the latest rated matches drawn per group
+MATCHES_PAGE_MAX = 100
+
+_key = ratings_table.c.mu - Z * ratings_table.c.sigma  # Standing.key, in SQL
+
+
+def _title(game: str) -> str:
+    try:
+        return get_spec(game).title
+    except PegboardError:  # a game this version no longer has: its name will do
+        return game
+
+
+def _player(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "kind": row.kind}
+
+
+def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
+    """The best ``size`` of ``group`` by the conservative key, with their places."""
+    query = (
+        select(
+            players_table.c.id,
+            players_table.c.name,
+            players_table.c.kind,
+            ratings_table.c.mu,
+            ratings_table.c.sigma,
+            ratings_table.c.games,
+        )
+        .join(players_table, players_table.c.id == ratings_table.c.player_id)
+        .where(ratings_table.c.rating_group == group)
+        .order_by(_key.desc(), ratings_table.c.player_id)
+        .limit(size)
+    )
+    with engine.connect() as db:
+        rows = db.execute(query).all()
+    return [
+        {"place": place, **_player(r), **Standing.of(r.mu, r.sigma, r.games).to_json()}
+        for place, r in enumerate(rows, start=1)
+    ]
+
+
+def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | None:
+    """A player's row of the leaderboard wherever they stand (place None: not rated yet)."""
+    with engine.connect() as db:
+        player = db.execute(select(players_table).where(players_table.c.id == player_id)).first()
+        if player is None:
+            return None
+        mine = db.execute(
+            select(ratings_table.c.mu, ratings_table.c.sigma, ratings_table.c.games).where(
+                (ratings_table.c.player_id == player_id) & (ratings_table.c.rating_group == group)
+            )
+        ).first()
+        if mine is None:
+            return {"place": None, **_player(player), **NEW.to_json()}
+        standing = Standing.of(mine.mu, mine.sigma, mine.games)
+        my_key = mine.mu - Z * mine.sigma
+        ahead = db.execute(
+            select(func.count()).where(
+                (ratings_table.c.rating_group == group)
+                & ((_key > my_key) | (and_(_key == my_key, ratings_table.c.player_id < player_id)))
+            )
+        ).scalar_one()
+    return {"place": int(ahead) + 1, **_player(player), **standing.to_json()}
+
+
+def profile_exists(engine: Engine, player_id: str) -> bool:
+    with engine.connect() as db:
+        found = db.execute(
+            select(players_table.c.id).where(players_table.c.id == player_id)
+        ).first()
+    return found is not None
+
+
+def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
+    """A player's page: ratings per group (with their places), each group's rating over time,
+    matches played and won per group, and points per deal by phase per game."""
+    with engine.connect() as db:
+        player = db.execute(select(players_table).where(players_table.c.id == player_id)).first()
+        if player is None:
+            return None
+        ratings = db.execute(
+            select(ratings_table).where(ratings_table.c.player_id == player_id)
+        ).all()
+        rows = db.execute(
+            select(
+                match_players_table.c.game,
+                match_players_table.c.rating_group,
+                match_players_table.c.rank,
+                match_players_table.c.rated,
+                match_players_table.c.finished,
+                match_players_table.c.mu_before,
+                match_players_table.c.mu_after,
+                match_players_table.c.table_id,
+                match_players_table.c.match,
+                match_players_table.c.deals,
+                match_players_table.c.points,
+            )
+            .where(match_players_table.c.player_id == player_id)
+            .order_by(match_players_table.c.finished)
+        ).all()
+    standings = []
+    for r in sorted(ratings, key=lambda r: list(GROUPS).index(r.rating_group)):
+        place = place_of(engine, r.rating_group, player_id)
+        standings.append(
+            {"group": r.rating_group, "title": GROUPS[r.rating_group]}
+            | Standing.of(r.mu, r.sigma, r.games).to_json()
+            | {"place": place["place"] if place else None}
+        )
+    chart: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    stats: dict[str, dict[str, Any]] = {}
+    phases: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        group = r.rating_group or r.game
+        if r.rated and r.mu_before is not None and r.mu_after is not None:
+            chart[group].append(
+                {"at": r.finished, "before": shown(r.mu_before), "rating": shown(r.mu_after)}
+                | {"table": r.table_id, "match": r.match}
+            )
+        stat = stats.setdefault(
+            group,
+            {"group": group, "title": GROUPS.get(group, _title(r.game))}
+            | {"played": 0, "won": 0, "rated": 0},
+        )
+        stat["played"] += 1
+        stat["won"] += r.rank == 1
+        stat["rated"] += bool(r.rated)
+        game = phases.setdefault(
+            r.game,
+            {"game": r.game, "title": _title(r.game), "deals": 0}
+            | {"points": dict.fromkeys(phases_for(r.game), 0)},
+        )
+        game["deals"] += r.deals
+        for phase, points in json.loads(r.points).items():
+            game["points"][phase] = game["points"].get(phase, 0) + points
+    for game in phases.values():
+        deals = game.pop("deals")
+        totals = game.pop("points")
+        game["deals"] = deals
+        game["per_deal"] = {p: round(v / deals, 2) if deals else 0.0 for p, v in totals.items()}
+        game["per_deal"]["total"] = round(sum(totals.values()) / deals, 2) if deals else 0.0
+    return {
+        "player": _player(player),
+        "ratings": standings,
+        "chart": {g: points[-CHART_POINTS:] for g, points in chart.items()},
+        "stats": sorted(stats.values(), key=lambda s: -s["played"]),
+        "phases": list(phases.values()),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+
+
+def matches(engine: Engine, player_id: str, offset: int, limit: int) -> dict[str, Any]:
+    """One page of a player's finished matches, newest first: each with the other seats, the
+    result and the rating change."""
+    mine = match_players_table
+    with engine.connect() as db:
+        total = db.execute(
+            select(func.count()).select_from(mine).where(mine.c.player_id == player_id)
+        ).scalar_one()
+        page = db.execute(
+            select(mine)
+            .where(mine.c.player_id == player_id)
+            .order_by(mine.c.finished.desc(), mine.c.table_id, mine.c.match)
+            .offset(offset)
+            .limit(limit)
+        ).all()
+        keys = sorted({(r.table_id, r.match) for r in page})
+        others = (
+            db.execute(select(mine).where(tuple_(mine.c.table_id, mine.c.match).in_(keys))).all()
+            if keys
+            else []
+        )
+    seats: dict[tuple[str, int], list[Any]] = defaultdict(list)
+    for r in sorted(others, key=lambda o: o.seat):
+        seats[(r.table_id, r.match)].append(r)
+    listed = []
+    for r in page:
+        everyone = seats[(r.table_id, r.match)]
+        sides = {o.side for o in everyone}
+        change = None
+        if r.rated and r.mu_before is not None and r.mu_after is not None:
+            before, after = shown(r.mu_before), shown(r.mu_after)
+            change = {"before": before, "after": after, "change": after - before}
+        listed.append(
+            {
+                "table": r.table_id,
+                "match": r.match,
+                "finished": r.finished,
+                "game": r.game,
+                "title": _title(r.game),
+                "group": r.rating_group,
+                "group_title": GROUPS.get(r.rating_group or "", None),
+                "players": r.players,
+                "seat": r.seat,
+                "rank": r.rank,
+                "places": len(sides),
+                "score": r.score,
+                "partners": [_seat(o) for o in everyone if o.side == r.side and o.seat != r.seat],
+                "opponents": [_seat(o) for o in everyone if o.side != r.side],
+                "rated": bool(r.rated),
+                "rating": change,
+                "replay": f"#/replay/{r.table_id}/{r.match}",
+            }
+        )
+    return {"total": int(total), "offset": offset, "matches": listed}
+
+
+def _seat(row: Any) -> dict[str, Any]:
+    return {"name": row.name, "player": row.player_id, "rank": row.rank, "score": row.score}

@@ -1,0 +1,347 @@
+"""Persistence behind a small port: tables, their seats, every accepted action, finished records.
+
+SQLAlchemy Core, so one implementation serves SQLite (the default: one file, created on first
+start) and PostgreSQL (``--db postgresql+psycopg://…``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+
+from pegboard.server.store import migrate
+from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
+
+SYNC_MODES = ("normal", "full")
+"""SQLite's ``synchronous``: ``normal`` (the default) syncs the log only at checkpoints: an
+acknowledged action survives a crash of the server (kill -9), but the last ones may be lost when
+the power goes; ``full`` syncs at every commit, so they survive a power loss too, at the cost of
+an fsync per action on the event loop (docs/benchmarks.md, "SQLite's synchronous mode")."""
+
+CLOSED = ("finished", "broken")  # statuses of tables no longer served
+
+
+def _sqlite_pragmas(sync: str) -> Any:
+    def on_connect(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sync.upper()}")
+        # Checkpoints run in a background thread (Store._checkpoints), never inside a commit
+        # on the event loop, where they would stall every table for a few hundred milliseconds.
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.close()
+
+    return on_connect
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: str  # waiting, playing, results, finished (closed for good: no longer in memory)
+    seed: int
+    match: int
+    seating: list[int]
+    deadline: float | None
+    created: float
+    slots: list[dict[str, Any]] = field(default_factory=list)  # slot, name, kind, token, player
+    hints: bool = True  # a table setting: players may ask for discard hints
+    gone: list[int] = field(default_factory=list)  # slots that left the match once it ended
+    idle_since: float | None = None  # waiting, and nobody here since then (None: someone is)
+    started: float | None = None  # when the current match started
+    rated: bool = False  # a table setting: its finished matches change the players' ratings
+    # Table settings of docs/protocol.md, "Private tables" and "Table chat".
+    listed: bool = True  # in the lobby; else only the table's link (its ``invite``) opens it
+    watching: bool = True  # the host lets people without a seat watch (and read the chat)
+    invite: str | None = None  # the secret of the table's link (None: a row from before)
+    chat: str = "on"  # "on", or "phrases": quick phrases only
+
+
+class Store:
+    def __init__(self, url: str, *, sync: str = "normal") -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.engine: Engine = create_engine(url)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            # WAL: readers never block the writer, and a commit needs no full fsync.
+            event.listen(self.engine, "connect", _sqlite_pragmas(sync))
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
+            self._checkpointer.start()
+        # The schema comes from the migrations (a database of an older version upgrades in
+        # place); ``metadata`` here is what the queries use, and a test holds the two equal.
+        migrate.upgrade(self.engine)
+
+    def _checkpoints(self, every: float = 0.5) -> None:
+        while not self._stop.wait(every):
+            with contextlib.suppress(Exception), self.engine.connect() as db:
+                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(2)
+        self.engine.dispose()
+
+    def create_table(
+        self, row: TableRow, *, also: Callable[[Connection], None] | None = None
+    ) -> None:
+        """Store a new table with the slots ``row`` has already (none, unless its people are
+        seated before anyone can join), and ``also`` in the same transaction: if it raises,
+        nothing is stored."""
+        with self.engine.begin() as db:
+            db.execute(
+                insert(tables_table).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    options=json.dumps(row.options),
+                    status=row.status,
+                    seed=row.seed,
+                    match=row.match,
+                    seating=json.dumps(row.seating),
+                    deadline=row.deadline,
+                    created=row.created,
+                    hints=row.hints,
+                    idle_since=row.idle_since,
+                    rated=row.rated,
+                    listed=row.listed,
+                    watching=row.watching,
+                    invite=row.invite,
+                    chat=row.chat,
+                )
+            )
+            if row.slots:
+                db.execute(insert(slots_table), [{"table_id": row.id, **s} for s in row.slots])
+            if also is not None:
+                also(db)
+
+    def update_table(self, table_id: str, **fields: Any) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(**_encoded(fields))
+            )
+
+    def set_slot(
+        self,
+        table_id: str,
+        slot: int,
+        name: str,
+        kind: str,
+        token: str,
+        player: str | None = None,
+    ) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                delete(slots_table).where(
+                    (slots_table.c.table_id == table_id) & (slots_table.c.slot == slot)
+                )
+            )
+            db.execute(
+                insert(slots_table).values(
+                    table_id=table_id, slot=slot, name=name, kind=kind, token=token, player=player
+                )
+            )
+
+    def commit_change(
+        self,
+        table_id: str,
+        match: int,
+        first: int,
+        entries: list[dict[str, Any]],
+        *,
+        status: str,
+        deadline: float | None = None,
+        gone: Sequence[int] = (),
+        record: dict[str, Any] | None = None,
+        finished: float | None = None,
+        seating: list[int] | None = None,
+    ) -> None:
+        """One change of a table in one transaction: its new actions (numbered from
+        ``first``), its clock and status, and the record of a game that just ended (``finished``
+        then, with the slot in each seat: ``seating``). The hot path of every move: its
+        statements are built once (building them anew cost as much as running them)."""
+        with self.engine.begin() as db:
+            if entries:
+                db.execute(
+                    _ADD_ACTIONS,
+                    [
+                        {
+                            "table_id": table_id,
+                            "match": match,
+                            "n": first + i,
+                            "entry": json.dumps(e),
+                        }
+                        for i, e in enumerate(entries)
+                    ],
+                )
+            db.execute(
+                _SET_CLOCK,
+                {
+                    "the_id": table_id,
+                    "deadline": deadline,
+                    "status": status,
+                    "gone": json.dumps(list(gone)),
+                },
+            )
+            if record is not None:
+                db.execute(
+                    _ADD_RECORD,
+                    {
+                        "table_id": table_id,
+                        "match": match,
+                        "record": json.dumps(record),
+                        "finished": finished,
+                        "seating": json.dumps(seating) if seating is not None else None,
+                    },
+                )
+
+    def set_broken(self, table_id: str, reason: str) -> None:
+        """Set a table that cannot be rebuilt aside: no worker serves it any more."""
+        self.update_table(table_id, status="broken", broken=reason, deadline=None)
+
+    def broken_tables(self) -> list[tuple[TableRow, str]]:
+        """Every table set aside as broken, with the reason."""
+        with self.engine.connect() as db:
+            reasons = {
+                str(r.id): str(r.broken or "")
+                for r in db.execute(
+                    select(tables_table.c.id, tables_table.c.broken).where(
+                        tables_table.c.status == "broken"
+                    )
+                )
+            }
+        query = select(tables_table).where(tables_table.c.id.in_(list(reasons)))
+        slots = select(slots_table).where(slots_table.c.table_id.in_(list(reasons)))
+        return [(row, reasons[row.id]) for row in self._rows(query.order_by("created"), slots)]
+
+    def close_table(self, table_id: str) -> bool:
+        """An operator closes a table for good (it keeps its records); False if there is no
+        such table, or it is closed already."""
+        with self.engine.begin() as db:
+            done = db.execute(
+                update(tables_table)
+                .where((tables_table.c.id == table_id) & (tables_table.c.status != "finished"))
+                .values(status="finished", deadline=None)
+            )
+        return bool(done.rowcount)
+
+    def actions(self, table_id: str, match: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(actions_table.c.entry)
+                .where((actions_table.c.table_id == table_id) & (actions_table.c.match == match))
+                .order_by(actions_table.c.n)
+            )
+            return [json.loads(r[0]) for r in rows]
+
+    def record(self, table_id: str, match: int) -> dict[str, Any] | None:
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(records_table.c.record).where(
+                    (records_table.c.table_id == table_id) & (records_table.c.match == match)
+                )
+            ).first()
+        return json.loads(row[0]) if row else None
+
+    def records(self, table_id: str) -> list[int]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(records_table.c.match)
+                .where(records_table.c.table_id == table_id)
+                .order_by(records_table.c.match)
+            )
+            return [int(r[0]) for r in rows]
+
+    def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
+        query = select(tables_table)
+        slots = select(slots_table)
+        if unfinished_only:  # finished tables pile up with uptime: leave their rows alone
+            query = query.where(tables_table.c.status.not_in(CLOSED))
+            slots = slots.where(
+                slots_table.c.table_id.in_(query.with_only_columns(tables_table.c.id))
+            )
+        return self._rows(query.order_by(tables_table.c.created), slots)
+
+    def open_tables(self, among: Sequence[str] | None = None) -> list[str]:
+        """The ids of the tables that have not finished (of ``among`` only, if given)."""
+        query = select(tables_table.c.id).where(tables_table.c.status.not_in(CLOSED))
+        if among is not None:
+            query = query.where(tables_table.c.id.in_(list(among)))
+        with self.engine.connect() as db:
+            return [str(r[0]) for r in db.execute(query.order_by(tables_table.c.created))]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table, whatever its status (a finished one is no longer in memory)."""
+        rows = self._rows(
+            select(tables_table).where(tables_table.c.id == table_id),
+            select(slots_table).where(slots_table.c.table_id == table_id),
+        )
+        return rows[0] if rows else None
+
+    def _rows(self, tables: Select[Any], slots_query: Select[Any]) -> list[TableRow]:
+        with self.engine.connect() as db:
+            rows = list(db.execute(tables))
+            slots = list(db.execute(slots_query.order_by(slots_table.c.slot)))
+        by_table: dict[str, list[dict[str, Any]]] = {}
+        for s in slots:
+            by_table.setdefault(s.table_id, []).append(
+                {
+                    "slot": s.slot,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "token": s.token,
+                    "player": s.player,
+                }
+            )
+        return [
+            TableRow(
+                id=r.id,
+                game=r.game,
+                players=r.players,
+                options=json.loads(r.options),
+                status=r.status,
+                seed=r.seed,
+                match=r.match,
+                seating=json.loads(r.seating),
+                deadline=r.deadline,
+                created=r.created,
+                slots=by_table.get(r.id, []),
+                hints=r.hints is None or bool(r.hints),
+                gone=json.loads(r.gone) if r.gone else [],
+                idle_since=r.idle_since,
+                started=r.started,
+                rated=bool(r.rated),
+                listed=r.listed is None or bool(r.listed),
+                watching=r.watching is None or bool(r.watching),
+                invite=r.invite,
+                chat=r.chat or "on",
+            )
+            for r in rows
+        ]
+
+
+_ADD_ACTIONS = insert(actions_table)
+_ADD_RECORD = insert(records_table)
+_SET_CLOCK = (
+    update(tables_table)
+    .where(tables_table.c.id == bindparam("the_id"))
+    .values(deadline=bindparam("deadline"), status=bindparam("status"), gone=bindparam("gone"))
+)
+
+
+def _encoded(fields: dict[str, Any]) -> dict[str, Any]:
+    """The JSON columns' values as text; the others as they are."""
+    return {
+        k: json.dumps(v) if k in ("options", "seating", "gone") else v for k, v in fields.items()
+    }

@@ -1,0 +1,1 @@
+"""A table at play: the room and its parts: writer, seats, clocks, matches, bots, watchers, chat."""

@@ -1,0 +1,80 @@
+"""Table chat: what a seated player may say, and how often (docs/protocol.md, "Table chat").
+
+A message is free text (cleaned like a name: NFKC, no invisible format characters, spaces
+collapsed; control characters refused) or one of a fixed row of quick phrases. A table whose
+``chat`` setting is ``phrases`` takes the phrases only, as competitive sites do. Everything
+refused is an ``error`` with code ``chat`` to the sender alone, and nothing is kept.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+
+from pegboard.server.http.inputs import bad_text
+from pegboard.server.http.limits import CHAT_BURST, CHAT_LENGTH, CHAT_WINDOW
+from pegboard.server.http.protocol import ProtocolError
+
+PHRASES: dict[str, str] = {
+    "hello": "Hello",
+    "good-luck": "Good luck",
+    "nice-hand": "Nice hand",
+    "well-played": "Well played",
+    "thanks": "Thanks",
+    "oops": "Oops",
+    "good-game": "Good game",
+}
+"""The quick phrases, by key: what the client sends, and the words everyone is shown."""
+
+CHAT_MODES = ("on", "phrases")  # the table setting: free text and phrases, or phrases only
+
+
+def refused(message: str) -> ProtocolError:
+    return ProtocolError("chat", message)
+
+
+def chat_words(mode: str, text: str | None, phrase: str | None) -> tuple[str, str | None]:
+    """What a message shows, and its phrase's key (None for free text); else ProtocolError."""
+    if phrase is not None:
+        if phrase not in PHRASES:
+            raise refused(f"unknown phrase; the phrases are {', '.join(PHRASES)}")
+        return PHRASES[phrase], phrase
+    if mode != "on":
+        raise refused("this table takes quick phrases only")
+    return clean_chat(text or ""), None
+
+
+def clean_chat(raw: str) -> str:
+    """Free text as shown: NFKC-normalized, without invisible format characters (zero-width,
+    bidirectional controls), spaces collapsed; refused if it holds a control character, is
+    empty, or is longer than CHAT_LENGTH once cleaned."""
+    why = bad_text(raw)
+    if why is not None:
+        raise refused(f"a chat message cannot hold {why}")
+    normal = unicodedata.normalize("NFKC", raw)
+    visible = "".join(c for c in normal if unicodedata.category(c) != "Cf")
+    text = " ".join(visible.split())
+    if not text:
+        raise refused("the message is empty")
+    if len(text) > CHAT_LENGTH:
+        raise refused(f"a chat message is at most {CHAT_LENGTH} characters")
+    return text
+
+
+class ChatRate:
+    """At most ``burst`` messages per seat in any ``window`` seconds of the table's clock."""
+
+    def __init__(self, burst: int = CHAT_BURST, window: float = CHAT_WINDOW) -> None:
+        self.burst = burst
+        self.window = window
+        self._said: dict[int, deque[float]] = {}
+
+    def allow(self, slot: int, now: float) -> bool:
+        """Whether ``slot`` may say something now (and, if so, count it)."""
+        times = self._said.setdefault(slot, deque())
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        if len(times) >= self.burst:
+            return False
+        times.append(now)
+        return True

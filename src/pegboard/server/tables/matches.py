@@ -1,0 +1,121 @@
+"""A table's matches: the seating and the new game of each, the rematch asked for on the
+results, and what happens when the results intermission runs out."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
+from pegboard.core.game import Game
+from pegboard.errors import IllegalAction
+from pegboard.server.tables.bot_turns import BotTurns
+
+
+class Matches(BotTurns):
+    def _new_game(self, stored: list[dict[str, Any]] | None = None) -> Game:
+        """The match's game: its chance from the operating system (or the test's source),
+        after the ``stored`` outcomes of a match being restored. A live game has no seed, so
+        no deal can be computed from anything a client sees."""
+        chance: ChanceSource | None = (
+            self.settings.chance() if self.settings.chance is not None else SystemChance()
+        )
+        seed: int | None = None
+        if stored:
+            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
+        elif stored is not None:  # stored by a version that dealt from the table's seed
+            seed, chance = self.row.seed * 1000 + self.row.match, None
+        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
+        self.bots = {}
+        for seat, slot_index in enumerate(self.row.seating):
+            slot = self.slots[slot_index]
+            assert slot is not None
+            game.set_seat(seat, name=slot.name, kind=slot.kind)
+            if slot.bot is not None:
+                self.bots[seat] = self._make_bot(
+                    slot.bot, self.row.seed * 1000 + self.row.match * 8 + seat
+                )
+        return game
+
+    async def _start_match(self) -> None:
+        """Seat everyone in a shuffled order (the game draws the first dealer itself)."""
+        order = list(range(self.row.players))
+        random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
+        self.row.seating = order
+        self.row.status = "playing"
+        self.row.started = self.clock.now()
+        self.store.update_table(
+            self.id,
+            status="playing",
+            seating=order,
+            match=self.row.match,
+            gone=[],
+            started=self.row.started,
+        )
+        self.game = self._new_game()
+        self.persisted = self.persisted_chance = 0
+        self.rematch = set()
+        self.gone = set()
+        self._choices = {}
+        self.seat_deadlines = {}
+        self.results_since = None
+        self.rating_changes = {}
+        now = self.clock.now()
+        for slot in self.slots:
+            # A person who is not here at the start is away from now on (or since they went).
+            if slot is not None and slot.bot is None and slot.connections == 0:
+                slot.away_since = now if slot.away_since is None else slot.away_since
+        await self._send_watchers_away()
+        await self._changed(0)
+
+    def _want_rematch(self, seat: int) -> bool:
+        """Note that ``seat`` wants the rematch; False if it had asked already."""
+        if self.row.status != "results":
+            raise IllegalAction("a rematch can be asked for once the game is over")
+        if seat in self.rematch:
+            return False
+        self.rematch.add(seat)
+        return True
+
+    async def _results_over(self) -> None:
+        """The results intermission ran out. No match starts for a person who did not ask for
+        it: they give their seat up, and without them no rematch can come. The table finishes
+        if someone left this match or gave up their seat, or if nobody but bots sits at it
+        (nobody would ever stop their rematches); if every person (all of whom asked) is away,
+        it waits for the first one back (the results start again) or for their grace to run
+        out (they have left); otherwise the rematch starts."""
+        people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
+        asked = {self.row.seating[seat] for seat in self.rematch}
+        self.gone |= {i for i in people if i not in asked}
+        if self._left() or not people:
+            await self._finish()
+        elif all(self._away(i) for i in people):
+            self.row.deadline = None  # see _waiting_for_people
+            self.store.update_table(self.id, deadline=None)
+            await self._broadcast_table()
+        else:
+            self.row.match += 1
+            await self._start_match()
+
+    def deserted(self) -> bool:
+        """Every person has left this match: only bots play on, to the results and the end
+        (the lobby no longer lists such a table)."""
+        if self.game is None:
+            return False
+        people = {i for i, s in enumerate(self.slots) if s is not None and s.bot is None}
+        return bool(people) and people <= self._left()
+
+    def _left(self) -> set[int]:
+        """Slots that left this match: by leaving, or by staying away past the grace period."""
+        game = self.game
+        assert game is not None
+        seats = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
+        return self.gone | {self.row.seating[s] for s in seats}
+
+    def _away(self, slot_index: int) -> bool:
+        slot = self.slots[slot_index]
+        return slot is not None and slot.connections == 0
+
+    def _waiting_for_people(self) -> bool:
+        """The results intermission ran out while every person was away (it has no deadline)."""
+        return self.row.status == "results" and self.row.deadline is None

@@ -1,0 +1,166 @@
+"""What a table's watchers see: the table info, each one's own view and events, and the seat
+behind each connection."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pegboard.core.game import Game
+from pegboard.core.spec import get_spec
+from pegboard.errors import IllegalAction
+from pegboard.server.http.protocol import ProtocolError
+from pegboard.server.players.privacy import NO_WATCHING
+from pegboard.server.ratings.settle import RatingChange
+from pegboard.server.store.sql_store import TableRow
+from pegboard.server.tables.hints import offers_hints
+from pegboard.server.tables.slot import Slot
+from pegboard.server.tables.writer import RoomCore, SeatError, Watcher
+
+
+def describe(
+    row: TableRow,
+    slots: Sequence[Slot | None],
+    game: Game | None,
+    now: float,
+    deadlines: Mapping[int, float] | None = None,
+    ends: float | None = None,
+    ratings: Mapping[int, RatingChange] | None = None,
+) -> dict[str, Any]:
+    """Table info (docs/protocol.md), for a room in memory or a closed table in the store:
+    ``deadlines`` of the seats to act, when the agreed time of the game ``ends``, and the
+    ``ratings`` change of each rated slot in the match just finished."""
+    spec = get_spec(row.game)
+    return {
+        "id": row.id,
+        "game": spec.name,
+        "title": spec.title,
+        "players": row.players,
+        "hints": row.hints and offers_hints(spec.name),  # older rows say yes to any game
+        "rated": row.rated,
+        "listed": row.listed,
+        "watching": row.watching,
+        "chat": row.chat,
+        "options": dict(row.options) | (dict(game.options) if game else {}),
+        "status": row.status,
+        "match": row.match,
+        "slots": [
+            {"slot": i, "name": s.name, "kind": s.kind, "connected": s.connections > 0}
+            if s is not None
+            else None
+            for i, s in enumerate(slots)
+        ],
+        "seating": list(row.seating) if game else None,
+        "deadline": row.deadline,
+        "deadlines": [(deadlines or {}).get(seat) for seat in range(row.players)] if game else None,
+        "ends": ends,
+        "ratings": [ratings[i].to_json() if i in ratings else None for i in range(row.players)]
+        if ratings
+        else None,
+        "now": now,
+    }
+
+
+class Watchers(RoomCore):
+    def _slot(self, index: int | None) -> Slot | None:
+        return self.slots[index] if index is not None else None
+
+    def _human(self, seat: int) -> bool:
+        slot = self.slots[self.row.seating[seat]]
+        return slot is not None and slot.bot is None
+
+    def seat_of(self, watcher: Watcher) -> int | None:
+        if watcher.slot is None or self.game is None:
+            return None
+        return self.row.seating.index(watcher.slot)
+
+    def _playing(self, watcher: Watcher) -> tuple[Game, int]:
+        seat = self.seat_of(watcher)
+        if self.game is None:
+            raise IllegalAction("the game has not started yet")
+        if seat is None:
+            raise SeatError("spectators cannot act")
+        return self.game, seat
+
+    def table_info(self) -> dict[str, Any]:
+        deadlines = {seat: when for seat, (_, when) in self.seat_deadlines.items()}
+        return describe(
+            self.row,
+            self.slots,
+            self.game,
+            self.clock.now(),
+            deadlines,
+            self._game_ends(),
+            self.rating_changes,
+        )
+
+    def _game_ends(self) -> float | None:
+        """When the agreed time of a game against the clock is over (None: not such a game, or
+        its time is up already)."""
+        game = self.game
+        if game is None or not game.timed or self.row.started is None:
+            return None
+        if any(entry["action"] == {"type": "time-up"} for entry in game.actions):
+            return None  # told already: the hand in progress is the last
+        return self.row.started + 60 * float(game.options.get("minutes", 0))
+
+    def _welcome(self, watcher: Watcher, since: int) -> dict[str, Any]:
+        seat = self.seat_of(watcher)
+        message: dict[str, Any] = {
+            "type": "welcome",
+            "table": self.table_info(),
+            "seat": seat,
+            "slot": watcher.slot,
+        }
+        if watcher.slot is not None:  # a seated player may pass the table's link on
+            message["invite"] = self.row.invite
+        if self.game is not None:
+            since = max(0, min(since, self.game.version))
+            message |= {
+                "from": since,
+                "events": self.game.events_for(seat, since),
+                "view": self.game.view(seat),
+                "version": self.game.version,
+            }
+        return message
+
+    async def _send_update(self, watcher: Watcher, before: int) -> None:
+        game = self.game
+        assert game is not None
+        seat = self.seat_of(watcher)
+        await watcher.send(
+            {
+                "type": "update",
+                "from": before,
+                "events": game.events_for(seat, before),
+                "view": game.view(seat),
+                "version": game.version,
+                "table": self.table_info(),
+            }
+        )
+
+    async def resync(self, watcher: Watcher, since: int) -> None:
+        async def run() -> None:
+            await watcher.send(self._welcome(watcher, since) | {"type": "resync"})
+
+        await self.call(run)
+
+    async def _broadcast_table(self) -> None:
+        for watcher in list(self.watchers):
+            await watcher.send({"type": "table", "table": self.table_info()})
+
+    def _check_watching(self, watcher: Watcher) -> None:
+        """A watcher without a seat at a table whose host does not let people watch may look
+        at the waiting room (and take a seat) only; else ProtocolError ``no-watching``."""
+        if watcher.slot is None and not self.row.watching and self.row.status != "waiting":
+            raise ProtocolError("no-watching", NO_WATCHING)
+
+    async def _send_watchers_away(self) -> None:
+        """The game starts at a table that does not let people watch: whoever has no seat is
+        told so and let go."""
+        if self.row.watching:
+            return
+        for watcher in [w for w in self.watchers if w.slot is None]:
+            self.watchers.discard(watcher)
+            await watcher.send({"type": "error", "code": "no-watching", "message": NO_WATCHING})
+            await watcher.end()

@@ -1,0 +1,1 @@
+"""Several workers of one server: the bus and its Redis form, leases, sockets relayed to owners."""
