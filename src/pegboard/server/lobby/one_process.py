@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.engine import Connection
 
 from pegboard.bots import bot_names
+from pegboard.core.matchplay import MatchFormat
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock
@@ -62,6 +63,10 @@ class NewTable(BaseModel):
     listed: bool | None = None
     watching: bool = True
     chat: Literal["on", "phrases"] = "on"
+    # The table's matches (docs/rules.md, "Matches"): "1" (one game), "best-of-3" (5, 7) or
+    # "games-N"; a fixed match scored by game points or by games won.
+    match: Word = "1"
+    match_scoring: Literal["points", "games"] = "points"
 
     @property
     def bots_only(self) -> bool:
@@ -190,6 +195,7 @@ class Lobby:
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
         options = spec.resolve(request.players, request.options)
+        match_format = MatchFormat.parse(request.match, request.match_scoring)
         if len(request.bots) > request.players:
             raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")
         bots = list(request.bots) + [None] * (request.players - len(request.bots))
@@ -215,6 +221,7 @@ class Lobby:
             watching=request.watching,
             invite=new_invite(),
             chat=request.chat,
+            match_format=match_format,
         )
         return row, bots
 

@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from pegboard.core.matchplay import MatchScore
 from pegboard.match.phases import hand_points
 from pegboard.server.ratings.rating import (
     MU,
@@ -79,6 +80,9 @@ class FinishedMatch:
     scores: tuple[int, ...]
     events: Sequence[dict[str, Any]]
     finished: float
+    # The match's ranks per seat when this game decided a match of several games: the ratings
+    # move on them, once a match (None: a game that is its own match).
+    match_ranks: tuple[int, ...] | None = None
 
     @property
     def group(self) -> str | None:
@@ -125,18 +129,31 @@ def finished_match(
         player = slot.kind if slot.bot is not None else slot.player
         seats.append(SeatOf(slot_index, slot.name, slot.kind, player))
     outcome = record["outcome"]
+    rated, match_ranks = row.rated, None
+    block = record.get("match")
+    if block:  # a game of a match of several: rated once, on the match's result
+        score = MatchScore.from_json(block["score"])
+        rated = row.rated and score.decided
+        by_side = score.ranks()
+        match_ranks = tuple(
+            by_side[i]
+            for seat in range(row.players)
+            for i, s in enumerate(score.sides)
+            if seat in s
+        )
     return FinishedMatch(
         table_id=row.id,
         match=match,
         game=row.game,
         players=row.players,
         teams=plays_in_teams(row.game, row.players, record.get("options", row.options)),
-        rated=row.rated,
+        rated=rated,
         seats=tuple(seats),
         ranks=tuple(int(r) for r in outcome["ranks"]),
         scores=tuple(int(s) for s in outcome["scores"]),
         events=record.get("events", []),
         finished=finished,
+        match_ranks=match_ranks,
     )
 
 
@@ -262,9 +279,10 @@ def _update_ratings(db: Connection, match: FinishedMatch, now: float) -> Rated:
     prior = {str(r.player_id): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
     sides = sides_of(match.players, match.teams)
     player = [str(s.player) for s in match.seats]
+    ranks = match.match_ranks or match.ranks  # a match of several games: its result
     new = rate(
         [[prior[player[seat]][:2] for seat in side] for side in sides],
-        [match.ranks[side[0]] for side in sides],
+        [ranks[side[0]] for side in sides],
     )
     # A bot may fill several seats of one match: it moves by the mean of its seats' changes.
     moves: dict[str, list[tuple[float, float]]] = {}

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
+from pegboard.core.matchplay import MatchFormat
 from pegboard.server.store import migrate
 from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
 
@@ -64,6 +65,7 @@ class TableRow:
     watching: bool = True  # the host lets people without a seat watch (and read the chat)
     invite: str | None = None  # the secret of the table's link (None: a row from before)
     chat: str = "on"  # "on", or "phrases": quick phrases only
+    match_format: MatchFormat = field(default_factory=MatchFormat)  # one game, best of N…
 
 
 class Store:
@@ -119,6 +121,7 @@ class Store:
                     watching=row.watching,
                     invite=row.invite,
                     chat=row.chat,
+                    match_format=json.dumps(row.match_format.to_json()),
                 )
             )
             if row.slots:
@@ -326,6 +329,9 @@ class Store:
                 watching=r.watching is None or bool(r.watching),
                 invite=r.invite,
                 chat=r.chat or "on",
+                match_format=MatchFormat.from_json(json.loads(r.match_format))
+                if r.match_format
+                else MatchFormat(),
             )
             for r in rows
         ]

@@ -1,5 +1,12 @@
 """A table's matches: the seating and the new game of each, the rematch asked for on the
-results, and what happens when the results intermission runs out."""
+results, and what happens when the results intermission runs out.
+
+A match may be more than one game (the table's ``match_format``: best of N, or a fixed N;
+docs/rules.md, "Matches"). Its games keep the seating; the loser of each deals the next one
+first (every game draws its first dealer as its first chance step, a pick among the seats:
+the room picks the loser instead). Each game's record carries the match's score after it
+(``record["match"]``), so a restart rebuilds the match from the store, and the settling of
+a game knows whether it decided the match."""
 
 from __future__ import annotations
 
@@ -8,19 +15,32 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
+from pegboard.core.matchplay import MatchScore
 from pegboard.errors import IllegalAction
+from pegboard.server.ratings.rating import plays_in_teams, sides_of
 from pegboard.server.tables.bot_turns import BotTurns
 
 
+def first_dealer_of(game: Game) -> int | None:
+    """The seat that dealt the game's first hand: its first chance step picked it."""
+    first = game.chance_log[0] if game.chance_log else None
+    return int(first["pick"]) if first is not None and "pick" in first else None
+
+
 class Matches(BotTurns):
-    def _new_game(self, stored: list[dict[str, Any]] | None = None) -> Game:
+    def _new_game(
+        self, stored: list[dict[str, Any]] | None = None, first_dealer: int | None = None
+    ) -> Game:
         """The match's game: its chance from the operating system (or the test's source),
-        after the ``stored`` outcomes of a match being restored. A live game has no seed, so
-        no deal can be computed from anything a client sees."""
+        after the ``stored`` outcomes of a match being restored, or with ``first_dealer``
+        picked to deal first. A live game has no seed, so no deal can be computed from
+        anything a client sees."""
         chance: ChanceSource | None = (
             self.settings.chance() if self.settings.chance is not None else SystemChance()
         )
         seed: int | None = None
+        if first_dealer is not None and not stored:
+            chance = ScriptedChance([(first_dealer,)], then=chance)
         if stored:
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
         elif stored is not None:  # stored by a version that dealt from the table's seed
@@ -37,10 +57,59 @@ class Matches(BotTurns):
                 )
         return game
 
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        teams = plays_in_teams(self.row.game, self.row.players, self.row.options)
+        return tuple(tuple(side) for side in sides_of(self.row.players, teams))
+
+    def _match_goes_on(self) -> bool:
+        """A match of several games has begun and is not decided: its next game follows."""
+        score = self.match_score
+        return score is not None and score.played > 0 and not score.decided
+
+    def _end_of_game(self) -> dict[str, Any] | None:
+        """Score the game just over into the match (a side that left it forfeits the rest);
+        the match block for its record."""
+        game, score = self.game, self.match_score
+        assert game is not None and game.outcome is not None
+        if score is None or score.decided:
+            return None
+        score = score.add_outcome(game.outcome, self.spec.worth)
+        left = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
+        for i, side in enumerate(score.sides):
+            if not score.decided and left & set(side):
+                score = score.forfeit(i)
+        self.match_score = score
+        info = self.match_info()
+        return {"score": score.to_json(), "first_dealer": self.first_dealer} if info else None
+
+    def _restore_match(self, game: Game) -> None:
+        """The match the restored ``game`` belongs to, from the last record before it (or its
+        own, when it is over)."""
+        self.first_dealer = first_dealer_of(game)
+        fresh = MatchScore.start(self.row.match_format, self._sides())
+        if self.row.status == "results":
+            record = self.store.record(self.id, self.row.match)
+            block = (record or {}).get("match")
+            self.match_score = MatchScore.from_json(block["score"]) if block else fresh
+            return
+        record = self.store.record(self.id, self.row.match - 1) if self.row.match > 1 else None
+        block = (record or {}).get("match")
+        before = MatchScore.from_json(block["score"]) if block else None
+        self.match_score = before if before is not None and not before.decided else fresh
+
     async def _start_match(self) -> None:
-        """Seat everyone in a shuffled order (the game draws the first dealer itself)."""
-        order = list(range(self.row.players))
-        random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
+        """Seat everyone in a shuffled order (the game draws the first dealer itself); the next
+        game of a match goes on keeping the seats, its first dealer the last game's loser."""
+        goes_on = self._match_goes_on()
+        first: int | None = None
+        if goes_on:
+            assert self.match_score is not None and self.first_dealer is not None
+            first = self.match_score.first_dealer(self.first_dealer, self.row.players)
+            order = list(self.row.seating)
+        else:
+            self.match_score = MatchScore.start(self.row.match_format, self._sides())
+            order = list(range(self.row.players))
+            random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
         self.row.started = self.clock.now()
@@ -52,7 +121,8 @@ class Matches(BotTurns):
             gone=[],
             started=self.row.started,
         )
-        self.game = self._new_game()
+        self.game = self._new_game(first_dealer=first)
+        self.first_dealer = first_dealer_of(self.game)
         self.persisted = self.persisted_chance = 0
         self.rematch = set()
         self.gone = set()
@@ -85,6 +155,10 @@ class Matches(BotTurns):
         it waits for the first one back (the results start again) or for their grace to run
         out (they have left); otherwise the rematch starts."""
         people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
+        if self._match_goes_on():  # the match's next game: nobody need ask
+            self.row.match += 1
+            await self._start_match()
+            return
         asked = {self.row.seating[seat] for seat in self.rematch}
         self.gone |= {i for i in people if i not in asked}
         if self._left() or not people:

@@ -72,6 +72,7 @@ class Room(TableChat):
             if "chance" not in entry:
                 apply_entry(game, entry)
         self.game = game
+        self._restore_match(game)
         self.persisted = len(game.actions)
         self.persisted_chance = len(game.chance_log)
         self._track_choices(game)
@@ -178,6 +179,9 @@ class Room(TableChat):
             self.row.status = "results"
             self.results_since = None  # it begins now
             record = game.record()
+            match = self._end_of_game()
+            if match is not None:  # the match so far: its score after this game
+                record["match"] = match
         self._set_deadline()
         # One transaction per change: its actions and the chance outcomes they brought, the
         # table's clock and status, the record.
