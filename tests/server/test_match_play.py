@@ -122,3 +122,36 @@ def test_a_table_of_one_game_a_match_shows_no_match(server: Server) -> None:
     table = server.table(bots=["greedy", "greedy"], score_target=15)
     info = server.get(f"/api/tables/{table}").json()
     assert info["match_format"]["games"] == 1 and info["match_play"] is None
+
+
+def test_a_match_survives_restarts_between_and_within_its_games(server: Server) -> None:
+    browser, _ = guest(server, "Ann")
+    try:
+        table = match_table(browser, "best-of-5", rated=False)
+        token = sit(browser, table["id"], "Ann")
+        with server.player(table["id"], token) as client:
+            client.receive()
+            first = client.play_to_end()
+            client.drain()
+        server.restart_after(1)  # down on the results of game 1
+        with server.player(table["id"], token) as client:
+            client.receive()
+            assert client.table["status"] == "results"
+            assert len(client.table["match_play"]["results"]) == 1
+            next_game(server, client, 2)
+            assert first_dealer(client) == first["ranks"].index(2), "the loser deals first"
+            client.play_until("play")
+            seating = client.table["seating"]
+        server.restart_after(1)  # down in the middle of game 2
+        with server.player(table["id"], token) as client:
+            client.receive()
+            play = client.table["match_play"]
+            assert client.table["match"] == 2 and client.table["seating"] == seating
+            assert [r["scores"] for r in play["results"]] == [
+                [first["scores"][s[0]] for s in play["sides"]]
+            ]
+            client.play_to_end()
+            client.drain()
+            assert len(client.table["match_play"]["results"]) == 2
+    finally:
+        browser.close()
