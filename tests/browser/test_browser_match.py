@@ -89,7 +89,7 @@ def test_a_best_of_three_shows_the_match_and_goes_on_to_its_next_game(
     games = page.locator(f"{RESULTS} [data-testid=match-games] tbody tr")
     expect(games).to_have_count(1)
     expect(page.locator("[data-testid=match-result]")).to_contain_text(
-        re.compile(r"Best of 3: .+ leads 1–0\.")
+        re.compile(r"Best of 3: .+ leads 1–0")
     )
     expect(strip).to_contain_text("1 won")
     page.mouse.move(2, 2)

@@ -75,7 +75,8 @@ export function matchLine(play, names) {
 /** Every game of the match: its scores, who won and how, the game points. */
 export function matchGames(play, names) {
   const sides = sideNames(play, names);
-  return h(
+  // Its own scroller: four sides' columns may be wider than a phone.
+  const table = h(
     "table",
     { class: "results-table match-games-table", "data-testid": "match-games" },
     h(
@@ -112,5 +113,10 @@ export function matchGames(play, names) {
         );
       }),
     ),
+  );
+  return h(
+    "div",
+    { class: "match-games-scroll", tabindex: 0, role: "region", "aria-label": "Games of the match" },
+    table,
   );
 }
