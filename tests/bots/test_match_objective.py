@@ -34,14 +34,18 @@ def test_the_tables_are_the_race_counted_deal_by_deal_from_one_side() -> None:
     """The vectorised tables against the race written out step by step from one player's
     side, with a payoff that is not zero-sum and needs where skunks happen."""
     peg_total = sum(map(sum, DATA["pegging"]))
-    pegging = [
+    pegging: list[tuple[int, int, float]] = [
         (d, p, n / peg_total)
         for d, row in enumerate(DATA["pegging"])
         for p, n in enumerate(row)
         if n
     ]
-    pone = [(h, n / sum(DATA["pone"])) for h, n in enumerate(DATA["pone"]) if n]
-    dealer = [(c, n / sum(DATA["dealer"])) for c, n in enumerate(DATA["dealer"]) if n]
+    pone: list[tuple[int, float]] = [
+        (h, n / sum(DATA["pone"])) for h, n in enumerate(DATA["pone"]) if n
+    ]
+    dealer: list[tuple[int, float]] = [
+        (c, n / sum(DATA["dealer"])) for c, n in enumerate(DATA["dealer"]) if n
+    ]
     u = LOPSIDED
 
     @cache

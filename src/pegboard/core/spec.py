@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -18,9 +19,32 @@ from pegboard.core.options import Option, OptionValue, resolve_options
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
 
+Sides = Callable[[int, Mapping[str, OptionValue]], list[list[int]]]
+"""The seats that share one result, for a player count and options (partners are one side)."""
+
+
+def each_alone(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
+    """Every player for themselves."""
+    return [[seat] for seat in range(players)]
+
+
+def partners_opposite(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
+    """Two teams of two, partners sitting opposite (seats 0 + 2 and 1 + 3)."""
+    return [[0, 2], [1, 3]]
+
 
 @dataclass(frozen=True)
 class GameSpec:
+    """Everything pegboard needs of a game, reached from one registration.
+
+    The rules, options and rules text are the game's own; ``sides`` says who shares a result;
+    ``rating_groups`` (key: title) are the groups it is rated in, keyed ``NAME-PLAYERS`` with a
+    ``-teams`` form where partnerships are optional; ``phases`` name its points by phase;
+    ``client`` is its module of the web client (``web/js/games/CLIENT.js``, the name by
+    default); ``surfaces`` name, as ``module:attribute``, what the layers above the game provide
+    for it (its bots by level, its environment, its rules-page examples…), loaded on first use
+    (:meth:`surface`), so the game stays below them."""
+
     name: str
     title: str
     players: tuple[int, ...]
@@ -29,6 +53,11 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
+    sides: Sides = each_alone
+    rating_groups: Mapping[str, str] = field(default_factory=dict)
+    phases: tuple[str, ...] = ()
+    client: str = ""
+    surfaces: Mapping[str, str] = field(default_factory=dict)
     worth: GameWorth = field(default_factory=GameWorth)
     """What a won game earns in a match, by how it was won (the ACC's game points unless the
     game says otherwise: :mod:`pegboard.core.matchplay`)."""
@@ -42,12 +71,32 @@ class GameSpec:
         self.check(players, values)
         return values
 
+    def partners(self, players: int, options: Mapping[str, OptionValue]) -> bool:
+        """Whether some players share a result with a partner."""
+        return any(len(side) > 1 for side in self.sides(players, options))
+
+    def rating_group(self, players: int, options: Mapping[str, OptionValue]) -> str | None:
+        """The rating group of a game of ``players`` with ``options``; None: it is not rated."""
+        group = f"{self.name}-{players}"
+        if self.partners(players, options) and f"{group}-teams" in self.rating_groups:
+            group += "-teams"
+        return group if group in self.rating_groups else None
+
+    def surface(self, kind: str) -> Any:
+        """What a layer above the game provides for it (``"bots"``, ``"env"``…), by name."""
+        where = self.surfaces.get(kind)
+        if where is None:
+            raise OptionError(f"{self.title} has no {kind}")
+        module, _, attribute = where.partition(":")
+        return getattr(import_module(module), attribute)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
             "players": list(self.players),
             "options": [o.to_json() for o in self.options],
+            "client": self.client or self.name,
         }
 
 
@@ -78,6 +127,11 @@ def get_spec(name: str) -> GameSpec:
 def game_names() -> list[str]:
     _load_games()
     return sorted(_REGISTRY)
+
+
+def registered() -> list[GameSpec]:
+    """Every registered game's spec, by name."""
+    return [_REGISTRY[name] for name in game_names()]
 
 
 ENTRY_POINT_GROUP = "pegboard.games"

@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-CRIBBAGE_PHASES = ("pegging", "heels", "hand", "crib", "muggins")
-CRIBIST_PHASES = ("tricks", "trick count", "muggins")
-NOT_ENOUGH_PHASES = ("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins")
+from pegboard.core.spec import get_spec
+
 OWN_PHASE = {
     "heels": "heels",
     "tricks": "trick count",
@@ -40,9 +39,8 @@ class HandPoints:
 
 
 def phases_for(game: str) -> tuple[str, ...]:
-    if game == "cribist":
-        return CRIBIST_PHASES
-    return NOT_ENOUGH_PHASES if game == "not-enough" else CRIBBAGE_PHASES
+    """The game's phases (its ``GameSpec.phases``)."""
+    return get_spec(game).phases
 
 
 def hand_points(game: str, players: int, events: Sequence[dict[str, Any]]) -> list[HandPoints]:

@@ -220,7 +220,9 @@ def create_app(
         )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
-        return found
+        spec = get_spec(found["game"])
+        # The sides, so that a client draws any game's result without knowing the game.
+        return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}
 
     @app.get("/api/tables/{table_id}/records/{match}/chat")
     async def record_chat(

@@ -9,7 +9,7 @@ from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
 from pegboard.errors import OptionError
 from pegboard.games.cribbage.rules import CribbageRules
 
@@ -34,6 +34,13 @@ OPTIONS = (
 def _check(players: int, options: Mapping[str, OptionValue]) -> None:
     if options["teams"] and players != 4:
         raise OptionError(f"option teams needs 4 players, not {players}")
+
+
+def _sides(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
+    """With ``teams`` (four players only) partners sit opposite and share one score."""
+    if options.get("teams") and players == 4:
+        return partners_opposite(players, options)
+    return each_alone(players, options)
 
 
 def _rules_class() -> type[Rules]:
@@ -65,6 +72,15 @@ SPEC = register(
         create=RULES,
         rules_text=rules_text,
         check=_check,
+        sides=_sides,
+        rating_groups={
+            "cribbage-2": "Cribbage, 2 players",
+            "cribbage-3": "Cribbage, 3 players",
+            "cribbage-4": "Cribbage, 4 players",
+            "cribbage-4-teams": "Cribbage, 4 players in teams",
+        },
+        phases=("pegging", "heels", "hand", "crib", "muggins"),
+        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
         worth=GameWorth(),  # the ACC's: a win 2 game points, a skunk 3, a double skunk no more
     )
 )

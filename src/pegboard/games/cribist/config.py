@@ -53,6 +53,9 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        rating_groups={"cribist-4": "Cribist"},
+        phases=("tricks", "trick count", "muggins"),
+        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribist_examples"},
         worth=GameWorth(),  # no skunks in Cribist: every won game is a win
     )
 )

@@ -9,7 +9,7 @@ from importlib import resources
 from pegboard.core.matchplay import Credit, GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
 from pegboard.games.not_enough.powers import PowerTable, load_powers
 from pegboard.games.not_enough.rules import NotEnoughRules
 
@@ -33,6 +33,13 @@ OPTIONS = (
 )
 
 
+def _sides(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
+    """Four players are two teams, partners opposite; two play one against one."""
+    if players == 4:
+        return partners_opposite(players, options)
+    return each_alone(players, options)
+
+
 SKUNK_IS_TWO_WINS = GameWorth(win=Credit(2, 1), skunk=Credit(4, 2), double_skunk=Credit(4, 2))
 """The seed: a skunk (a margin of 31 or more) "counts as two won games in competitive gaming",
 so it earns two wins' game points too."""
@@ -50,6 +57,13 @@ SPEC = register(
         options=OPTIONS,
         create=NotEnoughRules,
         rules_text=rules_text,
+        sides=_sides,
+        rating_groups={
+            "not-enough-2": "Cribbage is not Enough, 2 players",
+            "not-enough-4": "Cribbage is not Enough, 4 players in teams",
+        },
+        phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
+        surfaces={"rules_page": "pegboard.server.http.rules_pages:not_enough_examples"},
         worth=SKUNK_IS_TWO_WINS,
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
     )

@@ -7,7 +7,7 @@ score, the running total). The client draws the cards; nothing here is written b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -48,7 +48,7 @@ def rules_page(game: str) -> dict[str, Any]:
         "game": spec.name,
         "title": spec.title,
         "html": rules_html(spec.rules_text()),
-        "examples": EXAMPLES[spec.name](),
+        "examples": spec.surface("rules_page")() if "rules_page" in spec.surfaces else [],
     }
 
 
@@ -232,14 +232,14 @@ def cradle_example() -> Example:
     )
 
 
-EXAMPLES: dict[str, Callable[[], list[Example]]] = {
-    "cribbage": lambda: [counted_hand(), pegging_sequence()],
-    "cribist": lambda: [cribist_trick()],
-    "not-enough": lambda: [
-        tops(),
-        powers_example(),
-        intel_example(),
-        battle_example(),
-        cradle_example(),
-    ],
-}
+def cribbage_examples() -> list[Example]:
+    """Cribbage's worked examples (named by its spec's ``rules_page`` surface)."""
+    return [counted_hand(), pegging_sequence()]
+
+
+def cribist_examples() -> list[Example]:
+    return [cribist_trick()]
+
+
+def not_enough_examples() -> list[Example]:
+    return [tops(), powers_example(), intel_example(), battle_example(), cradle_example()]

@@ -19,6 +19,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
+from pegboard.core.spec import game_names, get_spec, registered
 from pegboard.server.store.schema import ratings_table
 
 MU = 1500.0
@@ -31,32 +32,21 @@ Z = 3.0  # the conservative key: mu − Z sigma (openskill's ordinal)
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 
 GROUPS: dict[str, str] = {
-    "cribbage-2": "Cribbage, 2 players",
-    "cribbage-3": "Cribbage, 3 players",
-    "cribbage-4": "Cribbage, 4 players",
-    "cribbage-4-teams": "Cribbage, 4 players in teams",
-    "cribist-4": "Cribist",
-    "not-enough-2": "Cribbage is not Enough, 2 players",
-    "not-enough-4": "Cribbage is not Enough, 4 players in teams",
+    group: title for spec in registered() for group, title in spec.rating_groups.items()
 }
-"""Every rating group, with its title (the games' own player counts: games/*/config.py)."""
+"""Every rating group, with its title: each game's own (its ``GameSpec.rating_groups``)."""
 
 
 def plays_in_teams(game: str, players: int, options: Mapping[str, Any]) -> bool:
-    """Cribbage with the ``teams`` option, and Cribbage is not Enough for four, are played in
-    partnerships (partners sit opposite)."""
-    if game == "cribbage":
-        return bool(options.get("teams", False)) and players == 4
-    return game == "not-enough" and players == 4
+    """Whether partners share a result (the game's own ``sides``)."""
+    return get_spec(game).partners(players, options)
 
 
 def group_of(game: str, players: int, teams: bool) -> str | None:
     """The rating group of a game for ``players`` (in teams or not); None: no such group."""
-    if game == "cribbage":
-        name = f"cribbage-{players}" + ("-teams" if teams and players == 4 else "")
-    else:
-        name = f"{game}-{players}"
-    return name if name in GROUPS else None
+    if game not in game_names():
+        return None
+    return get_spec(game).rating_group(players, {"teams": teams})
 
 
 def sides_of(players: int, teams: bool) -> list[list[int]]:

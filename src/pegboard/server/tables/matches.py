@@ -17,7 +17,6 @@ from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, out
 from pegboard.core.game import Game
 from pegboard.core.matchplay import MatchScore
 from pegboard.errors import IllegalAction
-from pegboard.server.ratings.rating import plays_in_teams, sides_of
 from pegboard.server.tables.bot_turns import BotTurns
 
 
@@ -58,8 +57,8 @@ class Matches(BotTurns):
         return game
 
     def _sides(self) -> tuple[tuple[int, ...], ...]:
-        teams = plays_in_teams(self.row.game, self.row.players, self.row.options)
-        return tuple(tuple(side) for side in sides_of(self.row.players, teams))
+        sides = self.spec.sides(self.row.players, self.row.options)  # the game's own
+        return tuple(tuple(side) for side in sides)
 
     def _match_goes_on(self) -> bool:
         """A match of several games has begun and is not decided: its next game follows."""

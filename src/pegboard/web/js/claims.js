@@ -4,10 +4,6 @@
 import { cardButton, cardInline, cardView, parseCard } from "./cards.js";
 import { h } from "./dom.js";
 
-const KINDS = {
-  cribbage: ["fifteen", "pair", "run", "flush", "nobs"],
-  cribist: ["fifteen", "pair", "run", "flush", "jack-of-trumps"],
-};
 const LABELS = {
   fifteen: "Fifteen",
   pair: "Pair",
@@ -72,8 +68,11 @@ function itemLine(item, remove) {
   );
 }
 
-/** The counting panel: everyone sees the cards and what was taken; the one to act builds. */
-export function claimsPanel(page, game) {
+/**
+ * The counting panel: everyone sees the cards and what was taken; the one to act builds.
+ * `kinds`: the items the game counts; `starter`: whether the last counted card is a starter.
+ */
+export function claimsPanel(page, { kinds, starter: withStarter = false }) {
   const view = page.view;
   const counting = view.counting;
   const me = page.state.seat;
@@ -102,7 +101,7 @@ export function claimsPanel(page, game) {
   };
   const items = () => ui.items.map((item) => ({ kind: item.kind, cards: item.cards }));
 
-  const starter = game === "cribbage" ? counting.cards.at(-1) : null;
+  const starter = withStarter ? counting.cards.at(-1) : null;
   const cards = h(
     "div",
     { class: "claim-cards", role: "group", "aria-label": "Counted cards" },
@@ -116,11 +115,11 @@ export function claimsPanel(page, game) {
         : cardView(card, { extra: card === starter ? "starter" : "" }),
     ),
   );
-  const kinds = acting
+  const kindButtons = acting
     ? h(
         "div",
         { class: "claim-kinds", role: "group", "aria-label": "Add the selected cards as" },
-        KINDS[game].map((kind) =>
+        kinds.map((kind) =>
           h(
             "button",
             {
@@ -206,7 +205,7 @@ export function claimsPanel(page, game) {
         )
       : null,
     cards,
-    kinds,
+    kindButtons,
     building,
     taken,
     buttons ? h("div", { class: "actions" }, buttons) : null,

@@ -3,7 +3,6 @@
 
 import { api, memory } from "./api.js";
 import { h, render, toast } from "./dom.js";
-import { TABLE_VIEWS } from "./games.js";
 import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
 import { HINT_GAMES } from "./hints.js";
 import { joinTable } from "./player.js";
@@ -75,11 +74,10 @@ export class CreateForm {
       { class: "games" },
       h("legend", {}, "Game"),
       this.games.map((g) => {
-        const drawn = g.name in TABLE_VIEWS;
         return h(
           "label",
           {
-            class: `game-choice ${g.name === game.name ? "chosen" : ""} ${drawn ? "" : "unavailable"}`,
+            class: `game-choice ${g.name === game.name ? "chosen" : ""}`,
           },
           h("input", {
             type: "radio",
@@ -87,11 +85,10 @@ export class CreateForm {
             "data-key": `game-${g.name}`,
             value: g.name,
             checked: g.name === game.name,
-            disabled: !drawn,
             onChange: () => this.pick(g),
           }),
           h("span", {}, g.title),
-          h("small", {}, drawn ? `${g.players.join(", ")} players` : "not in the browser yet"),
+          h("small", {}, `${g.players.join(", ")} players`),
         );
       }),
     );

@@ -344,7 +344,7 @@ export function renderCribbage(page) {
           : null,
         h("div", { class: "actions" }, actions(page)),
         hintPanel(page),
-        view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
+        view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
         guidePanel(page),
       )
     : h(
@@ -356,7 +356,7 @@ export function renderCribbage(page) {
           h("span", {}, prompt(page)),
           page.clock.element,
         ),
-        view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
+        view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
       );
   return h(
     "div",
@@ -365,4 +365,90 @@ export function renderCribbage(page) {
     middle(page),
     mine,
   );
+}
+
+/** The items counted by hand in Cribbage (the last counted card is the starter). */
+const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: true };
+
+/** The live table. */
+export const table = renderCribbage;
+
+/** One step of a replay: every hand face up, the starter, the crib, the count and the show. */
+export function replay(page, state) {
+  const seats = state.hands.map((_, seat) => page.seatRow(state, seat));
+  const middle = h(
+    "div",
+    { class: "middle" },
+    h(
+      "div",
+      { class: "pile" },
+      state.starter
+        ? cardView(state.starter, { extra: "starter" })
+        : h("span", { class: "no-cards" }, "—"),
+      h("span", { class: "pile-label" }, "Starter"),
+    ),
+    h(
+      "div",
+      { class: "pile crib" },
+      h(
+        "span",
+        { class: "fan" },
+        state.crib.map((c) => cardView(c, { small: true })),
+      ),
+      h("span", { class: "pile-label" }, "Crib"),
+    ),
+    h(
+      "div",
+      { class: "count-area" },
+      h("div", { class: "count" }, h("span", {}, "Count"), h("strong", {}, String(state.count))),
+      h(
+        "div",
+        { class: "count-cards" },
+        state.countCards.map((p) =>
+          h(
+            "span",
+            { class: "count-card" },
+            cardView(p.card),
+            swatch({ teams: page.teams }, p.seat),
+          ),
+        ),
+      ),
+    ),
+  );
+  const shown = state.shown.length
+    ? h(
+        "div",
+        { class: "show-area" },
+        state.shown.map((s) =>
+          h(
+            "div",
+            { class: "shown" },
+            h(
+              "div",
+              { class: "shown-head" },
+              swatch({ teams: page.teams }, s.seat),
+              h("span", {}, `${page.names[s.seat]}'s ${s.crib ? "crib" : "hand"}`),
+              h("strong", { class: "shown-points" }, String(s.points)),
+            ),
+            h(
+              "div",
+              { class: "shown-cards" },
+              s.cards.map((c) => cardView(c, { small: true })),
+              state.starter ? cardView(state.starter, { small: true, extra: "starter" }) : null,
+            ),
+            h(
+              "p",
+              { class: "talk" },
+              s.items.length ? scoreTalk(s.items, { show: true }) : "nothing",
+            ),
+          ),
+        ),
+      )
+    : null;
+  return [
+    h("div", { class: "opponents replay-seats" }, seats),
+    middle,
+    shown,
+    page.outcome(state),
+  ];
 }

@@ -159,7 +159,7 @@ export function renderCribist(page) {
           hand,
         )
       : null,
-    view.phase === "count" && view.counting ? claimsPanel(page, "cribist") : null,
+    view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
     guidePanel(page),
   );
   return h(
@@ -173,4 +173,48 @@ export function renderCribist(page) {
     ),
     mine,
   );
+}
+
+/** The items a trick's winner claims in Cribist. */
+const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "jack-of-trumps"] };
+
+/** The live table. */
+export const table = renderCribist;
+
+/** One step of a replay: every hand face up, trumps, the trick and the tricks won. */
+export function replay(page, state) {
+  const seats = state.hands.map((_, seat) =>
+    page.seatRow(
+      state,
+      seat,
+      h("span", { class: "badge" }, plural(state.tricksWon[seat], "trick")),
+    ),
+  );
+  const trick = state.trick.length
+    ? state.trick
+    : (state.lastTrick?.cards ?? []).map((card, seat) => ({ seat, card })).filter((t) => t.card);
+  const trump = state.trump
+    ? h(
+        "div",
+        { class: `trumps ${"DH".includes(state.trump) ? "red" : "black"}` },
+        h("span", { class: "trump-symbol" }, SUIT_SYMBOLS[state.trump]),
+        h("span", {}, `${SUITS[state.trump]} are trumps`),
+      )
+    : null;
+  return [
+    h("div", { class: "opponents replay-seats" }, seats),
+    h(
+      "div",
+      { class: "middle" },
+      trump,
+      h(
+        "div",
+        { class: "count-cards" },
+        trick.map((t) =>
+          h("span", { class: "count-card" }, cardView(t.card), swatch({}, t.seat)),
+        ),
+      ),
+    ),
+    page.outcome(state),
+  ];
 }

@@ -1,11 +1,12 @@
-// The games this client can draw at the table, by name.
+// Each game's module of the web client, loaded by the name the server gives it (GET /api/games:
+// a game's `client`). A game module exports `table(page)` (the live table) and
+// `replay(page, state)` (one step of a replay); nothing else in the client names a game.
 
-import { renderCribbage } from "./cribbage.js";
-import { renderCribist } from "./cribist.js";
-import { renderNotEnough } from "./not-enough.js";
+const loaded = new Map();
 
-export const TABLE_VIEWS = {
-  cribbage: renderCribbage,
-  cribist: renderCribist,
-  "not-enough": renderNotEnough,
-};
+/** The client module of a game spec (or of a bare client name), loaded once. */
+export function gameModule(specOrName) {
+  const client = typeof specOrName === "string" ? specOrName : specOrName.client;
+  if (!loaded.has(client)) loaded.set(client, import(`./${client}.js`));
+  return loaded.get(client);
+}

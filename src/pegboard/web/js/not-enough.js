@@ -493,7 +493,7 @@ export function renderNotEnough(page) {
     seated && view.magicked.length ? h("p", { class: "hint" }, "Swapped by Magic: ", inlineCards(view.magicked)) : null,
     seated && view.discarded.length ? h("p", { class: "hint" }, "Your crib cards: ", inlineCards(view.discarded)) : null,
     h("div", { class: "actions" }, actions(page)),
-    view.phase === "count" && view.counting ? claimsPanel(page, "cribbage") : null,
+    view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
   );
   return h(
     "div",
@@ -505,4 +505,103 @@ export function renderNotEnough(page) {
     mine,
     guidePanel(page), // under the hand, which stays at the bottom of the screen on your turn
   );
+}
+
+/** The items counted by hand (his heels is Cribbage's nobs; the last card is the Top). */
+const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: true };
+
+/** The live table. */
+export const table = renderNotEnough;
+
+/** One step of a replay: the seats and their colours, each deck's Top and crib pile, the 31
+ * count, the battle for the crib and the show (each hand with its team's Top). */
+export function replay(page, state) {
+  const colours = state.last.deal?.colours ?? state.last.colours?.colours ?? {};
+  const colourOf = (seat) => COLOURS.find((c) => colours[c]?.includes(seat)) ?? null;
+  const tops = state.last.starter?.tops ?? {};
+  const piles = state.last.crib?.piles;
+  const battle = state.last.battle;
+  const seats = state.hands.map((_, seat) =>
+    page.seatRow(
+      state,
+      seat,
+      colourOf(seat) ? h("span", { class: `ne-colour colour-${colourOf(seat)}` }, colourOf(seat)) : null,
+    ),
+  );
+  const decks = COLOURS.map((colour) =>
+    h(
+      "section",
+      { class: `ne-deck deck-${colour}`, "aria-label": `The ${colour} deck` },
+      h(
+        "header",
+        {},
+        h("span", { class: `ne-colour colour-${colour}` }, colour),
+        h("span", { class: "ne-team" }, (colours[colour] ?? []).map((s) => page.names[s]).join(" & ") || "—"),
+      ),
+      h(
+        "div",
+        { class: "ne-deck-body" },
+        h(
+          "div",
+          { class: "ne-top" },
+          tops[colour] ? cardView(tops[colour], { small: true, extra: "starter" }) : h("span", { class: "ne-empty" }, "—"),
+          h("small", {}, `${colour} Top`),
+        ),
+        h(
+          "div",
+          { class: "ne-pile" },
+          h("small", {}, `${colour} crib pile`),
+          piles
+            ? h("span", { class: "fan" }, piles[colour].map((c) => cardView(c, { small: true })))
+            : h("span", { class: "ne-pile-count" }, "face down"),
+        ),
+      ),
+    ),
+  );
+  const count = h(
+    "div",
+    { class: "count-area" },
+    h("div", { class: "count" }, h("span", {}, "Count"), h("strong", {}, String(state.count))),
+    h(
+      "div",
+      { class: "count-cards" },
+      state.countCards.map((p) => h("span", { class: "count-card" }, cardView(p.card))),
+    ),
+  );
+  const fight = battle
+    ? h(
+        "p",
+        { class: "ne-battle-line", "data-testid": "replay-battle" },
+        `Battle for the crib: ${battle.totals.map((n, seat) => `${page.names[seat]} ${n}`).join(", ")}`,
+        battle.winner === null || battle.winner === undefined
+          ? " — a tie: each team keeps its own pile"
+          : ` — ${page.names[battle.winner]} wins the crib`,
+      )
+    : null;
+  const shown = state.shown.length
+    ? h(
+        "div",
+        { class: "show-area" },
+        state.shown.map((s) =>
+          h(
+            "div",
+            { class: "shown" },
+            h(
+              "div",
+              { class: "shown-head" },
+              h("span", {}, s.crib ? `${page.names[s.seat]}'s crib` : `${page.names[s.seat]}'s hand`),
+              h("strong", { class: "shown-points" }, String(s.points)),
+            ),
+            h("div", { class: "shown-cards" }, s.cards.map((c) => cardView(c, { small: true }))),
+          ),
+        ),
+      )
+    : null;
+  return [
+    h("div", { class: "opponents replay-seats" }, seats),
+    h("div", { class: "ne-decks" }, decks),
+    h("div", { class: "middle" }, count, fight),
+    shown,
+    page.outcome(state),
+  ];
 }

@@ -4,7 +4,6 @@
 
 import { memory, request } from "./api.js";
 import { h, plural, render, toast } from "./dom.js";
-import { TABLE_VIEWS } from "./games.js";
 import { howToPlay } from "./rules.js";
 
 const WAITS = [0, 10, 20, 30, 60, 120, 300]; // seconds before bots fill the empty seats
@@ -68,7 +67,7 @@ export class QuickPlayPage {
         request("GET", "/api/games"),
         request("GET", "/api/me"),
       ]);
-      this.games = games.filter((g) => g.name in TABLE_VIEWS && g.players.some((n) => n > 1));
+      this.games = games.filter((g) => g.players.some((n) => n > 1));
       this.player = me.player;
       if (!this.games.some((g) => g.name === this.choice.game)) {
         this.choice.game = this.games[0]?.name;

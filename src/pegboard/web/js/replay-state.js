@@ -18,6 +18,7 @@ function blank(players) {
     tricksWon: Array(players).fill(0),
     lastTrick: null,
     outcome: null,
+    last: {}, // the last event of each type this hand, for what only one game draws
   };
 }
 
@@ -91,6 +92,7 @@ export function step(state, event) {
     default:
       break;
   }
+  next.last[event.type] = event;
   return next;
 }
 

@@ -3,10 +3,11 @@
 
 import { api } from "./api.js";
 import { Board } from "./board.js";
-import { cardView, SUIT_SYMBOLS, SUITS } from "./cards.js";
+import { cardView } from "./cards.js";
 import { replayChat } from "./chat.js";
-import { h, plural, render, s, toast } from "./dom.js";
-import { logItem, Narrator, scoreTalk } from "./narrate.js";
+import { h, render, s, toast } from "./dom.js";
+import { gameModule } from "./games.js";
+import { logItem, Narrator } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
 import { resultsTable, sidesOf } from "./results.js";
 import { swatch } from "./seats.js";
@@ -63,11 +64,15 @@ export class ReplayPage {
 
   async load() {
     try {
-      [this.record, this.said] = await Promise.all([
+      let games;
+      [this.record, this.said, games] = await Promise.all([
         api.record(this.tableId, this.match),
         // The chat is for those who could read it at the table: none for the others.
         api.recordChat(this.tableId, this.match).catch(() => []),
+        api.games(),
       ]);
+      this.spec = games.find((g) => g.name === this.record.game);
+      this.game = await gameModule(this.spec ?? this.record.game);
     } catch (error) {
       toast(error.message);
       render(
@@ -89,7 +94,7 @@ export class ReplayPage {
     this.states = replayStates(record);
     this.names = record.seats.map((seat) => seat.name);
     this.teams = Boolean(record.options?.teams);
-    this.sides = sidesOf({ game: record.game, players: record.players, teams: this.teams });
+    this.sides = sidesOf({ players: record.players, teams: record.sides ?? this.teams });
     const narrator = new Narrator(this.names);
     this.lines = record.events.map((event, i) => {
       const line = narrator.line(event);
@@ -154,7 +159,7 @@ export class ReplayPage {
             h(
               "h1",
               { class: "page-title" },
-              `Replay: ${record.game === "cribist" ? "Cribist" : "Cribbage"}`,
+              `Replay: ${this.spec?.title ?? record.game}`,
             ),
             h("span", { class: "status" }, `game ${this.match}`),
           ),
@@ -246,7 +251,7 @@ export class ReplayPage {
       const pick = (list) => this.lanes.map((lane) => list[lane.seats[0]]);
       this.board.update(pick(state.scores), pick(state.before));
     }
-    render(this.table, this.record.game === "cribist" ? this.cribist(state) : this.cribbage(state));
+    render(this.table, this.game.replay(this, state));
     this.chat.show(this.index); // what had been said by this step
   }
 
@@ -272,122 +277,6 @@ export class ReplayPage {
           : h("span", { class: "no-cards" }, "no cards"),
       ),
     );
-  }
-
-  cribbage(state) {
-    const seats = state.hands.map((_, seat) => this.seatRow(state, seat));
-    const middle = h(
-      "div",
-      { class: "middle" },
-      h(
-        "div",
-        { class: "pile" },
-        state.starter
-          ? cardView(state.starter, { extra: "starter" })
-          : h("span", { class: "no-cards" }, "—"),
-        h("span", { class: "pile-label" }, "Starter"),
-      ),
-      h(
-        "div",
-        { class: "pile crib" },
-        h(
-          "span",
-          { class: "fan" },
-          state.crib.map((c) => cardView(c, { small: true })),
-        ),
-        h("span", { class: "pile-label" }, "Crib"),
-      ),
-      h(
-        "div",
-        { class: "count-area" },
-        h("div", { class: "count" }, h("span", {}, "Count"), h("strong", {}, String(state.count))),
-        h(
-          "div",
-          { class: "count-cards" },
-          state.countCards.map((p) =>
-            h(
-              "span",
-              { class: "count-card" },
-              cardView(p.card),
-              swatch({ teams: this.teams }, p.seat),
-            ),
-          ),
-        ),
-      ),
-    );
-    const shown = state.shown.length
-      ? h(
-          "div",
-          { class: "show-area" },
-          state.shown.map((s) =>
-            h(
-              "div",
-              { class: "shown" },
-              h(
-                "div",
-                { class: "shown-head" },
-                swatch({ teams: this.teams }, s.seat),
-                h("span", {}, `${this.names[s.seat]}'s ${s.crib ? "crib" : "hand"}`),
-                h("strong", { class: "shown-points" }, String(s.points)),
-              ),
-              h(
-                "div",
-                { class: "shown-cards" },
-                s.cards.map((c) => cardView(c, { small: true })),
-                state.starter ? cardView(state.starter, { small: true, extra: "starter" }) : null,
-              ),
-              h(
-                "p",
-                { class: "talk" },
-                s.items.length ? scoreTalk(s.items, { show: true }) : "nothing",
-              ),
-            ),
-          ),
-        )
-      : null;
-    return [
-      h("div", { class: "opponents replay-seats" }, seats),
-      middle,
-      shown,
-      this.outcome(state),
-    ];
-  }
-
-  cribist(state) {
-    const seats = state.hands.map((_, seat) =>
-      this.seatRow(
-        state,
-        seat,
-        h("span", { class: "badge" }, plural(state.tricksWon[seat], "trick")),
-      ),
-    );
-    const trick = state.trick.length
-      ? state.trick
-      : (state.lastTrick?.cards ?? []).map((card, seat) => ({ seat, card })).filter((t) => t.card);
-    const trump = state.trump
-      ? h(
-          "div",
-          { class: `trumps ${"DH".includes(state.trump) ? "red" : "black"}` },
-          h("span", { class: "trump-symbol" }, SUIT_SYMBOLS[state.trump]),
-          h("span", {}, `${SUITS[state.trump]} are trumps`),
-        )
-      : null;
-    return [
-      h("div", { class: "opponents replay-seats" }, seats),
-      h(
-        "div",
-        { class: "middle" },
-        trump,
-        h(
-          "div",
-          { class: "count-cards" },
-          trick.map((t) =>
-            h("span", { class: "count-card" }, cardView(t.card), swatch({}, t.seat)),
-          ),
-        ),
-      ),
-      this.outcome(state),
-    ];
   }
 
   outcome(state) {

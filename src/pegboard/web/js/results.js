@@ -20,12 +20,12 @@ export function ordinal(n) {
 
 /**
  * The sides of a game, as lists of seats sharing a score: the game's own (`teams` a list, as
- * Cribbage is not Enough's view gives them), Cribbage's partners (`teams` true), or one seat
- * each. A record has no view: Cribbage is not Enough for four is played in partnerships.
+ * the server gives them with a view or a record), partners opposite (`teams` true), or one
+ * seat each.
  */
-export function sidesOf({ game, players, teams }) {
+export function sidesOf({ players, teams }) {
   if (Array.isArray(teams)) return teams;
-  if (teams === true || (game === "not-enough" && players === 4))
+  if (teams === true)
     return [
       [0, 2],
       [1, 3],

@@ -1,13 +1,13 @@
 // The table page: connection, header, waiting room, board, log and results; the game
 // itself (cards, play area, actions) is drawn by the game's module.
 
-import { memory } from "./api.js";
+import { api, memory } from "./api.js";
 import { Board, pegHistory, teamPegColours } from "./board.js";
 import { TurnClock } from "./clock.js";
 import { withSymbols } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { h, render, toast } from "./dom.js";
-import { TABLE_VIEWS } from "./games.js";
+import { gameModule } from "./games.js";
 import { guideMemory } from "./guide.js";
 import { matchStrip } from "./match-score.js";
 import { clockMove, logItem, Narrator } from "./narrate.js";
@@ -122,6 +122,24 @@ export class TablePage {
       toast("Reconnecting: your move will be sent when we are back", "info");
   }
 
+  /** The game's client module once loaded; until then null, and the page draws itself again
+   * when it comes (the server names each game's module: GET /api/games). */
+  gameFor(name) {
+    if (this.game?.name === name) return this.game.module;
+    if (this.loadingGame !== name) {
+      this.loadingGame = name;
+      api
+        .games()
+        .then((games) => gameModule(games.find((g) => g.name === name) ?? name))
+        .then((module) => {
+          this.game = { name, module };
+          this.rerender();
+        })
+        .catch((error) => toast(`Could not load the game: ${error.message}`));
+    }
+    return null;
+  }
+
   rerender() {
     this.render();
   }
@@ -207,8 +225,8 @@ export class TablePage {
       guideMemory.noteFinished(); // no longer a first game: the guide is off by default now
     this.renderBoard(view);
     this.main.dataset.version = String(this.state.version); // tests wait for it to move on
-    const draw = TABLE_VIEWS[view.game];
-    render(this.main, draw ? draw(this) : h("p", {}, `This client cannot show ${view.game} yet.`));
+    const game = this.gameFor(view.game);
+    render(this.main, game ? game.table(this) : h("p", { class: "notice" }, "Setting the table…"));
     const notice = this.timedOutNotice();
     if (notice) this.main.querySelector(".prompt")?.before(notice);
     const said = this.main.querySelector(".prompt > span")?.textContent ?? "";
