@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from pegboard.core.chance import ScriptedChance, SeededChance
+from pegboard.core.game import Game
 from pegboard.core.matchplay import (
     Credit,
     GameResult,
@@ -236,3 +238,17 @@ def test_every_game_states_its_worth() -> None:
     assert get_spec("cribbage").worth == GameWorth(Credit(2, 1), Credit(3, 1), Credit(3, 1))
     assert get_spec("not-enough").worth.skunk == Credit(4, 2)
     assert get_spec("cribist").worth.win == Credit(2, 1)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("cribbage", 2), ("cribbage", 4), ("not-enough", 2), ("not-enough", 4), ("cribist", 4)],
+)
+def test_every_game_picks_its_first_dealer_first(game: str, players: int) -> None:
+    """What a match table relies on to make the loser deal first: a game's first chance step
+    is the pick of the seat that deals its first hand."""
+    for seat in range(players):
+        chance = ScriptedChance([(seat,)], then=SeededChance(5))
+        played = Game(get_spec(game), players, None, {}, chance=chance)
+        assert played.view(None)["dealer"] == seat
+        assert played.chance_log[0] == {"pick": seat}
