@@ -96,6 +96,16 @@ def test_a_best_of_three_shows_the_match_and_goes_on_to_its_next_game(
     page.screenshot(path=str(out / f"match-{game}-{size}-results.png"), animations="disabled")
     assert_accessible(page, f"{game} match results ({size})")
 
+    replay = context.new_page()  # the game's replay: the match, and the way to its next game
+    table = page.url.rsplit("/", 1)[1]
+    replay.goto(f"{live.url}/#/replay/{table}/1")
+    expect(replay.locator(".match-nav")).to_contain_text("Game 1 of the match")
+    expect(replay.locator("[data-key=match-next]")).to_have_attribute("href", f"#/replay/{table}/2")
+    expect(replay.locator("[data-key=match-prev]")).to_have_count(0)
+    replay.screenshot(path=str(out / f"match-{game}-{size}-replay.png"), animations="disabled")
+    assert_accessible(replay, f"{game} match replay ({size})")
+    replay.close()
+
     page.click("[data-key=next-game]")
     expect(strip).to_contain_text("game 2", timeout=20_000)
     expect(page.locator(RESULTS)).to_have_count(0)

@@ -79,7 +79,7 @@ class Matches(BotTurns):
                 score = score.forfeit(i)
         self.match_score = score
         info = self.match_info()
-        return {"score": score.to_json(), "first_dealer": self.first_dealer} if info else None
+        return {"score": info, "first_dealer": self.first_dealer} if info else None
 
     def _restore_match(self, game: Game) -> None:
         """The match the restored ``game`` belongs to, from the last record before it (or its
