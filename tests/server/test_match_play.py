@@ -155,3 +155,36 @@ def test_a_match_survives_restarts_between_and_within_its_games(server: Server) 
             assert len(client.table["match_play"]["results"]) == 2
     finally:
         browser.close()
+
+
+def test_leaving_between_games_forfeits_the_match_and_is_rated_as_a_loss(server: Server) -> None:
+    browser, ann = guest(server, "Ann")
+    engine = create_engine(f"sqlite:///{server.db}")
+    try:
+        before = {p: standing(engine, p, "cribbage-2") for p in (ann, "bot:greedy")}
+        table = match_table(browser, "best-of-5")
+        with server.player(table["id"], sit(browser, table["id"], "Ann")) as client:
+            client.receive()
+            client.play_to_end()
+            client.drain()
+            client.send({"type": "leave"})
+            client.drain()
+        server.advance(31)  # the results run out: game 2 starts, and Ann leaves it at once
+        server.wait_for(lambda: settled_count(engine, table["id"]) == 2, "both games to settle")
+        second = server.get(f"/api/tables/{table['id']}/records/2").json()
+        assert second["outcome"]["reason"] == "leave"
+        score = second["match"]["score"]
+        assert score["decided"] and score["forfeited"] is not None
+        ann_seat = next(i for i, s in enumerate(second["seats"]) if s["kind"] == "human")
+        assert score["winner"] != ann_seat and score["ranks"][ann_seat] == 2
+        (a,), (g,) = expected([[before[ann][:2]], [before["bot:greedy"][:2]]], [2, 1])
+        assert standing(engine, ann, "cribbage-2")[:2] == pytest.approx(a)
+        assert standing(engine, ann, "cribbage-2")[2] == 1
+        server.advance(31)  # its results run out too: Ann left, so the table closes
+        server.wait_for(
+            lambda: server.get(f"/api/tables/{table['id']}").json()["status"] == "finished",
+            "the table to finish",
+        )
+    finally:
+        engine.dispose()
+        browser.close()

@@ -155,8 +155,7 @@ class Matches(BotTurns):
         out (they have left); otherwise the rematch starts."""
         people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
         if self._match_goes_on():  # the match's next game: nobody need ask
-            self.row.match += 1
-            await self._start_match()
+            await self._next_game_of_match()
             return
         asked = {self.row.seating[seat] for seat in self.rematch}
         self.gone |= {i for i in people if i not in asked}
@@ -169,6 +168,22 @@ class Matches(BotTurns):
         else:
             self.row.match += 1
             await self._start_match()
+
+    async def _next_game_of_match(self) -> None:
+        """The match's next game. Whoever left on the results (or stayed away past the grace)
+        leaves it at once: their side forfeits the match, which that game's record settles
+        like any (a leaver must never gain by leaving between games)."""
+        left = sorted(self.gone)
+        self.row.match += 1
+        await self._start_match()
+        game = self.game
+        assert game is not None
+        for slot in left:
+            seat = self.row.seating.index(slot)
+            if game.outcome is None and game.rules.in_game(seat):
+                before = game.version
+                game.leave(seat)
+                await self._changed(before)
 
     def deserted(self) -> bool:
         """Every person has left this match: only bots play on, to the results and the end

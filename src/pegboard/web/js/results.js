@@ -157,6 +157,18 @@ export function resultsPanel(page) {
               asked ? "Ready…" : "Next game",
             ),
             " ",
+            h(
+              "button",
+              {
+                type: "button",
+                class: "quiet",
+                "data-key": "results-leave",
+                title: "Leaving forfeits the match",
+                onClick: () => page.leave(),
+              },
+              "Leave (forfeit)",
+            ),
+            " ",
             page.clock.element,
           ),
     ];
