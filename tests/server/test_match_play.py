@@ -5,6 +5,7 @@ on the match's result."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -12,6 +13,11 @@ import pytest
 from harness import INVITES, Client, Server
 from rating_fixtures import expected, guest, settled_count, sit, standing
 from sqlalchemy import create_engine
+
+from pegboard.core.matchplay import MatchFormat
+from pegboard.core.options import Option
+from pegboard.core.spec import get_spec
+from pegboard.server.lobby.one_process import match_options
 
 
 def match_table(browser: httpx.Client, match: str, **extra: Any) -> dict[str, Any]:
@@ -179,6 +185,7 @@ def test_leaving_between_games_forfeits_the_match_and_is_rated_as_a_loss(server:
         assert score["winner"] != ann_seat and score["ranks"][ann_seat] == 2
         (a,), (g,) = expected([[before[ann][:2]], [before["bot:greedy"][:2]]], [2, 1])
         assert standing(engine, ann, "cribbage-2")[:2] == pytest.approx(a)
+        assert standing(engine, "bot:greedy", "cribbage-2")[:2] == pytest.approx(g)
         assert standing(engine, ann, "cribbage-2")[2] == 1
         server.advance(31)  # its results run out too: Ann left, so the table closes
         server.wait_for(
@@ -188,3 +195,25 @@ def test_leaving_between_games_forfeits_the_match_and_is_rated_as_a_loss(server:
     finally:
         engine.dispose()
         browser.close()
+
+
+DEALER = Option("dealer", "random", "who deals each hand", choices=("random", "rotate"))
+
+
+@pytest.mark.parametrize(
+    ("match", "given", "dealer"),
+    [
+        ("best-of-3", {}, "rotate"),  # a match passes the deal to the left
+        ("games-9", {}, "rotate"),
+        ("1", {}, None),  # one game: the game's own default
+        ("best-of-3", {"dealer": "random"}, "random"),  # the table asked for it
+    ],
+)
+def test_a_match_of_several_games_rotates_the_deal_where_the_game_can(
+    match: str, given: dict[str, object], dealer: str | None
+) -> None:
+    spec = get_spec("cribbage")
+    with_dealer = replace(spec, options=(*spec.options, DEALER))
+    options = match_options(with_dealer, given, MatchFormat.parse(match))
+    assert options.get("dealer") == dealer
+    assert "dealer" not in match_options(spec, {}, MatchFormat.parse(match)), "no such option"
