@@ -3,28 +3,34 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+RUN_STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 # The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
 CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
 
-.PHONY: run play test lint typecheck unit browser redis postgres bench clean
+.PHONY: run play test lint typecheck unit browser redis postgres js bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Serving needs only the package itself; the tests add the dev extra (mypy, Playwright, …).
+$(RUN_STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
 $(STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@
+	touch $@ $(RUN_STAMP)
 
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $@
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/pegboard serve
 
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/pegboard play cribbage --vs greedy
 
 # Browser tests drive Debian's Chromium (never a downloaded browser).
@@ -45,6 +51,14 @@ postgres:
 		echo "installing Debian's postgresql for the PostgreSQL store tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+# The web client's lint (ESLint) and its own tests' packages (jsdom), with Debian's Node.
+js:
+	@command -v npm >/dev/null || { \
+		echo "installing Debian's nodejs and npm for the web client's lint and tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+	npm ci --no-audit --no-fund --silent
+	npx eslint src/pegboard/web/js tests/js eslint.config.js
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -56,7 +70,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck browser redis postgres unit
+test: lint typecheck js browser redis postgres unit
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run

@@ -47,7 +47,8 @@ def an_old_store_upgrades_and_plays_on(url: str) -> None:
         finished, playing = DUMP["finished_table"], DUMP["playing_table"]
         assert server.get(f"/api/tables/{finished}/records").json() == [1]
         kept = server.get(f"/api/tables/{finished}/records/1").json()
-        assert kept == json.loads(DUMP["rows"]["records"][0]["record"])
+        stored = json.loads(DUMP["rows"]["records"][0]["record"])
+        assert kept == {**stored, "sides": [[seat] for seat in range(stored["players"])]}
         with server.player(playing, DUMP["token"]) as bea:
             bea.receive()
             bea.drain()

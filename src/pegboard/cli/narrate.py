@@ -1,6 +1,6 @@
 """Events as sentences: ``Ann plays 5♥ — count 15``, ``Ann pegs 2: fifteen (5♥ T♦)``.
 
-Works on the JSON events of CONTRACT.md, redacted (a player's view) or full (a record).
+Works on the JSON events of docs/records.md, redacted (a player's view) or full (a record).
 A ``show`` followed by the ``score`` it earned is told as one line, and so are a claim or a
 Muggins call and the score it brought; passes in a row share a line. A :class:`Narrator`
 remembers what it has told (who leads a trick, whether trumps are named yet), so a session

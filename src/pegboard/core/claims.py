@@ -1,4 +1,5 @@
-"""Claims and Muggins (RULES.md §4): manual counting, one mechanism for every game.
+"""Claims and Muggins (docs/rules.md, "Counting by hand and Muggins"): manual counting, one
+mechanism for every game.
 
 A count in manual mode is a :class:`CountingRound`: the claimant names items (kind + cards);
 every item must be real (one of the scorer's own items) or the claim is refused and may be

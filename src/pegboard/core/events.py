@@ -1,4 +1,5 @@
-"""Events every game writes the same way (CONTRACT.md), and how other seats see them."""
+"""Events every game writes the same way (docs/records.md, "Events"), and how other seats see
+them."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The contract every game's rules implement: a pure, mutable state machine.
 
 A rules object never does I/O, reads no clock and draws no randomness: chance comes in
-through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (CONTRACT.md) so the
+through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (docs/records.md) so the
 same value travels through bots, views, records and the web protocol unchanged.
 """
 

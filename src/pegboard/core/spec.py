@@ -39,10 +39,10 @@ class GameSpec:
 
     The rules, options and rules text are the game's own; ``sides`` says who shares a result;
     ``rating_groups`` (key: title) are the groups it is rated in, keyed ``NAME-PLAYERS`` with a
-    ``-teams`` form where partnerships are optional; ``phases`` name its points by phase;
-    ``client`` is its module of the web client (``web/js/games/CLIENT.js``, the name by
-    default); ``surfaces`` name, as ``module:attribute``, what the layers above the game provide
-    for it (its bots by level, its environment, its rules-page examples…), loaded on first use
+    ``-teams`` form where partnerships are optional; ``phases`` name its points by phase; ``client``
+    is its module of the web client (a module of ``web/js`` by that name, the game's name by
+    default); ``surfaces`` name, as ``module:attribute``, what the layers above the game provide for
+    it (its bots by level, its environment, its rules-page examples…), loaded on first use
     (:meth:`surface`), so the game stays below them."""
 
     name: str

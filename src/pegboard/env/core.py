@@ -9,7 +9,7 @@ Decisions several seats make at once (the discard) are taken one seat at a time,
 seat number first; ``current_player`` is always a single seat.
 
 This is the environment of every game in pure Python. Cribbage has a compiled one as well
-(:class:`pegboard.env.compiled.CribbageEnv`, the same interface over the C rules core), which
+(:class:`pegboard.env.cribbage_env.CribbageEnv`, the same interface over the C rules core), which
 :func:`pegboard.env.factory.make` gives whenever the core was built.
 """
 

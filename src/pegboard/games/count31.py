@@ -1,4 +1,4 @@
-"""The 31 count (RULES.md §1, "the play"), as Cribbage and Cribbage is not Enough both play it.
+"""The 31 count (docs/rules.md, "Cribbage"), as Cribbage and Cribbage is not Enough both play it.
 
 In turn, each player lays a card without taking the count past 31, or says "go" when they
 cannot. When everyone has said go, or the count is 31, the last to play pegs a go (or the last

@@ -19,7 +19,7 @@ KINDS = (
     "last-card",
     "jack-of-trumps",
 )
-"""The shared item kinds; a game may add its own (see RULES.md §3)."""
+"""The shared item kinds; a game may add its own (docs/rules.md, "Cribbage is not Enough")."""
 
 
 class ScoreItem(NamedTuple):

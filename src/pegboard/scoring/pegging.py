@@ -1,4 +1,5 @@
-"""Pegging: what the card just played scores within the current count (RULES.md §1)."""
+"""Pegging: what the card just played scores within the current count (docs/rules.md,
+"Cribbage")."""
 
 from __future__ import annotations
 

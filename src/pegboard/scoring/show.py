@@ -1,4 +1,4 @@
-"""The show: a 4-card hand (or the crib) counted with the starter (RULES.md §1)."""
+"""The show: a 4-card hand (or the crib) counted with the starter (docs/rules.md, "Cribbage")."""
 
 from __future__ import annotations
 

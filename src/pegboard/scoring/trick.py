@@ -1,4 +1,4 @@
-"""Cribist trick points: a 4-card trick counted like a cribbage hand (RULES.md §2)."""
+"""Cribist trick points: a 4-card trick counted like a cribbage hand (docs/rules.md, "Cribist")."""
 
 from __future__ import annotations
 

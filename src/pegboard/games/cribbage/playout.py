@@ -1,5 +1,6 @@
 """Whole Cribbage games without events, explanations or checks: the fast path for rollouts,
-simulations of chance-only questions and benchmarks (ARCHITECTURE.md, invariant 2).
+simulations of chance-only questions and benchmarks (docs/architecture.md, "What holds it together":
+legality has one source).
 
 It plays exactly the rules of :mod:`pegboard.games.cribbage.rules` (a test drives both with
 the same decks and choices and compares every score), but only scores come out. Cards are

@@ -1,4 +1,4 @@
-"""Cribbage as the seed platform plays it (RULES.md §1), as a pure state machine."""
+"""Cribbage as an online platform plays it (docs/rules.md, "Cribbage"), as a pure state machine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Cribist (RULES.md §2): whist tricks, each scored like a cribbage hand, with Muggins."""
+"""Cribist (docs/rules.md, "Cribist"): whist tricks, each scored like a cribbage hand, with
+Muggins."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ def default_powers() -> PowerTable:
 
 
 def _colours(data: object, source: str) -> dict[str, tuple[int, ...]]:
-    """Grey and blue, two suits each, together all four (RULES.md §3: grey C+S, blue H+D)."""
+    """Grey and blue, two suits each, together all four (docs/rules.md: grey C+S, blue H+D)."""
     if not isinstance(data, dict) or sorted(data) != sorted(COLOURS):
         raise PowersError(f"{source}: 'colours' names grey and blue, each with two suits")
     suits: dict[str, tuple[int, ...]] = {}

@@ -1,4 +1,4 @@
-"""Cribbage is not Enough (RULES.md §3) as a pure state machine.
+"""Cribbage is not Enough (docs/rules.md, "Cribbage is not Enough") as a pure state machine.
 
 A hand goes: the dealer takes a colour for their team, both team decks are shuffled (one
 chance step each), each player is dealt from their own team's deck and discards to 4 (grey

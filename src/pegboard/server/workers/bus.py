@@ -1,5 +1,5 @@
-"""The ``Bus`` port (ARCHITECTURE.md, invariant 9): what the workers of one server share besides
-the store. Two things, both small:
+"""The ``Bus`` port (docs/architecture.md, "What holds it together": ports): what the workers of one
+server share besides the store. Two things, both small:
 
 * **channels**: publish a JSON object to a channel; every subscriber of that channel gets it,
   in the order it was published (from one publisher), at most once;

@@ -1,1 +1,2 @@
-"""The store's schema history, one Alembic revision a change (docs/architecture.md, "Store")."""
+"""The store's schema history, one Alembic revision a change (docs/architecture.md, "What holds it
+together": the schema has a history)."""
