@@ -60,16 +60,17 @@ function capitalised(text) {
 /** Who won the match, or the score so far, as one line. */
 export function matchLine(play, names) {
   const sides = sideNames(play, names);
+  const verb = (who, one, many) => `${who} ${who.includes(" & ") ? many : one}`;
   if (play.decided) {
-    return play.winner === null ? "The match is level." : `${sides[play.winner]} win the match.`;
+    if (play.winner === null) return "The match is level.";
+    return `${verb(sides[play.winner], "wins", "win")} the match.`;
   }
   const games = play.totals.map((t) => t.games);
   const best = Math.max(...games);
   const leaders = games.map((g, i) => (g === best ? i : -1)).filter((i) => i >= 0);
   const score = [...games].sort((a, b) => b - a).join("–");
   if (leaders.length > 1) return `${capitalised(play.title)}: level at ${score}.`;
-  const who = sides[leaders[0]];
-  return `${capitalised(play.title)}: ${who} ${who.includes(" & ") ? "lead" : "leads"} ${score}.`;
+  return `${capitalised(play.title)}: ${verb(sides[leaders[0]], "leads", "lead")} ${score}.`;
 }
 
 /** Every game of the match: its scores, who won and how, the game points. */

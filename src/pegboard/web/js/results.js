@@ -172,8 +172,6 @@ export function resultsPanel(page) {
             page.clock.element,
           ),
     ];
-  } else if (table.status === "finished") {
-    footer = h("p", { class: "notice" }, "The table is closed.");
   } else if (seat === null) {
     footer = h(
       "p",
