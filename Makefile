@@ -8,7 +8,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
 CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
 
-.PHONY: run play test lint typecheck unit browser redis postgres js bench clean
+.PHONY: run play test lint typecheck unit browser redis postgres nginx js bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ redis:
 		echo "installing Debian's redis-server for the several-workers tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
 
+# The load-balancer tests run deploy/nginx/pegboard.conf in Debian's nginx (on loopback ports).
+nginx:
+	@test -x /usr/sbin/nginx || { \
+		echo "installing Debian's nginx for the load-balancer tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
+
 # The PostgreSQL tests start their own throwaway cluster with Debian's initdb and postgres.
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
@@ -70,7 +76,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck js browser redis postgres unit
+test: lint typecheck js browser redis postgres nginx unit
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run

@@ -271,6 +271,7 @@ def measure(
                 chat_every=settings.chat_every,
                 seed=tables,
                 server_pid=server.pid,
+                forwarded="--trusted-proxy" in flags,
             )
             result = run_level_sync(config, level)
         finally:
@@ -701,22 +702,27 @@ def run(repeats: int = 1, settings: Settings | None = None) -> str:
 
 HOSTILE_TABLES = 100  # people's tables beside the flood
 CROWD_PEOPLE = 20  # tables of a person against a bot, beside the crowd of bots-only tables
-HOSTILE_SCENARIOS = (
-    ("100 tables of people, alone", "people", HOSTILE_TABLES, 0),
-    ("the same, beside the flood and the table maker", "flood", HOSTILE_TABLES, 0),
-    (f"{CROWD_PEOPLE} tables of a person against `{PERSON_BOT}`, alone", "crowd-bots", 20, 0),
-    (f"the same, beside {CROWD} tables of `{CROWD_BOT}` bots only", "crowd-bots", 20, CROWD),
-)
+BEHIND_PROXY = ("--trusted-proxy", LOOPBACK)  # load_server's flags: everyone comes through it
+HOSTILE_SCENARIOS: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = (
+    ("100 tables of people, alone", "people", HOSTILE_TABLES, 0, ()),
+    ("the same, beside the flood and the table maker", "flood", HOSTILE_TABLES, 0, ()),
+    ("100 tables of people behind a trusted proxy, alone", "people", HOSTILE_TABLES, 0,
+     BEHIND_PROXY),
+    ("the same, the flood and the table maker behind the proxy too", "flood", HOSTILE_TABLES, 0,
+     BEHIND_PROXY),
+    (f"{CROWD_PEOPLE} tables of a person against `{PERSON_BOT}`, alone", "crowd-bots", 20, 0, ()),
+    (f"the same, beside {CROWD} tables of `{CROWD_BOT}` bots only", "crowd-bots", 20, CROWD, ()),
+)  # fmt: skip
 
 
 def run_hostile(settings: Settings) -> str:
     """The Markdown section "## Hostile clients": each scenario beside the same load alone."""
     start = time.monotonic()
     rows: list[tuple[str, LevelResult]] = []
-    for label, mode, tables, crowd in HOSTILE_SCENARIOS:
+    for label, mode, tables, crowd, flags in HOSTILE_SCENARIOS:
         wait_for_quiet(settings.quiet_wait)
         level = partial(run_hostile_level, crowd=crowd)
-        result = measure(mode, tables, settings, level=level)
+        result = measure(mode, tables, settings, flags, level=level)
         rows.append((label, result))
         _progress(f"{label}: {_hostile_row(label, result)}")
     return hostile_report(rows, time.monotonic() - start, settings)
@@ -762,6 +768,11 @@ after {settings.think[0]:g}–{settings.think[1]:g} s, as in "Web server load") 
   from {FLOODER}, {FLOOD_SOCKETS} sockets to the people's tables, each sending
   pings and bad JSON as fast as the socket takes them and coming back 0.2 s after any close or
   refusal; from {MAKER}, a client making tables and reading the lobby without pause.
+- **Behind a trusted proxy** (`load_server --trusted-proxy {LOOPBACK}`): everyone connects
+  from {LOOPBACK}, the proxy; each person's socket forwards an address of its own
+  (`X-Forwarded-For: 10.x.y.z`, not exempt), the flooder and the table maker forward
+  {FLOODER} and {MAKER}. Every limit counts the forwarded address, so the flood cuts the
+  flooder's sockets and never a person's (before, the byte budget counted the proxy).
 - **The crowd**: {CROWD} tables of two `{CROWD_BOT}` bots only (made from the exempt address, so
   the per-address limit of such tables does not stop them), then tables of a person against
   `{PERSON_BOT}`. *Bot lateness*: a bot's move at a person's table, timed at the person's socket:

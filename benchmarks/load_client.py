@@ -67,6 +67,9 @@ class LevelConfig:
     chat_every: float = 10.0  # social mode: seconds between two chat messages of a table
     seed: int = 1
     server_pid: int | None = None  # to read the server's CPU time from /proc
+    # Behind a trusted proxy (the server trusts 127.0.0.1's forwarded headers): each person's
+    # socket says a client address of its own in X-Forwarded-For, as a proxy would.
+    forwarded: bool = False
 
     @property
     def url(self) -> str:
@@ -408,9 +411,10 @@ class PlayersBench:
             joined.raise_for_status()
             answer = joined.json()
             table.players.append(Player(table, int(answer["slot"]), str(answer["token"]), rng))
-        for player in table.players:
+        for k, player in enumerate(table.players):
             player.socket = await _connect(
-                f"ws://{LOOPBACK}:{self.config.port}/ws/{table.id}?token={player.token}"
+                f"ws://{LOOPBACK}:{self.config.port}/ws/{table.id}?token={player.token}",
+                forwarded_for(index, k) if self.config.forwarded else None,
             )
         return table
 
@@ -578,10 +582,22 @@ def _http(config: LevelConfig) -> httpx.AsyncClient:
     )
 
 
-async def _connect(uri: str) -> ClientConnection:
+def forwarded_for(table: int, seat: int) -> str:
+    """The client address a proxy forwards for a person (one of their own, 10.x.y.z)."""
+    return f"10.{table // 250}.{table % 250}.{seat + 1}"
+
+
+async def _connect(uri: str, forwarded: str | None = None) -> ClientConnection:
     # Compression stays on, as browsers ask for it; no proxy; no keep-alive pings needed.
+    headers = {"X-Forwarded-For": forwarded} if forwarded else None
     return await connect(
-        uri, proxy=None, open_timeout=20, ping_interval=None, close_timeout=2, max_size=2**20
+        uri,
+        proxy=None,
+        open_timeout=20,
+        ping_interval=None,
+        close_timeout=2,
+        max_size=2**20,
+        additional_headers=headers,
     )
 
 

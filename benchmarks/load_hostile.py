@@ -15,6 +15,12 @@ Two scenarios, each measured side by side with the same people's load alone, in 
 The load generator's own address (127.0.0.1) is exempt from the per-address limits
 (``load_server``): it stands for the hundreds of people. The flooder is 127.0.0.2 and the table
 maker 127.0.0.3, with the limits of ``pegboard serve``.
+
+``--behind-proxy`` (the scenario ``flood`` with ``LevelConfig.forwarded``): the server trusts
+127.0.0.1 as its reverse proxy, and everyone connects through it: each person's socket from
+127.0.0.1 with a forwarded address of its own (not exempt), the flooder and the table maker
+from 127.0.0.1 too, forwarding theirs (127.0.0.2, 127.0.0.3). Every limit must then count the
+forwarded addresses: the flood cuts the flooder's sockets, never a person's.
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ class FloodBench(PlayersBench):
             "benchmarks.load_hostile",
             "--port",
             str(self.config.port),
+            *(["--behind-proxy"] if self.config.forwarded else []),
             stdout=asyncio.subprocess.PIPE,
             cwd=ROOT,
         )
@@ -87,15 +94,16 @@ class FloodBench(PlayersBench):
 class Hostile:
     """The flooder and the table maker against the server on ``port``."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, behind_proxy: bool = False) -> None:
         self.url = f"http://{LOOPBACK}:{port}"
         self.port = port
+        self.behind_proxy = behind_proxy
         self.counts: Counter[str] = Counter()
         self.tables: list[str] = []
 
     async def run(self) -> None:
         await asyncio.sleep(1.0)  # the people's first tables exist
-        transport = httpx.AsyncHTTPTransport(local_address=FLOODER)
+        transport = httpx.AsyncHTTPTransport(local_address=self._source(FLOODER))
         async with httpx.AsyncClient(
             base_url=self.url, transport=transport, trust_env=False
         ) as http:
@@ -104,6 +112,13 @@ class Hostile:
                 await asyncio.sleep(0.2)
         tasks = [self._flood_socket(i) for i in range(FLOOD_SOCKETS)]
         await asyncio.gather(*tasks, self._make_tables())
+
+    def _source(self, address: str) -> str:
+        """The address to connect from: the client's own, or the proxy's."""
+        return LOOPBACK if self.behind_proxy else address
+
+    def _forwarding(self, address: str) -> dict[str, str]:
+        return {"X-Forwarded-For": address} if self.behind_proxy else {}
 
     async def _flood_socket(self, index: int) -> None:
         """One flooding socket: connect (to one of the people's tables), send without pause,
@@ -119,7 +134,8 @@ class Hostile:
                     open_timeout=10,
                     ping_interval=None,
                     close_timeout=1,
-                    local_addr=(FLOODER, 0),
+                    local_addr=(self._source(FLOODER), 0),
+                    additional_headers=self._forwarding(FLOODER),
                 )
             except (OSError, WebSocketException, TimeoutError):
                 hostile["flood: connection refused"] += 1
@@ -139,10 +155,14 @@ class Hostile:
     async def _make_tables(self) -> None:
         """Make a table, read the lobby, again, without pause, from the maker's address."""
         hostile = self.counts
-        transport = httpx.AsyncHTTPTransport(local_address=MAKER)
+        transport = httpx.AsyncHTTPTransport(local_address=self._source(MAKER))
         body = {"game": "cribbage", "players": 2}
         async with httpx.AsyncClient(
-            base_url=self.url, transport=transport, timeout=30, trust_env=False
+            base_url=self.url,
+            transport=transport,
+            timeout=30,
+            trust_env=False,
+            headers=self._forwarding(MAKER),
         ) as http:
             while True:
                 try:
@@ -222,7 +242,11 @@ class CrowdBench(PlayersBench):
         created = await http.post("/api/tables", json=body)
         created.raise_for_status()
         table = BotTable(self, str(created.json()["id"]))
-        joined = await http.post(f"/api/tables/{table.id}/join", json={"name": f"P{index}"})
+        # A table of bots and one person is unlisted: its link's key opens its free seat.
+        invite = created.json()["invite"]
+        joined = await http.post(
+            f"/api/tables/{table.id}/join", json={"name": f"P{index}", "invite": invite}
+        )
         joined.raise_for_status()
         answer = joined.json()
         rng = random.Random(f"{self.config.seed}/{index}")
@@ -256,8 +280,9 @@ def main() -> None:
     """The hostile clients, until SIGTERM; then what they did, as JSON on stdout."""
     parser = argparse.ArgumentParser(description="the flooder and the table maker")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--behind-proxy", action="store_true", help="connect through 127.0.0.1")
     args = parser.parse_args()
-    hostile = Hostile(args.port)
+    hostile = Hostile(args.port, args.behind_proxy)
 
     async def until_stopped() -> None:
         stop = asyncio.Event()

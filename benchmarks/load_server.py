@@ -239,6 +239,7 @@ def serve(
     diagnose: str | None = None,
     fixes: tuple[str, ...] = (),
     sync: str = "normal",
+    trusted_proxies: frozenset[str] = frozenset(),
 ) -> None:
     stop = threading.Event()
     if "wal-thread" in fixes:
@@ -248,12 +249,14 @@ def serve(
         settings=RoomSettings(bot_delay=bot_delay),
         limits=Limits(exempt=frozenset({LOOPBACK})),
         sync=sync,
+        trusted_proxies=trusted_proxies,
     )
     config = server_config(
         app,
         LOOPBACK,
         0,
         exempt=frozenset({LOOPBACK}),
+        trusted_proxies=trusted_proxies,
         timeout_graceful_shutdown=3,
         backlog=4096,
     )
@@ -303,6 +306,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--diagnose", default=None, help="write loop lag and GC pauses here")
     parser.add_argument("--fix", action="append", choices=FIXES, default=[], help="experiments")
     parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
+    parser.add_argument(
+        "--trusted-proxy", action="append", default=[], help="as pegboard serve --trusted-proxy"
+    )
     args = parser.parse_args(argv)
     serve(
         args.db,
@@ -312,6 +318,7 @@ def main(argv: list[str] | None = None) -> None:
         args.diagnose,
         tuple(args.fix),
         args.sync,
+        frozenset(args.trusted_proxy),
     )
 
 

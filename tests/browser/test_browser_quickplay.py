@@ -3,6 +3,7 @@ table; one alone who will not wait gets a bot; Cancel leaves the queue."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -143,3 +144,31 @@ def test_cancel_leaves_the_queue_and_the_choice_is_remembered(
     expect(page.locator(".quick-entry")).to_be_visible()
     assert nobody_queued(live), "leaving the page left the queue"
     assert errors == []
+
+
+SHOTS = os.environ.get("PEGBOARD_SHOTS")  # a folder: the test leaves its screenshots there
+
+
+def test_a_person_who_waits_longer_than_a_silence_is_allowed_is_seated(
+    browser: Browser, live: LiveServer
+) -> None:
+    """The queue seats only sockets that answered within 10 s: the page pings every 5 s while
+    it waits, so Ann, alone for her 20 s, is still there when the bot takes the other seat."""
+    with desk_and_phone(browser) as (ann, phone, errors):
+        press_play_now(phone, live.url, "Bob", wait="120")  # the phone's waiting panel
+        expect(phone.locator(".quick-countdown")).to_contain_text("Bots take the empty seats")
+        if SHOTS:
+            phone.screenshot(path=str(Path(SHOTS) / "quickplay-waiting-390.png"))
+        phone.click("[data-key=cancel]")
+        assert nobody_queued(live)
+        press_play_now(ann, live.url, "Ann", wait="20")
+        expect(ann.locator(".quick-countdown")).to_contain_text("Bots take the empty seats")
+        if SHOTS:
+            ann.screenshot(path=str(Path(SHOTS) / "quickplay-waiting-1280.png"))
+        ann.wait_for_timeout(12_000)  # longer than a socket may stay silent
+        assert queued(live) == 1, "still in the queue: the page answered"
+        expect(ann).to_have_url(TABLE, timeout=20_000)  # the bot comes at 20 s
+        table = table_of(ann)
+        kinds = sorted(s["kind"] for s in live.info(table)["slots"])
+        assert kinds == ["bot:medium", "human"]
+        assert errors == []

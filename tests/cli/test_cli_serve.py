@@ -46,3 +46,22 @@ def test_grace_and_abandon_are_server_options(
 def test_a_negative_grace_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     result = CliRunner().invoke(app, ["serve", "--grace", "-1"])
     assert result.exit_code != 0 and "--grace" in result.output
+
+
+def test_trusted_proxies_reach_the_app_and_a_bad_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: dict[str, Any] = {}
+
+    def create_app(db: str, **kwargs: Any) -> object:
+        made.update(kwargs)
+        return object()
+
+    monkeypatch.setattr(serve_module, "create_app", create_app)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: None)
+    args = ["serve", "--db", "sqlite://", "--trusted-proxy", "127.0.0.1"]
+    result = CliRunner().invoke(app, [*args, "--trusted-proxy", "10.0.0.0/8"])
+    assert result.exit_code == 0, result.output
+    assert made["trusted_proxies"] == frozenset({"127.0.0.1", "10.0.0.0/8"})
+    bad = CliRunner().invoke(app, ["serve", "--trusted-proxy", "proxy.example"])
+    assert bad.exit_code != 0 and "--trusted-proxy" in bad.output

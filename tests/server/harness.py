@@ -57,8 +57,12 @@ class Server:
         inbound_limit: bool = False,
         app: FastAPI | None = None,
         quick_play: QuickPlaySettings | None = None,
+        trusted_proxies: frozenset[str] = frozenset(),
     ) -> None:
         self.limits = limits  # per address: the server's own by default
+        # The proxies whose forwarded client address and scheme the server believes: none
+        # unless asked (a test then names its clients' addresses in X-Forwarded-For).
+        self.trusted_proxies = trusted_proxies
         # The bytes a second an address may send: off unless asked, since tests play far
         # faster than people (two seats on one address, no think time).
         self.inbound_limit = inbound_limit
@@ -86,10 +90,16 @@ class Server:
             workers=self.workers,
             limits=self.limits,
             quick_play=self.quick_play,
+            trusted_proxies=self.trusted_proxies,
         )
         exempt = frozenset() if self.inbound_limit else frozenset({"127.0.0.1"})
         config = server_config(
-            app, "127.0.0.1", self.port, header_timeout=HEADER_TIMEOUT, exempt=exempt
+            app,
+            "127.0.0.1",
+            self.port,
+            header_timeout=HEADER_TIMEOUT,
+            exempt=exempt,
+            trusted_proxies=self.trusted_proxies,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)

@@ -89,13 +89,15 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
     browser, ann = guest(server, "Ann")
     try:
         tables = []
-        for rated in (True, True, False):  # two rated matches and a casual one, against bots
+        # Two rated matches and a casual one, against bots: at unlisted tables, so what is
+        # read here is what Ann herself reads (test_unlisted_history.py: what others do).
+        for rated in (True, True, False):
             table = new_table(browser, rated=rated, score_target=31)["id"]
             play_out(server, browser, table)
             tables.append(table)
             server.advance(60)  # each ends at its own time
         server.wait_for(
-            lambda: server.get(f"/api/players/{ann}/matches").json()["total"] == 3,
+            lambda: browser.get(f"/api/players/{ann}/matches").json()["total"] == 3,
             "three matches in Ann's history",
         )
         records = [server.get(f"/api/tables/{t}/records/1").json() for t in tables]
@@ -103,7 +105,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
         ranks = [r["outcome"]["ranks"][s] for r, s in zip(records, seat, strict=True)]
         scores = [r["outcome"]["scores"][s] for r, s in zip(records, seat, strict=True)]
 
-        page = server.get(f"/api/players/{ann}").json()
+        page = browser.get(f"/api/players/{ann}").json()
         assert page["player"] == {"id": ann, "name": "Ann", "kind": "guest"}
         (rating,) = page["ratings"]
         assert rating["group"] == "cribbage-2" and rating["games"] == 2 and rating["provisional"]
@@ -133,7 +135,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
         assert per_deal["pegging"] == round(pegged / dealt, 2)
         assert set(per_deal) == {"pegging", "heels", "hand", "crib", "muggins", "total"}
 
-        listed = server.get(f"/api/players/{ann}/matches").json()
+        listed = browser.get(f"/api/players/{ann}/matches").json()
         assert [m["table"] for m in listed["matches"]] == tables[::-1], "newest first"
         newest, _, oldest = listed["matches"]
         assert newest["rated"] is False and newest["rating"] is None
@@ -153,7 +155,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
         assert [m["rank"] for m in listed["matches"]] == ranks[::-1]
         assert [m["score"] for m in listed["matches"]] == scores[::-1]
         assert oldest["replay"] == f"#/replay/{tables[0]}/1" and oldest["title"] == "Cribbage"
-        one = server.get(f"/api/players/{ann}/matches?offset=1&limit=1").json()
+        one = browser.get(f"/api/players/{ann}/matches?offset=1&limit=1").json()
         assert one["total"] == 3 and [m["table"] for m in one["matches"]] == [tables[1]]
     finally:
         browser.close()

@@ -188,7 +188,7 @@ def test_names_are_shown_normalized_without_invisible_characters(server: Server)
 # -- bodies, URLs, headers, silent connections (item 5) ----------------------------------------
 
 
-def test_a_body_past_the_limit_gets_413_before_it_is_read(server: Server) -> None:
+def test_a_body_past_the_limit_gets_413_and_is_never_parsed(server: Server) -> None:
     big = b'{"game": "cribbage", "players": 2, "x": "' + b"A" * MAX_BODY_BYTES + b'"}'
     response = raw_post(server, "/api/tables", big)
     assert response.status_code == 413 and b"AAAA" not in response.content

@@ -3,12 +3,15 @@ several with ``--redis`` (docs/protocol.md, "Several workers")."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 import uvicorn
 from rich.console import Console
 
 from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
+from pegboard.server.http.clients import Proxies
 from pegboard.server.http.guard import server_config
 from pegboard.server.store.sql_store import SYNC_MODES
 from pegboard.server.tables.room import RoomSettings
@@ -60,6 +63,14 @@ def serve(
     powers: str | None = typer.Option(
         None, help="not-enough: a Civil Four powers table (JSON) for every table of this server"
     ),
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="an address or network (10.0.0.0/8) of a reverse proxy whose X-Forwarded-For "
+            "and X-Forwarded-Proto are believed; repeat for several (docs/operations.md)",
+        ),
+    ] = None,
     sync: str = typer.Option(
         "normal",
         help="SQLite: 'normal' keeps every acknowledged action through a crash of the server "
@@ -72,12 +83,22 @@ def serve(
         use_powers(powers)
     if sync not in SYNC_MODES:
         raise typer.BadParameter(f"one of {', '.join(SYNC_MODES)}", param_hint="--sync")
+    proxies = frozenset(trusted_proxy or ())
+    try:
+        Proxies(proxies)
+    except ValueError:
+        raise typer.BadParameter(
+            "an address (127.0.0.1) or a network (10.0.0.0/8)", param_hint="--trusted-proxy"
+        ) from None
     bus = _redis_bus(redis) if redis is not None else None
     settings = RoomSettings(grace=grace, abandon_waiting=abandon)
-    app = create_app(db, settings=settings, bus=bus, workers=WorkerSettings(lease=lease), sync=sync)
+    workers = WorkerSettings(lease=lease)
+    app = create_app(
+        db, settings=settings, bus=bus, workers=workers, sync=sync, trusted_proxies=proxies
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     worker = f", a worker on {redis}" if redis is not None else ""
     Console(stderr=True).print(
         f"pegboard is serving on [bold]http://{shown}:{port}/[/] (store: {db}{worker})"
     )
-    uvicorn.Server(server_config(app, host, port)).run()
+    uvicorn.Server(server_config(app, host, port, trusted_proxies=proxies)).run()

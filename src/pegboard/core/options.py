@@ -28,6 +28,21 @@ class Option:
             return "bool"
         return "int" if isinstance(self.default, int) else "choice"
 
+    def check_type(self, value: object) -> None:
+        """OptionError unless ``value`` is of the option's own JSON type: a body sends true,
+        not "yes"; 61, not "61" (text is for the command line, which :meth:`parse` reads)."""
+        kind = self.kind
+        right = (
+            isinstance(value, bool)
+            if kind == "bool"
+            else isinstance(value, int) and not isinstance(value, bool)
+            if kind == "int"
+            else isinstance(value, str)
+        )
+        if not right:
+            wanted = {"bool": "true or false", "int": "a whole number"}.get(kind, "text")
+            raise OptionError(f"option {self.name} takes {wanted}")
+
     def parse(self, value: object) -> OptionValue:
         """Check one value (text from a command line is accepted too) and return it typed."""
         kind = self.kind

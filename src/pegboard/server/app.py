@@ -21,8 +21,10 @@ from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.http.admission import Limits, RequestLimit
 from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
+from pegboard.server.http.clients import ClientAddress, Proxies
 from pegboard.server.http.inputs import record_number, table_id_ok
 from pegboard.server.http.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
+from pegboard.server.http.origins import SameOriginSockets
 from pegboard.server.http.protocol import (
     GONE,
     POLICY,
@@ -87,12 +89,15 @@ def create_app(
     limits: Limits | None = None,
     sync: str = "normal",
     quick_play: QuickPlaySettings | None = None,
+    trusted_proxies: frozenset[str] = frozenset(),
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
     ``limits``: what one address may do (docs/protocol.md, "Limits"); ``sync``: SQLite's
     synchronous mode (:data:`pegboard.server.store.sql_store.SYNC_MODES`); ``quick_play``: how
-    quick play matches (docs/protocol.md, "Quick play")."""
+    quick play matches (docs/protocol.md, "Quick play"); ``trusted_proxies``: the addresses
+    (or networks) whose forwarded client address and scheme are believed (docs/operations.md).
+    """
     store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
     team: Workers | None = None
@@ -122,12 +127,15 @@ def create_app(
     app.state.lobby = lobby
     app.state.sweeper = sweeper
     app.add_middleware(BodyLimit)
-    app.add_middleware(RequestLimit, admission=admission)  # outermost: counted before all
+    app.add_middleware(RequestLimit, admission=admission)  # counted before all
+    app.add_middleware(SameOriginSockets)
+    # Outermost: every limit after it counts the same client address.
+    app.add_middleware(ClientAddress, proxies=Proxies(trusted_proxies))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
     identity = Identity(store, time)
     app.state.identity = identity
-    app.include_router(identity_routes(identity))  # /api/me: who this browser is
-    app.include_router(account_routes(identity, LoginGuard(store.engine)))  # log in, out
+    app.include_router(identity_routes(identity, admission))  # /api/me: who this browser is
+    app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.state.quick_play = quick
     # /ws/play, before /ws/{table_id} takes it for a table's socket
@@ -141,6 +149,14 @@ def create_app(
     async def bad_shape(_: Any, error: RequestValidationError) -> JSONResponse:
         """A path or query value of the wrong kind: said without repeating it."""
         return JSONResponse({"error": shape_errors(error.errors())}, status_code=400)
+
+    @app.get("/api/health")
+    async def health() -> JSONResponse:
+        """For a load balancer: 200 when this worker and its store answer, else 503."""
+        healthy = await asyncio.to_thread(lobby.store.answers)
+        worker = lobby.workers.me if isinstance(lobby, SharedLobby) else None
+        answer = {"healthy": healthy, "worker": worker}  # worker: its name among several
+        return JSONResponse(answer, status_code=200 if healthy else 503)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -320,7 +336,7 @@ def create_app(
 
 
 def _address(connection: Request | WebSocket) -> str:
-    """The client's address (uvicorn takes it from a trusted proxy's headers)."""
+    """The client's address (:mod:`pegboard.server.http.clients` put it in the scope)."""
     return connection.client.host if connection.client is not None else ""
 
 

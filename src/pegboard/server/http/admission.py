@@ -31,6 +31,8 @@ class Limits:
     bot_tables_per_address: int = limits.BOT_TABLES_PER_ADDRESS
     request_rate: float = limits.REQUEST_RATE
     request_burst: float = limits.REQUEST_BURST
+    guests_per_address: int = limits.GUESTS_PER_ADDRESS
+    guest_every: float = limits.GUEST_EVERY
     exempt: frozenset[str] = field(default_factory=frozenset)
 
 
@@ -76,6 +78,7 @@ class Admission:
         self._credit: dict[str, tuple[float, float]] = {}  # address: (tables it may make, when)
         self._bot_tables: dict[str, set[str]] = {}
         self._requests: dict[str, tuple[float, float]] = {}  # address: (credit, when)
+        self._guests: dict[str, tuple[float, float]] = {}  # address: (guests it may make, when)
 
     def allow_request(self, address: str) -> bool:
         """One HTTP request from ``address``: False if it asks faster than the limit."""
@@ -134,6 +137,28 @@ class Admission:
             raise HTTPException(
                 429,
                 f"too many new tables from one address: try again in {wait} s",
+                headers={"Retry-After": str(wait)},
+            )
+
+    def new_guest(self, address: str) -> None:
+        """A guest is about to be made for ``address``: 429 if it makes them too fast (a guest
+        costs nothing to make, and each may queue, chat and be rated)."""
+        if address in self.settings.exempt:
+            return
+        burst, every = float(self.settings.guests_per_address), self.settings.guest_every
+        allowed, self._guests[address] = _spend(
+            self._guests.get(address), burst, 1 / every, self._now()
+        )
+        if len(self._guests) > MANY_ADDRESSES:  # forget the ones whose credit is full again
+            now = self._now()
+            self._guests = {
+                a: (c, t) for a, (c, t) in self._guests.items() if c + (now - t) / every < burst
+            }
+        if not allowed:
+            wait = int((1 - self._guests[address][0]) * every) + 1
+            raise HTTPException(
+                429,
+                f"too many new players from one address: try again in {wait} s",
                 headers={"Retry-After": str(wait)},
             )
 

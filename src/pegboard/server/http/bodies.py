@@ -18,11 +18,15 @@ from pegboard.server.http.limits import MAX_BODY_BYTES
 M = TypeVar("M", bound=BaseModel)
 
 TOO_LARGE = f"a request body may be at most {MAX_BODY_BYTES} bytes"
+DRAIN_BYTES = 1024 * 1024  # of a refused body, read and dropped before the 413
 
 
 class BodyLimit:
-    """ASGI middleware: a body declared or sent past MAX_BODY_BYTES is answered 413 at once
-    (the rest is never read). The body is read whole, within the limit, before the app runs."""
+    """ASGI middleware: a body declared or sent past MAX_BODY_BYTES is answered 413, once the
+    rest of it has been read and dropped (up to DRAIN_BYTES): a client that sends its whole
+    body before reading then reads the answer, where a connection closed on its unread bytes
+    would be reset. Nothing of it is kept or parsed. The body is read whole, within the
+    limit, before the app runs."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -33,6 +37,7 @@ class BodyLimit:
             return
         declared = dict(scope["headers"]).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
+            await _drain(receive)
             await _too_large(send)
             return
         chunks: list[bytes] = []
@@ -44,6 +49,8 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > MAX_BODY_BYTES:
+                if message.get("more_body", False):
+                    await _drain(receive)
                 await _too_large(send)
                 return
             chunks.append(chunk)
@@ -80,13 +87,34 @@ async def refuse(send: Send, status: int, message: str, *headers: tuple[bytes, b
     await send({"type": "http.response.body", "body": body})
 
 
+async def _drain(receive: Receive) -> None:
+    """Read and drop the rest of a refused body, up to DRAIN_BYTES."""
+    drained = 0
+    while drained <= DRAIN_BYTES:
+        message = await receive()
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
+        drained += len(message.get("body", b""))
+
+
 async def _too_large(send: Send) -> None:
     await refuse(send, 413, TOO_LARGE, (b"connection", b"close"))
 
 
+def require_json(request: Request) -> None:
+    """415 unless the request says its body is JSON. Every state-changing route asks: a page
+    elsewhere can post a form here (text/plain, urlencoded, multipart) with the visitor's
+    cookie, but cannot send JSON without this server's leave (CORS), so it changes nothing."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "send the body as JSON (Content-Type: application/json)")
+
+
 async def read_body(request: Request, model: type[M]) -> M:
-    """The body as ``model``: 400 for anything but finite, storable JSON, 422 for the wrong
-    shape (unknown fields included)."""
+    """The body as ``model``, sent as JSON (:func:`require_json`): 400 for anything but
+    finite, storable JSON, 422 for the wrong shape (unknown fields, a value of the wrong JSON
+    type: the models are strict)."""
+    require_json(request)
     data = parse_json(await request.body())
     try:
         return model.model_validate(data)

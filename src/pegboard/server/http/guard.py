@@ -18,6 +18,7 @@ from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from pegboard.server.http import limits
+from pegboard.server.http.clients import Proxies
 from pegboard.server.http.limits import (
     HEADER_TIMEOUT,
     INBOUND_BURST,
@@ -25,6 +26,9 @@ from pegboard.server.http.limits import (
     MAX_HEADER_BYTES,
     MAX_URL_BYTES,
 )
+
+LINGER_BYTES = 1024 * 1024  # read and dropped after a refusal, at most ...
+LINGER_SECONDS = 5.0  # ... and for at most this long, before the connection is closed
 
 REASONS = {
     408: "the request header took too long",
@@ -44,6 +48,8 @@ class GuardedHttp(HttpToolsProtocol):
         self._header_bytes = 0
         self._refused: int | None = None
         self._header_timer: asyncio.TimerHandle | None = None
+        self._drained = 0  # bytes read and dropped after a refusal
+        self._linger: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -51,11 +57,17 @@ class GuardedHttp(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_header_timer()
+        if self._linger is not None:
+            self._linger.cancel()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         if self._refused is None:
             super().data_received(data)
+            return
+        self._drained += len(data)  # what the client still sends after the answer: dropped
+        if self._drained > LINGER_BYTES:
+            self.transport.close()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -80,7 +92,7 @@ class GuardedHttp(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         """An address still over its inbound budget gets 429, not a socket to cut again."""
         inbound: Inbound | None = getattr(self.config, "inbound", None)
-        address = self.client[0] if self.client else ""
+        address = _client(self.config, self.client, self.scope["headers"])
         if inbound is not None and not inbound.has_credit(address):
             self._answer(429)
             return
@@ -111,7 +123,10 @@ class GuardedHttp(HttpToolsProtocol):
         raise _Refused(status)
 
     def _answer(self, status: int) -> None:
-        """Answer ``status`` and close the connection; nothing more is read from it."""
+        """Answer ``status`` and close the connection: the answer first, then the end of our
+        side, then what the client still sends is read and dropped until it stops (or past
+        LINGER_BYTES or LINGER_SECONDS). Closing with its bytes unread would reset the
+        connection, and a client still sending would see the reset, not the answer."""
         self._refused = status
         self._stop_header_timer()
         if self.transport.is_closing():
@@ -125,7 +140,9 @@ class GuardedHttp(HttpToolsProtocol):
             + b"\r\nconnection: close\r\n\r\n"
             + body
         )
-        self.transport.close()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()  # the client reads to the end of the answer
+        self._linger = self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
 
 class GuardedWebSocket(WebSocketsSansIOProtocol):
@@ -138,13 +155,28 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._inbound: Inbound | None = getattr(self.config, "inbound", None)
+        self._address: str | None = None
 
     def data_received(self, data: bytes) -> None:
-        address = self.client[0] if self.client else ""
-        if self._inbound is not None and not self._inbound.take(address, len(data)):
+        if not hasattr(self, "scope"):  # the handshake (held to MAX_HEADER_BYTES already)
+            super().data_received(data)
+            return
+        if self._address is None:  # the client behind a trusted proxy, as the app sees it
+            self._address = _client(self.config, self.client, self.scope["headers"])
+        if self._inbound is not None and not self._inbound.take(self._address, len(data)):
             self.transport.abort()  # connection_lost tells the app: a disconnect
             return
         super().data_received(data)
+
+
+def _client(config: Any, peer: tuple[str, int] | None, headers: Any) -> str:
+    """The connection's client address, as :class:`pegboard.server.http.clients.Proxies`
+    says: the same address the app's limits count."""
+    proxies: Proxies = getattr(config, "proxies", Proxies())
+    forwarded = next((v for k, v in headers if k.lower() == b"x-forwarded-for"), None)
+    return proxies.client(
+        peer[0] if peer else "", forwarded.decode("latin-1") if forwarded else None
+    )
 
 
 class Inbound:
@@ -179,11 +211,14 @@ def server_config(
     port: int,
     header_timeout: float = HEADER_TIMEOUT,
     exempt: frozenset[str] = frozenset(),
+    trusted_proxies: frozenset[str] = frozenset(),
     **extra: Any,
 ) -> uvicorn.Config:
     """uvicorn's configuration with every limit of :mod:`pegboard.server.http.limits`: the same for
     ``pegboard serve``, the tests (which shorten ``header_timeout``) and the benchmarks (whose
-    load generator's address is ``exempt`` from the per-address inbound limit)."""
+    load generator's address is ``exempt`` from the per-address inbound limit). uvicorn's own
+    reading of forwarded headers is off: ``trusted_proxies`` go to
+    :mod:`pegboard.server.http.clients`, which the guard and the app share."""
     settings: dict[str, Any] = {
         "http": GuardedHttp,
         "ws": GuardedWebSocket,
@@ -192,8 +227,10 @@ def server_config(
         "ws_ping_timeout": limits.PING_EVERY,
         "timeout_keep_alive": limits.KEEP_ALIVE,
         "log_level": "warning",
+        "proxy_headers": False,  # the app's ClientAddress reads them, from trusted proxies only
     }
     config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
     config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp
     config.inbound = Inbound(INBOUND_RATE, INBOUND_BURST, exempt)  # type: ignore[attr-defined]
+    config.proxies = Proxies(trusted_proxies)  # type: ignore[attr-defined]
     return config

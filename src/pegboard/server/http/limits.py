@@ -38,6 +38,10 @@ LOBBY_PAGE = 50  # tables in a lobby answer by default ...
 LOBBY_PAGE_MAX = 200  # ... and at most
 LOBBY_FRESH = 1.0  # seconds a lobby answer is served from memory before it is made again
 
+# Players
+GUESTS_PER_ADDRESS = 30  # new guests one address may make in a burst ...
+GUEST_EVERY = 10.0  # ... then one every this many seconds; faster: 429
+
 # Bots
 BOT_TABLE_WORKERS = 1  # processes for the bots of tables without people (people's: 2 threads)
 

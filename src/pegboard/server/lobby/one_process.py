@@ -50,7 +50,7 @@ Word = Annotated[str, Field(max_length=32)]  # a name or a key: refusals may quo
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Word
     players: int = Field(ge=1, le=8)
@@ -86,8 +86,14 @@ def match_options(
     return options
 
 
+def broken_reason(error: Exception, row: TableRow) -> str:
+    """Why a table could not be rebuilt, as stored and listed by ``pegboard tables``: the
+    error's kind and the match, never its message (which may name cards)."""
+    return f"{type(error).__name__} while rebuilding match {row.match} (the server's log has more)"
+
+
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(default="", max_length=64)
     invite: str | None = Field(default=None, max_length=64)  # the key of an unlisted table's link
@@ -185,9 +191,11 @@ class Lobby:
             room = self._room(row, bots_only)
             room.restore()
         except Exception as error:
-            reason = f"{type(error).__name__}: {error}"[:500]
-            log.error("table %s cannot be rebuilt, set aside as broken: %s", row.id, reason)
-            self.store.set_broken(row.id, reason)
+            # The log (the operator's) says what failed; the stored reason only which kind of
+            # error and where, since an error's words may hold the match's cards or deck.
+            log.error("table %s cannot be rebuilt, set aside as broken: %s: %s", row.id,
+                      type(error).__name__, error)  # fmt: skip
+            self.store.set_broken(row.id, broken_reason(error, row))
             return None
         self.rooms[row.id] = room
         room.start_tasks()
@@ -208,6 +216,10 @@ class Lobby:
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
         match_format = MatchFormat.parse(request.match, request.match_scoring)
+        by_name = {o.name: o for o in spec.options}
+        for name, value in request.options.items():  # JSON's own types, as the models are
+            if name in by_name:
+                by_name[name].check_type(value)
         options = spec.resolve(request.players, match_options(spec, request.options, match_format))
         if len(request.bots) > request.players:
             raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")

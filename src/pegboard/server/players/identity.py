@@ -17,6 +17,7 @@ from starlette.requests import HTTPConnection
 
 from pegboard.bots import bot_names
 from pegboard.server.clock import Clock
+from pegboard.server.http.admission import Admission
 from pegboard.server.http.bodies import read_body
 from pegboard.server.http.inputs import DEFAULT_NAME, BadInput, clean_name, impersonates
 from pegboard.server.players import player_store as players
@@ -28,7 +29,7 @@ COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie: kept across 
 
 
 class NameBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(max_length=64)
 
@@ -54,8 +55,10 @@ class Identity:
         session = self.session_of(connection)
         return players.session_player(self.store.engine, session) if session else None
 
-    def sign_in(self, response: Response, player: Player) -> None:
-        """Start a session for ``player`` in this browser."""
+    def sign_in(self, request: Request, response: Response, player: Player) -> None:
+        """Start a session for ``player`` in this browser. The cookie is Secure whenever the
+        request came over https (said by a trusted proxy, docs/operations.md): a browser then
+        never sends it over plain http."""
         session = players.new_session(self.store.engine, player.id, self.clock.now())
         response.set_cookie(
             COOKIE,
@@ -64,13 +67,14 @@ class Identity:
             httponly=True,
             samesite="lax",
             path="/",
+            secure=_over_https(request),
         )
 
     def switch(self, request: Request, response: Response, player: Player) -> None:
         """This browser is ``player`` from now on, with a new session (never the one it had:
         a session id someone planted before the login is worth nothing after it)."""
         self.end_session(request)
-        self.sign_in(response, player)
+        self.sign_in(request, response, player)
 
     def end_session(self, request: Request) -> None:
         """The browser's session, if any, is revoked for every worker."""
@@ -80,7 +84,12 @@ class Identity:
 
     def sign_out(self, request: Request, response: Response) -> None:
         self.end_session(request)
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        secure = _over_https(request)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure)
+
+
+def _over_https(request: Request) -> bool:
+    return request.url.scheme == "https"
 
 
 def player_name(raw: str) -> str:
@@ -94,7 +103,7 @@ def player_name(raw: str) -> str:
     return name
 
 
-def identity_routes(identity: Identity) -> APIRouter:
+def identity_routes(identity: Identity, admission: Admission) -> APIRouter:
     router = APIRouter()
 
     @router.get("/api/me")
@@ -108,8 +117,10 @@ def identity_routes(identity: Identity) -> APIRouter:
         name = player_name((await read_body(request, NameBody)).name)
         player = identity.player_of(request)
         if player is None:
+            address = request.client.host if request.client is not None else ""
+            admission.new_guest(address)
             player = players.new_guest(identity.store.engine, name, identity.clock.now())
-            identity.sign_in(response, player)
+            identity.sign_in(request, response, player)
         else:
             players.rename(identity.store.engine, player.id, name)
             player = players.find(identity.store.engine, player.id)

@@ -12,6 +12,13 @@ character to its prototype, and a prototype is never mapped itself, so the lines
 each a prototype with the characters confused with it. Every character of a star maps to one
 form of it: the prototype when it is a sequence (``m`` → ``rn``), else its smallest character.
 Skeletons are only ever compared, so any one form per star gives the same answers as TR39's.
+
+Three more rules keep look-alikes out that the skeleton lets through: the punctuation is not
+part of the key (``Ann.``, ``Ann_`` and ``A.nn`` are ``Ann``); a combining mark of no script
+of its own (Unicode's Inherited accents, which any alphabet may borrow) must compose with the
+letter before it (``Zoë`` is taken, ``Ann`` with a stray iota below is not); and the letters of
+the phonetic alphabets (small capitals such as ``ɴ`` and ``ᴀ``, modifier letters), which TR39's
+identifier profile leaves out, are refused.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
+from confusable_homoglyphs import categories
 from confusable_homoglyphs.confusables import confusables_data
 
 from pegboard.server.http.inputs import BadInput
@@ -28,6 +36,9 @@ LONGEST = 24
 KEY_LENGTH = 128  # players.username_key
 PUNCTUATION = frozenset("-_.")
 DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")  # the package keeps them round RTL text
+NO_PUNCTUATION = str.maketrans("", "", "".join(PUNCTUATION))
+# Unicode's blocks of phonetic letters and modifiers (TR39: "Technical", not in identifiers).
+PHONETIC = ((0x0250, 0x02FF), (0x1D00, 0x1DBF), (0x1DC0, 0x1DFF), (0xA700, 0xA71F))
 
 
 def clean_username(raw: str) -> str:
@@ -39,6 +50,10 @@ def clean_username(raw: str) -> str:
         raise BadInput("a username has only letters, digits, '-', '_' and '.'")
     if not _letter_or_digit(name[0]):
         raise BadInput("a username starts with a letter or a digit")
+    if any(lo <= ord(c) <= hi for c in name for lo, hi in PHONETIC):
+        raise BadInput("a username has no phonetic letters (small capitals, modifiers)")
+    if any(_stray_mark(c) for c in unicodedata.normalize("NFC", name)):
+        raise BadInput("a username's accents are those of ready-made letters (like é)")
     if len(username_key(name)) > KEY_LENGTH:  # a few characters look like three or four
         raise BadInput("choose a shorter username")
     return name
@@ -48,7 +63,8 @@ def username_key(name: str) -> str:
     """What usernames are compared by: equal for names that differ only in case or in
     characters that look alike. The skeleton is taken before case folding as well as after,
     since look-alikes may differ in their small letters only (Cyrillic В and Latin B)."""
-    return skeleton(skeleton(unicodedata.normalize("NFKC", name)).casefold())
+    normal = unicodedata.normalize("NFKC", name).translate(NO_PUNCTUATION)
+    return skeleton(skeleton(normal).casefold())
 
 
 def skeleton(text: str) -> str:
@@ -61,6 +77,12 @@ def skeleton(text: str) -> str:
 def _allowed(char: str) -> bool:
     # Marks too: many scripts write their letters with combining vowel signs.
     return _letter_or_digit(char) or unicodedata.category(char)[0] == "M" or char in PUNCTUATION
+
+
+def _stray_mark(char: str) -> bool:
+    """A combining mark of no script of its own that NFC left alone (it composes with
+    nothing): an accent anyone can hang on any letter to make a look-alike."""
+    return unicodedata.category(char)[0] == "M" and categories.alias(char) == "INHERITED"
 
 
 def _letter_or_digit(char: str) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +60,10 @@ GroupOf = Callable[[str, int, bool], str | None]
 class QuickPlaySettings:
     tick: float = 1.0  # seconds between passes of the matcher and renewals of the entries
     expire: float = 10.0  # an entry not renewed for this long is a dead worker's: dropped
+    # A socket that has sent nothing (a ping) for this long is not there: its entry is no
+    # longer renewed, so nobody is seated with it, and it expires (the web client pings every
+    # 5 s while it waits).
+    answer_within: float = 10.0
     # Per game, the options of quick-play tables (the game's defaults otherwise).
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     rating_of: RatingOf | None = None  # None: the stored ratings (pegboard.server.ratings.rating)
@@ -76,16 +81,23 @@ class Choice(BaseModel):
     wait: float = Field(DEFAULT_WAIT, ge=0, le=MAX_WAIT, allow_inf_nan=False)
 
 
+# A query's text as the web client writes it; nothing looser ("on" for true, " 2", "٢").
+QUERY_TEXT = {
+    "players": re.compile(r"[0-9]{1,2}"),
+    "rated": re.compile(r"true|false"),
+    "wait": re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})?"),
+}
+
+
 def read_choice(query: Mapping[str, str]) -> Choice:
     """The choice in a socket's query; BadInput saying what is wrong (never repeating it)."""
+    loose = [k for k, form in QUERY_TEXT.items() if k in query and not form.fullmatch(query[k])]
+    if loose:
+        raise _bad_query(loose)
     try:
         choice = Choice.model_validate(dict(query))
     except ValidationError as error:
-        fields = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
-        raise BadInput(
-            f"a bad {', '.join(fields) or 'query'}: ask with game, players, rated (true or "
-            f"false) and wait (0 to {MAX_WAIT:.0f} seconds)"
-        ) from None
+        raise _bad_query([str(e["loc"][0]) for e in error.errors() if e["loc"]]) from None
     if choice.game not in game_names():
         raise BadInput(f"no such game; games: {', '.join(game_names())}")
     offered = get_spec(choice.game).players
@@ -94,12 +106,20 @@ def read_choice(query: Mapping[str, str]) -> Choice:
     return choice
 
 
+def _bad_query(fields: list[str]) -> BadInput:
+    return BadInput(
+        f"a bad {', '.join(sorted(set(fields))) or 'query'}: ask with game, players, rated "
+        f"(true or false) and wait (0 to {MAX_WAIT:.0f} seconds)"
+    )
+
+
 @dataclass
 class Waiter:
     """A socket on this worker waiting in the queue."""
 
     entry: Entry
     socket: SocketWatcher
+    answered: float  # when its socket last sent something (the server's clock)
     # The last message to send it: ``seated``, or an error when the entry was lost.
     outcome: asyncio.Future[dict[str, Any]] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
@@ -173,8 +193,13 @@ class QuickPlay:
         """Renew this worker's entries, match if this worker is the matcher, and tell this
         worker's sockets how they stand."""
         now = self.clock.now()
-        if self.waiters:
-            play_queue.beat(self.engine, list(self.waiters), now)
+        there = [
+            entry_id
+            for entry_id, waiter in self.waiters.items()
+            if waiter.answered >= now - self.settings.answer_within
+        ]
+        if there:
+            play_queue.beat(self.engine, there, now)
         made = await self._matcher() and await self.match(now)
         if made and self.workers is not None:
             await self._poke()  # the other workers tell their people now, not in a second
@@ -265,10 +290,14 @@ class QuickPlay:
             worker=self.me,
         )
         play_queue.enter(self.engine, entry, now - self.settings.expire)
-        waiter = self.waiters[entry.id] = Waiter(entry, socket)
+        waiter = self.waiters[entry.id] = Waiter(entry, socket, now)
         socket.put(queued(entry, play_queue.waiting(self.engine), now, self.settings.expire))
         await self._poke()
         return waiter
+
+    def answered(self, waiter: Waiter) -> None:
+        """The waiter's socket sent something: its person is there."""
+        waiter.answered = self.clock.now()
 
     def leave(self, waiter: Waiter) -> None:
         """The socket closed: out of the queue at once (seated or not)."""

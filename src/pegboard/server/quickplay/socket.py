@@ -67,7 +67,7 @@ async def _serve(
         await socket.close()
         await _refuse(websocket, "already-queued", str(error))
         return
-    reading = asyncio.create_task(_read(websocket, socket))
+    reading = asyncio.create_task(_read(websocket, socket, lambda: quick.answered(waiter)))
     try:
         either: set[asyncio.Future[Any]] = {reading, waiter.outcome}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
@@ -86,13 +86,15 @@ async def _serve(
         await socket.close()
 
 
-async def _read(websocket: WebSocket, socket: SocketWatcher) -> None:
-    """Answer ``ping`` until the client goes; closing the socket is leaving the queue."""
+async def _read(websocket: WebSocket, socket: SocketWatcher, heard: Callable[[], None]) -> None:
+    """Answer ``ping`` until the client goes; closing the socket is leaving the queue. Each
+    ping tells the queue the person is there (only they are seated)."""
     screen = Screen()
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while not screen.struck_out:
             try:
                 message = screen.check(await receive_frame(websocket))
+                heard()
                 if message["type"] != "ping":
                     raise ProtocolError("bad-type", "this socket takes ping; close it to leave")
             except ProtocolError as error:

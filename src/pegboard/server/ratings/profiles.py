@@ -14,13 +14,21 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.match.phases import phases_for
 from pegboard.server.ratings.rating import GROUPS, NEW, PROVISIONAL_GAMES, Standing, Z, shown
-from pegboard.server.store.schema import match_players_table, players_table, ratings_table
+from pegboard.server.store.schema import (
+    match_players_table,
+    players_table,
+    ratings_table,
+    tables_table,
+)
 
 LEADERBOARD_SIZE = 100
 CHART_POINTS = 500  # the latest rated matches drawn per group
 MATCHES_PAGE_MAX = 100
 
 _key = ratings_table.c.mu - Z * ratings_table.c.sigma  # Standing.key, in SQL
+# Tables only their link opens (docs/protocol.md, "Private tables"): their matches are in the
+# histories their own players read, and no one else's.
+_UNLISTED = select(tables_table.c.id).where(tables_table.c.listed.is_(False))
 
 
 def _title(game: str) -> str:
@@ -90,9 +98,10 @@ def profile_exists(engine: Engine, player_id: str) -> bool:
     return found is not None
 
 
-def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
+def profile(engine: Engine, player_id: str, viewer: str | None = None) -> dict[str, Any] | None:
     """A player's page: ratings per group (with their places), each group's rating over time,
-    matches played and won per group, and points per deal by phase per game."""
+    matches played and won per group, and points per deal by phase per game. A rating point
+    of a match at an unlisted table names its table only to the player (``viewer``)."""
     with engine.connect() as db:
         player = db.execute(select(players_table).where(players_table.c.id == player_id)).first()
         if player is None:
@@ -113,10 +122,12 @@ def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
                 match_players_table.c.match,
                 match_players_table.c.deals,
                 match_players_table.c.points,
+                match_players_table.c.table_id.in_(_UNLISTED).label("unlisted"),
             )
             .where(match_players_table.c.player_id == player_id)
             .order_by(match_players_table.c.finished)
         ).all()
+    own = viewer == player_id
     standings = []
     for r in sorted(ratings, key=lambda r: list(GROUPS).index(r.rating_group)):
         place = place_of(engine, r.rating_group, player_id)
@@ -131,10 +142,10 @@ def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
     for r in rows:
         group = r.rating_group or r.game
         if r.rated and r.mu_before is not None and r.mu_after is not None:
-            chart[group].append(
-                {"at": r.finished, "before": shown(r.mu_before), "rating": shown(r.mu_after)}
-                | {"table": r.table_id, "match": r.match}
-            )
+            point = {"at": r.finished, "before": shown(r.mu_before), "rating": shown(r.mu_after)}
+            if own or not r.unlisted:
+                point |= {"table": r.table_id, "match": r.match}
+            chart[group].append(point)
         stat = stats.setdefault(
             group,
             {"group": group, "title": GROUPS.get(group, _title(r.game))}
@@ -167,17 +178,21 @@ def profile(engine: Engine, player_id: str) -> dict[str, Any] | None:
     }
 
 
-def matches(engine: Engine, player_id: str, offset: int, limit: int) -> dict[str, Any]:
+def matches(
+    engine: Engine, player_id: str, offset: int, limit: int, viewer: str | None = None
+) -> dict[str, Any]:
     """One page of a player's finished matches, newest first: each with the other seats, the
-    result and the rating change."""
+    result and the rating change. Matches at unlisted tables are for the player alone (the
+    ``viewer`` signed in as them)."""
     mine = match_players_table
+    shown_rows = mine.c.player_id == player_id
+    if viewer != player_id:
+        shown_rows &= mine.c.table_id.not_in(_UNLISTED)
     with engine.connect() as db:
-        total = db.execute(
-            select(func.count()).select_from(mine).where(mine.c.player_id == player_id)
-        ).scalar_one()
+        total = db.execute(select(func.count()).select_from(mine).where(shown_rows)).scalar_one()
         page = db.execute(
             select(mine)
-            .where(mine.c.player_id == player_id)
+            .where(shown_rows)
             .order_by(mine.c.finished.desc(), mine.c.table_id, mine.c.match)
             .offset(offset)
             .limit(limit)

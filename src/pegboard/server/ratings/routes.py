@@ -49,9 +49,13 @@ def profile_routes(identity: Identity) -> APIRouter:
             "me": profiles.place_of(engine, group, me.id) if me is not None else None,
         }
 
+    def viewer(request: Request) -> str | None:
+        me = identity.player_of(request)
+        return me.id if me is not None else None
+
     @router.get("/api/players/{player_id}")
-    def player(player_id: str) -> dict[str, Any]:
-        found = profiles.profile(engine, known_player(player_id))
+    def player(player_id: str, request: Request) -> dict[str, Any]:
+        found = profiles.profile(engine, known_player(player_id), viewer(request))
         if found is None:
             raise HTTPException(404, "there is no such player")
         return found
@@ -59,11 +63,12 @@ def profile_routes(identity: Identity) -> APIRouter:
     @router.get("/api/players/{player_id}/matches")
     def player_matches(
         player_id: str,
+        request: Request,
         offset: int = Query(0, ge=0, le=1_000_000),
         limit: int = Query(20, ge=1, le=profiles.MATCHES_PAGE_MAX),
     ) -> dict[str, Any]:
         if not profiles.profile_exists(engine, known_player(player_id)):
             raise HTTPException(404, "there is no such player")
-        return profiles.matches(engine, player_id, offset, limit)
+        return profiles.matches(engine, player_id, offset, limit, viewer(request))
 
     return router

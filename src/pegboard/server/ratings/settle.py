@@ -80,6 +80,10 @@ class FinishedMatch:
     scores: tuple[int, ...]
     events: Sequence[dict[str, Any]]
     finished: float
+    # Per game seat: whether it did anything itself (a move, or leaving: not the clock's moves,
+    # nor the table giving up the seat of someone away). None:
+    # not known (a match made up for the ratings alone).
+    moved: tuple[bool, ...] | None = None
     # The match's ranks per seat when this game decided a match of several games: the ratings
     # move on them, once a match (None: a game that is its own match).
     match_ranks: tuple[int, ...] | None = None
@@ -153,8 +157,18 @@ def finished_match(
         scores=tuple(int(s) for s in outcome["scores"]),
         events=record.get("events", []),
         finished=finished,
+        moved=_moved(record, row.players),
         match_ranks=match_ranks,
     )
+
+
+def _moved(record: Mapping[str, Any], players: int) -> tuple[bool, ...]:
+    """Per game seat, whether the record has an action it made itself."""
+    moved = [False] * players
+    for entry in record.get("actions", []):
+        if not entry.get("auto") and 0 <= int(entry.get("seat", -1)) < players:
+            moved[int(entry["seat"])] = True
+    return tuple(moved)
 
 
 def stored_match(engine: Engine, row: TableRow, match: int, now: float) -> FinishedMatch | None:
@@ -244,6 +258,10 @@ def _unrated(match: FinishedMatch) -> str | None:
         return "a person was not signed in"
     if len({s.player for s in people}) < len(people):
         return "one person held two seats"
+    if match.moved is not None and not all(
+        match.moved[seat] for seat, s in enumerate(match.seats) if not s.bot
+    ):  # a rating won by waiting out the clock of someone not there is worth nothing
+        return "a person never moved"
     return None
 
 

@@ -51,6 +51,9 @@ tables_table = Table(
     Column("watching", Boolean, nullable=True),  # the host lets people without a seat watch
     Column("invite", String(32), nullable=True),  # the secret of the table's link
     Column("chat", String(16), nullable=True),  # "on", or "phrases" (quick phrases only)
+    # The game seats that asked for the rematch at the results (a JSON list), kept like a move:
+    # a restart during the results still starts it. NULL in older rows: nobody has asked.
+    Column("rematch", Text, nullable=True),
     # The table's matches (docs/rules.md, "Matches"): a MatchFormat as JSON. NULL in rows
     # stored before this column: one game a match.
     Column("match_format", Text, nullable=True),

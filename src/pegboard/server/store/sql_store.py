@@ -65,6 +65,7 @@ class TableRow:
     watching: bool = True  # the host lets people without a seat watch (and read the chat)
     invite: str | None = None  # the secret of the table's link (None: a row from before)
     chat: str = "on"  # "on", or "phrases": quick phrases only
+    rematch: list[int] = field(default_factory=list)  # game seats that asked, at the results
     match_format: MatchFormat = field(default_factory=MatchFormat)  # one game, best of N…
 
 
@@ -94,6 +95,15 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.join(2)
         self.engine.dispose()
+
+    def answers(self) -> bool:
+        """Whether the database answers a trivial query (the health check)."""
+        try:
+            with self.engine.connect() as db:
+                db.execute(select(1))
+        except Exception:  # any failure of the database is an unhealthy worker
+            return False
+        return True
 
     def create_table(
         self, row: TableRow, *, also: Callable[[Connection], None] | None = None
@@ -166,12 +176,14 @@ class Store:
         status: str,
         deadline: float | None = None,
         gone: Sequence[int] = (),
+        rematch: Sequence[int] = (),
         record: dict[str, Any] | None = None,
         finished: float | None = None,
         seating: list[int] | None = None,
     ) -> None:
         """One change of a table in one transaction: its new actions (numbered from
-        ``first``), its clock and status, and the record of a game that just ended (``finished``
+        ``first``), its clock and status, who gave up their seat (``gone``) and who asked for
+        the rematch, and the record of a game that just ended (``finished``
         then, with the slot in each seat: ``seating``). The hot path of every move: its
         statements are built once (building them anew cost as much as running them)."""
         with self.engine.begin() as db:
@@ -195,6 +207,7 @@ class Store:
                     "deadline": deadline,
                     "status": status,
                     "gone": json.dumps(list(gone)),
+                    "rematch": json.dumps(list(rematch)),
                 },
             )
             if record is not None:
@@ -329,6 +342,7 @@ class Store:
                 watching=r.watching is None or bool(r.watching),
                 invite=r.invite,
                 chat=r.chat or "on",
+                rematch=json.loads(r.rematch) if r.rematch else [],
                 match_format=MatchFormat.from_json(json.loads(r.match_format))
                 if r.match_format
                 else MatchFormat(),
@@ -342,12 +356,18 @@ _ADD_RECORD = insert(records_table)
 _SET_CLOCK = (
     update(tables_table)
     .where(tables_table.c.id == bindparam("the_id"))
-    .values(deadline=bindparam("deadline"), status=bindparam("status"), gone=bindparam("gone"))
+    .values(
+        deadline=bindparam("deadline"),
+        status=bindparam("status"),
+        gone=bindparam("gone"),
+        rematch=bindparam("rematch"),
+    )
 )
 
 
 def _encoded(fields: dict[str, Any]) -> dict[str, Any]:
     """The JSON columns' values as text; the others as they are."""
     return {
-        k: json.dumps(v) if k in ("options", "seating", "gone") else v for k, v in fields.items()
+        k: json.dumps(v) if k in ("options", "seating", "gone", "rematch") else v
+        for k, v in fields.items()
     }

@@ -47,7 +47,7 @@ def chat_words(mode: str, text: str | None, phrase: str | None) -> tuple[str, st
 def clean_chat(raw: str) -> str:
     """Free text as shown: NFKC-normalized, without invisible format characters (zero-width,
     bidirectional controls), spaces collapsed; refused if it holds a control character, is
-    empty, or is longer than CHAT_LENGTH once cleaned."""
+    empty, stacks marks on a letter, or is longer than CHAT_LENGTH once cleaned."""
     why = bad_text(raw)
     if why is not None:
         raise refused(f"a chat message cannot hold {why}")
@@ -56,9 +56,25 @@ def clean_chat(raw: str) -> str:
     text = " ".join(visible.split())
     if not text:
         raise refused("the message is empty")
+    if _too_many_marks(text):
+        raise refused(f"at most {MARKS_IN_A_ROW} accents or other marks on one letter")
     if len(text) > CHAT_LENGTH:
         raise refused(f"a chat message is at most {CHAT_LENGTH} characters")
     return text
+
+
+MARKS_IN_A_ROW = 3  # combining marks on one character: enough for any script's writing
+
+
+def _too_many_marks(text: str) -> bool:
+    """Whether a character carries more than MARKS_IN_A_ROW combining marks (stacked marks
+    spill over the lines around them: "Zalgo" text)."""
+    run = 0
+    for char in text:
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        if run > MARKS_IN_A_ROW:
+            return True
+    return False
 
 
 class ChatRate:

@@ -17,6 +17,7 @@ from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, out
 from pegboard.core.game import Game
 from pegboard.core.matchplay import MatchScore
 from pegboard.errors import IllegalAction
+from pegboard.records.replay import apply_entry
 from pegboard.server.tables.bot_turns import BotTurns
 
 
@@ -33,18 +34,16 @@ class Matches(BotTurns):
         """The match's game: its chance from the operating system (or the test's source),
         after the ``stored`` outcomes of a match being restored, or with ``first_dealer``
         picked to deal first. A live game has no seed, so no deal can be computed from
-        anything a client sees."""
-        chance: ChanceSource | None = (
+        anything a client sees; a match restored without any stored outcome (a crash between
+        storing its start and its first deal) is dealt afresh."""
+        chance: ChanceSource = (
             self.settings.chance() if self.settings.chance is not None else SystemChance()
         )
-        seed: int | None = None
         if first_dealer is not None and not stored:
             chance = ScriptedChance([(first_dealer,)], then=chance)
         if stored:
             chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
-        elif stored is not None:  # stored by a version that dealt from the table's seed
-            seed, chance = self.row.seed * 1000 + self.row.match, None
-        game = Game(self.spec, self.row.players, seed, self.row.options, chance=chance)
+        game = Game(self.spec, self.row.players, None, self.row.options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
@@ -81,20 +80,33 @@ class Matches(BotTurns):
         info = self.match_info()
         return {"score": info, "first_dealer": self.first_dealer} if info else None
 
-    def _restore_match(self, game: Game) -> None:
-        """The match the restored ``game`` belongs to, from the last record before it (or its
-        own, when it is over)."""
-        self.first_dealer = first_dealer_of(game)
+    def _restore_match(self) -> int | None:
+        """The match the restored game belongs to, from the last record before it (or its own,
+        when it is over); the first dealer the game should have if it is to be dealt afresh
+        (the loser of the game before, in a match that goes on), else None."""
         fresh = MatchScore.start(self.row.match_format, self._sides())
         if self.row.status == "results":
             record = self.store.record(self.id, self.row.match)
             block = (record or {}).get("match")
             self.match_score = MatchScore.from_json(block["score"]) if block else fresh
-            return
+            return None
         record = self.store.record(self.id, self.row.match - 1) if self.row.match > 1 else None
         block = (record or {}).get("match")
         before = MatchScore.from_json(block["score"]) if block else None
         self.match_score = before if before is not None and not before.decided else fresh
+        if block is None or not self._match_goes_on():
+            return None
+        return self.match_score.first_dealer(int(block["first_dealer"]), self.row.players)
+
+    def _dealt_from_seed(self, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The outcomes of a match stored by a version that dealt from the table's seed and
+        kept no outcomes: replayed once from that seed, so that its past deals stay what the
+        players saw. Its deals to come are fresh, like any live game's."""
+        seed = self.row.seed * 1000 + self.row.match
+        game = Game(self.spec, self.row.players, seed, self.row.options)
+        for entry in actions:
+            apply_entry(game, entry)
+        return list(game.chance_log)
 
     async def _start_match(self) -> None:
         """Seat everyone in a shuffled order (the game draws the first dealer itself); the next

@@ -28,6 +28,7 @@ from pegboard.records.replay import apply_entry
 from pegboard.server.http.protocol import RESTART, ProtocolError
 from pegboard.server.ratings.settle import finished_match, rating_changes, settle
 from pegboard.server.tables.hints import hint_message, hint_query
+from pegboard.server.tables.matches import first_dealer_of
 from pegboard.server.tables.room_chat import TableChat
 from pegboard.server.tables.settings import ABANDON_WAITING, INTERMISSION, RoomSettings
 from pegboard.server.tables.slot import Slot, slots_of
@@ -67,14 +68,20 @@ class Room(TableChat):
         if self.row.status not in ("playing", "results"):
             return
         entries = self.store.actions(self.id, self.row.match)
-        game = self._new_game([e["chance"] for e in entries if "chance" in e])
-        for entry in entries:
-            if "chance" not in entry:
-                apply_entry(game, entry)
+        actions = [e for e in entries if "chance" not in e]
+        outcomes = [e["chance"] for e in entries if "chance" in e]
+        unstored = 0  # outcomes the store does not hold yet: stored with the next change
+        if actions and not outcomes:  # a match stored before outcomes were kept
+            outcomes = self._dealt_from_seed(actions)
+            unstored = len(outcomes)
+        first = self._restore_match()  # a match's next game dealt afresh: the loser deals
+        game = self._new_game(outcomes, first_dealer=first)
+        for entry in actions:
+            apply_entry(game, entry)
         self.game = game
-        self._restore_match(game)
+        self.first_dealer = first_dealer_of(game)
         self.persisted = len(game.actions)
-        self.persisted_chance = len(game.chance_log)
+        self.persisted_chance = len(game.chance_log) - unstored
         self._track_choices(game)
         now = self.clock.now()
         # The deadlines stored are the earliest of each change: each seat to act gets it.
@@ -88,6 +95,7 @@ class Room(TableChat):
             self.row.started = now
         if self.row.status == "results":  # its results show the rating changes again
             self.rating_changes = rating_changes(self.store.engine, self.id, self.row.match)
+            self.rematch = set(self.row.rematch)  # asked before the restart: kept
         for slot in self.slots:  # nobody is connected after a restart: the grace starts now
             if slot is not None and slot.bot is None:
                 slot.away_since = now
@@ -197,6 +205,7 @@ class Room(TableChat):
                 status=self.row.status,
                 deadline=self.row.deadline,
                 gone=sorted(self.gone),
+                rematch=sorted(self.rematch),
                 record=record,
                 finished=now if record is not None else None,
                 seating=self.row.seating if record is not None else None,

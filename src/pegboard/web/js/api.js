@@ -52,7 +52,7 @@ export const api = {
   setMe: (name) => request("POST", "/api/me", { name }),
   claim: (username, password) => request("POST", "/api/account", { username, password }),
   login: (username, password) => request("POST", "/api/login", { username, password }),
-  logout: () => request("POST", "/api/logout"),
+  logout: () => request("POST", "/api/logout", {}),
   password: (current, password) => request("POST", "/api/password", { current, password }),
 };
 

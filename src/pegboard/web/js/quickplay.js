@@ -10,6 +10,7 @@ const WAITS = [0, 10, 20, 30, 60, 120, 300]; // seconds before bots fill the emp
 const CHOICE_KEY = "pegboard.quickplay";
 const RETRY = 2000; // ms before entering the queue again after the server let the socket go ...
 const RETRIES = 15; // ... at most this many times in a row
+const QUEUE_PING = 5000; // ms between pings while waiting (the server wants one every 10 s)
 
 /** The choice this browser made last time, or the defaults (rated, 20 s). */
 function lastChoice() {
@@ -252,6 +253,10 @@ export class QuickPlayPage {
     this.status = null;
     this.drawWaiting();
     this.ticker = setInterval(() => this.drawStatus(), 1000);
+    // The queue seats only people whose socket answered recently: say we are here.
+    this.pinger = setInterval(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, QUEUE_PING);
     ws.onmessage = (message) => this.receive(JSON.parse(message.data));
     ws.onclose = (event) => this.closed(ws, event.code);
   }
@@ -297,6 +302,7 @@ export class QuickPlayPage {
 
   stopWaiting() {
     clearInterval(this.ticker);
+    clearInterval(this.pinger);
     clearTimeout(this.retry);
     this.socket = null;
   }

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_matchplay"
-down_revision = "0006_private_chat"
+revision = "0008_matchplay"
+down_revision = "0007_rematch_usernames"
 
 
 def upgrade() -> None:
