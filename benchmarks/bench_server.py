@@ -36,7 +36,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -751,10 +750,11 @@ def hostile_report(rows: list[tuple[str, LevelResult]], seconds: float, settings
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     )
     table = "\n".join([header, *(_hostile_row(label, result) for label, result in rows)])
-    hostile = Counter[str]()
-    for _, result in rows:
-        hostile.update(result.hostile)
-    counts = "\n".join(f"- {name}: {count}" for name, count in sorted(hostile.items()))
+    counts = "\n".join(
+        f"- {label}: " + ", ".join(f"{name} {n}" for name, n in sorted(result.hostile.items()))
+        for label, result in rows
+        if result.hostile
+    )
     return f"""## Hostile clients
 
 Measured on {machine()}, {seconds:.0f} s in all, SQLite `synchronous={settings.sync}`. Each
@@ -782,7 +782,7 @@ after {settings.think[0]:g}–{settings.think[1]:g} s, as in "Web server load") 
 
 {table}
 
-What the hostile clients did and got, over all scenarios:
+What the hostile clients did and got, per scenario:
 
 {counts}
 

@@ -16,6 +16,21 @@ from pegboard.parallel import Cluster, chunk_size, run_chunks
 MAX_ACTIONS = 100_000  # a game that has not ended by then is a bug, not a long game
 
 
+def resolve_for_bots(game: str, players: int, options: Mapping[str, object]) -> dict[str, Any]:
+    """Every option's value for a bots-only game, checked: as the game's spec checks them, and
+    refused (:class:`~pegboard.errors.OptionError`) when the options make a game that ends on a
+    clock (the rules say so through ``timed``): nothing here keeps time, so it would never end."""
+    spec = get_spec(game)
+    resolved = spec.resolve(players, options)
+    if spec.create(players, resolved).timed:
+        given = " ".join(f"{k}={v}" for k, v in options.items())
+        raise OptionError(
+            f"{spec.title} with {given} ends when an agreed time runs out, and bots-only play "
+            "keeps no clock: choose options that end the game on the board"
+        )
+    return resolved
+
+
 @dataclass(frozen=True)
 class GameSummary:
     index: int
@@ -140,7 +155,7 @@ def simulate(
     The games run here, over ``workers`` processes, or on a Dask ``cluster``
     (:func:`pegboard.parallel.cluster`), with the same results."""
     spec = get_spec(game)
-    resolved = spec.resolve(players, options or {})
+    resolved = resolve_for_bots(spec.name, players, options or {})
     if len(bots) != players:
         raise OptionError(f"{players} players need {players} bots, not {len(bots)}")
     for name in bots:

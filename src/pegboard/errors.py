@@ -33,3 +33,8 @@ class GameOver(IllegalAction):
 
 class RecordError(PegboardError):
     """A game record is malformed, or replaying it does not give the same game."""
+
+
+class VerifyError(RecordError):
+    """A record's verifiable deals do not check out: a revealed secret that does not match its
+    commitment, or a chance outcome the secret and seeds do not give. Says where."""

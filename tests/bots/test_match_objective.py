@@ -30,9 +30,11 @@ LOPSIDED = Payoff(win=0.9, skunk=1.0, double_skunk=1.2, loss=0.3, skunked=0.1, d
 """Not zero-sum: what a player two games up in a match might play for."""
 
 
-def test_the_tables_are_the_race_counted_deal_by_deal_from_one_side() -> None:
+@pytest.mark.parametrize("dealer_rule", ["rotate", "random"])
+def test_the_tables_are_the_race_counted_deal_by_deal_from_one_side(dealer_rule: str) -> None:
     """The vectorised tables against the race written out step by step from one player's
-    side, with a payoff that is not zero-sum and needs where skunks happen."""
+    side, with a payoff that is not zero-sum and needs where skunks happen; the deal passing
+    on, or drawn for every deal (either player deals the next with chance 1/2)."""
     peg_total = sum(map(sum, DATA["pegging"]))
     pegging: list[tuple[int, int, float]] = [
         (d, p, n / peg_total)
@@ -70,15 +72,19 @@ def test_the_tables_are_the_race_counted_deal_by_deal_from_one_side() -> None:
             w * (pone_wins(a, mine) if b - h <= 0 else shown(a, b - h, mine)) for h, w in pone
         )
 
+    def next_deal(a: int, b: int, mine: bool) -> float:  # the dealer counted: needs a
+        passed = deal(b, a, not mine)
+        return passed if dealer_rule == "rotate" else 0.5 * passed + 0.5 * deal(a, b, mine)
+
     @cache
     def shown(a: int, b: int, mine: bool) -> float:
         return sum(
-            w * (dealer_wins(b, mine) if a - c <= 0 else deal(b, a - c, not mine))
+            w * (dealer_wins(b, mine) if a - c <= 0 else next_deal(a - c, b, mine))
             for c, w in dealer
         )
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    dealing, other = race_tables(u)
+    dealing, other = race_tables(u, dealer_rule)
     for a in range(1, 46, 2):
         for b in range(1, 46, 2):
             assert dealing[a, b] == pytest.approx(deal(a, b, True), abs=1e-12), (a, b)

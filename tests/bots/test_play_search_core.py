@@ -30,6 +30,7 @@ core: Any = pytest.importorskip("pegboard.bots.search._play_search")
 TABLES: list[tuple[int, dict[str, object]]] = [
     (2, {}),
     (2, {"score_target": 61}),
+    (2, {"dealer": "rotate"}),  # the race with the roles swapping (random: the next drawn)
     (3, {}),
     (4, {}),
     (4, {"teams": True}),

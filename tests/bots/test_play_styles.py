@@ -47,8 +47,11 @@ def test_the_greedy_style_plays_what_the_greedy_bot_plays() -> None:
 
 
 def finished_game(bots: list[str], seed: int, players: int) -> ExpertBot:
-    """Seat 0 an expert, the others ``bots``; play a whole game and return the expert."""
-    game = Game(get_spec("cribbage"), players, seed, {})
+    """Seat 0 an expert, the others ``bots``; play a whole game and return the expert. The
+    games deal in turn, as when the seeds were chosen: who deals does not change what is
+    learned (two random players found in 24 of 40 seeded games dealt in turn, 22 of 40 with a
+    dealer drawn every hand), but it changes which games the seeds give."""
+    game = Game(get_spec("cribbage"), players, seed, {"dealer": "rotate"})
     expert = ExpertBot(seed)
     seated = [expert, *(make(name, seed=seed + s) for s, name in enumerate(bots, 1))]
     while game.outcome is None:

@@ -38,9 +38,12 @@ def test_one_of_the_two_wins(mine: int, theirs: int) -> None:
     ) == pytest.approx(1.0)
 
 
-def test_the_table_is_the_race_counted_deal_by_deal() -> None:
+@pytest.mark.parametrize("dealer_rule", ["rotate", "random"])
+def test_the_table_is_the_race_counted_deal_by_deal(dealer_rule: str) -> None:
     """The vectorised table against the race written out as it is played, one recursion per
-    step of a deal (the pegging, the pone's show, the dealer's count), near the end."""
+    step of a deal (the pegging, the pone's show, the dealer's count), near the end. After
+    the dealer's count the next deal goes to the other player (``rotate``), or to a dealer
+    drawn again (``random``): either player with chance 1/2."""
     pegging: list[tuple[int, int, float]] = [
         (d, p, n / sum(map(sum, DATA["pegging"])))
         for d, row in enumerate(DATA["pegging"])
@@ -66,15 +69,46 @@ def test_the_table_is_the_race_counted_deal_by_deal() -> None:
             return 0.0
         return sum(w * (0.0 if b - h <= 0 else after_the_pones_show(a, b - h)) for h, w in pone)
 
+    def next_deal(a: int, b: int) -> float:  # the last dealer needs a, the other b
+        swapped = 1 - before_the_deal(b, a)
+        if dealer_rule == "rotate":
+            return swapped
+        return 0.5 * before_the_deal(a, b) + 0.5 * swapped
+
     @cache
     def after_the_pones_show(a: int, b: int) -> float:
-        return sum(w * (1.0 if a - c <= 0 else 1 - before_the_deal(b, a - c)) for c, w in dealer)
+        return sum(w * (1.0 if a - c <= 0 else next_deal(a - c, b)) for c, w in dealer)
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    table = dealer_table()
+    table = dealer_table(dealer_rule)
     for a in range(1, 41):
         for b in range(1, 41):
             assert table[a, b] == pytest.approx(before_the_deal(a, b), abs=1e-12), (a, b)
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(121, 121), (60, 80), (5, 30), (31, 17), (2, 2)])
+def test_before_a_draw_for_the_dealer_the_two_chances_add_up(mine: int, theirs: int) -> None:
+    """dealer=random: with the next dealer still to be drawn, the race is the same seen from
+    either side; level scores are an even race; and it is the mean of dealing and not."""
+    drawn = win_chance(mine, theirs, deal_next=None, dealer_rule="random")
+    assert drawn + win_chance(theirs, mine, deal_next=None, dealer_rule="random") == (
+        pytest.approx(1.0)
+    )
+    dealing = win_chance(mine, theirs, deal_next=True, dealer_rule="random")
+    not_dealing = win_chance(mine, theirs, deal_next=False, dealer_rule="random")
+    assert drawn == pytest.approx((dealing + not_dealing) / 2)
+    assert win_chance(mine, mine, deal_next=None, dealer_rule="random") == pytest.approx(0.5)
+
+
+def test_dealing_again_is_worth_more_when_the_deal_may_come_back() -> None:
+    """A dealer who may deal the next hand too (random) has a better game than one who
+    surely hands the deal over (rotate); the tables differ only where the deal after matters."""
+    rotate, random_ = dealer_table("rotate"), dealer_table("random")
+    assert random_[121, 121] > rotate[121, 121]
+    assert random_[20, 60] > rotate[20, 60]
+    assert random_[3, 3] == pytest.approx(rotate[3, 3])  # the game ends in this deal
+    with pytest.raises(ValueError, match="rotate"):
+        dealer_table("sometimes")
 
 
 def test_the_first_dealer_is_favoured_as_published() -> None:

@@ -29,6 +29,8 @@ def test_simple_events() -> None:
     assert line({"type": "starter", "card": "JD"}) == "Starter: J♦"
     deal = {"type": "deal", "hand": 3, "dealer": 1, "hands": [None, None], "crib": None}
     assert line(deal) == "Hand 3: Bob deals"
+    assert line({**deal, "drawn": True}) == "Hand 3: Bob cuts lowest and deals"  # dealer=random
+    assert line({**deal, "hand": 1}) == "Hand 1: Bob cuts lowest and deals"  # the first draw
     assert line({"type": "discard", "seat": 1, "cards": None, "count": 2}) == "Bob discards 2 cards"
     assert line({"type": "leave", "seat": 1, "rank": 2}) == "Bob leaves the game (rank 2)"
     assert narrate_event({"type": "ready", "seat": 0}, NAMES) is None
@@ -130,7 +132,7 @@ def test_leads_and_the_first_lead_names_trumps() -> None:
     told += [t.plain for t in narrator.lines([*plays[2:], trick])]  # told in two pieces
     told += [t.plain for t in narrator.lines([{"type": "play", "seat": 2, "card": "9C"}])]
     assert told == [
-        "Hand 1: You deal",
+        "Hand 1: You cut lowest and deal",  # the first dealer is drawn, in every game
         "Ann leads T♥ — trumps are ♥",
         "Bob plays 2♥",
         "Cat plays K♥",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -109,12 +110,44 @@ def test_simulate_bad_input(extra: list[str], words: list[str]) -> None:
     assert result.stdout == ""
 
 
+def test_simulate_refuses_a_game_against_the_clock() -> None:
+    """Cribist's end=minutes ends when an agreed time runs out; a simulation keeps no clock, so
+    it is refused like any bad option (exit 2, one line), before a single game is played."""
+    args = ["simulate", "--game", "cribist", "--players", "4", "--games", "1"]
+    result = runner.invoke(app, [*args, "--option", "end=minutes"])
+    assert_one_line_error(result.stderr, result.exit_code, "Cribist", "end=minutes", "no clock")
+    assert result.stdout == ""
+    played = runner.invoke(app, [*args, "--option", "end=deals", "--option", "deals=1", "--json"])
+    assert played.exit_code == 0, played.output
+
+
+def test_the_dealer_option_reaches_the_games(tmp_path: Path) -> None:
+    """--option dealer=rotate: the first dealer drawn, then the deal passing to the left; the
+    default (random) draws a dealer for every hand (seed 003_41df7812b759fafb.txt)."""
+    dealers = {}
+    for rule in ("rotate", "random"):
+        out = tmp_path / f"{rule}.jsonl"
+        result = runner.invoke(app, [*simulate("--option", f"dealer={rule}"), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        records = [json.loads(line) for line in out.read_text().splitlines()]
+        assert all(r["options"]["dealer"] == rule for r in records)
+        deals = [e for r in records for e in r["events"] if e["type"] == "deal"]
+        dealers[rule] = {bool(e.get("drawn")) for e in deals}
+    assert dealers == {"rotate": {False}, "random": {True}}
+    bad = runner.invoke(app, simulate("--option", "dealer=cut"))
+    assert_one_line_error(bad.stderr, bad.exit_code, "dealer", "random", "rotate")
+
+
 def test_rules_prints_text() -> None:
     result = runner.invoke(app, ["rules", "cribbage"])
     assert result.exit_code == 0, result.output
     assert "Cribbage" in result.stdout
     assert "Show" in result.stdout
     assert "crib" in result.stdout
+    # The dealer of every hand (issue 28): the rule, its seed, and the option.
+    assert "drawn at random for every hand" in result.stdout
+    assert "003_41df7812b759fafb.txt" in result.stdout
+    assert re.search(r"dealer\s+random\s+random, rotate", result.stdout)  # the option table
 
 
 def test_rules_unknown_game() -> None:
@@ -125,5 +158,5 @@ def test_rules_unknown_game() -> None:
 def test_games_lists_options() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0, result.output
-    for word in ("cribbage", "score_target", "121", "1–1000", "teams"):
+    for word in ("cribbage", "score_target", "121", "1–1000", "teams", "dealer", "rotate"):
         assert word in result.stdout

@@ -25,6 +25,7 @@ LAYERS = {
     "arena": 6,
     "env": 6,  # environments for research: games, bots to play the other seats
     "match": 7,
+    "tournament": 7,  # pairing, standings, the playoff; its bot runner plays through arena
     "server": 8,
     "cli": 9,
     "": 10,  # pegboard/__init__.py: the curated public names

@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 import pegboard.env.gymnasium as pegboard_gym
 from pegboard.env import pettingzoo as pegboard_pz
+from pegboard.errors import IllegalAction
 
 
 @pytest.fixture(autouse=True)
@@ -79,3 +80,19 @@ def test_gymnasium_illegal_action_ends_the_episode_with_the_penalty() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal"]) == (-5.0, True, True)
+
+
+def test_pettingzoo_refuses_an_illegal_action_and_changes_nothing() -> None:
+    """Unlike the Gymnasium wrapper (one learner, whose mistake ends its episode), the AEC
+    environment raises and the game goes on as if nothing had been asked."""
+    aec = pegboard_pz.env(game="cribbage", players=2)
+    aec.reset(seed=1)
+    obs, *_ = aec.last()
+    agent = aec.agent_selection
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction):
+        aec.step(illegal)
+    after, *_ = aec.last()
+    assert aec.agent_selection == agent
+    assert np.array_equal(after["observation"], obs["observation"])
+    assert not any(aec.terminations.values())

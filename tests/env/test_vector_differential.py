@@ -24,6 +24,7 @@ def replay_game(seed: int, env: int, game: int, target: int) -> Game:
         seed=seed,
         chance=VectorChance(seed, env, game),
         post_show=False,
+        dealer="rotate",
         score_target=target,
     )
 

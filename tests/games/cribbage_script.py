@@ -38,8 +38,11 @@ def deck(
 
 
 def scripted(players: int, first_dealer: int, *decks: Sequence[int], **options: object) -> Game:
-    """A game whose first dealer is seat ``first_dealer`` and whose shuffles are ``decks``."""
+    """A game whose first dealer is seat ``first_dealer`` and whose shuffles are ``decks``, the
+    deal then passing to the left (``dealer="rotate"`` unless a test says otherwise: a script
+    of decks alone has no draw for the dealer of each hand)."""
     chance = ScriptedChance([(first_dealer,), *decks], then=SeededChance("after the script"))
+    options.setdefault("dealer", "rotate")
     return new_game("cribbage", players=players, seed=1, chance=chance, **options)
 
 

@@ -44,6 +44,8 @@ TABLES: list[tuple[int, dict[str, Any]]] = [
     (3, {"counting": "manual", "pre_show": True}),
     (4, {"counting": "manual", "teams": True, "post_show": False}),
     (4, {"counting": "manual", "score_target": 31}),
+    (3, {"dealer": "rotate"}),
+    (4, {"teams": True, "dealer": "rotate", "counting": "manual"}),
 ]
 
 

@@ -42,7 +42,7 @@ def test_playout_scores_match_the_rules_engine(players: int, teams: bool, seed: 
         get_spec("cribbage"),
         players,
         seed,
-        {"teams": teams, "post_show": False},
+        {"teams": teams, "post_show": False, "dealer": "rotate"},
         chance=ScriptedChance([(dealer,), *decks]),
     )
     while game.outcome is None:

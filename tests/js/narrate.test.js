@@ -60,3 +60,14 @@ test("the clock's notice names the move the clock made, not what it scored", () 
   ];
   for (const [events, move] of table) assert.equal(clockMove(events, 0), move);
 });
+
+test("a drawn dealer cuts lowest: every game's first hand, each hand with dealer=random", () => {
+  const narrator = new Narrator(["Ann", "Bob"]);
+  const deal = { type: "deal", dealer: 1, hands: [null, null], crib: null };
+  const table = [
+    [{ ...deal, hand: 1 }, "Hand 1: Bob cuts lowest and deals"],
+    [{ ...deal, hand: 2 }, "Hand 2: Bob deals"],
+    [{ ...deal, hand: 3, drawn: true }, "Hand 3: Bob cuts lowest and deals"],
+  ];
+  for (const [event, said] of table) assert.equal(text(narrator.line(event).parts), said);
+});

@@ -147,14 +147,24 @@ def people(engine: Engine, *names: str) -> list[str]:
     return [players.new_guest(engine, name, 1_000.0).id for name in names]
 
 
-def stored_rated_match(store: Store, person: str, seed: int, now: float) -> TableRow:
-    """A rated table whose first match (a person against the greedy bot, to 31) is recorded
-    and not settled: as a worker leaves it that dies right after committing the record."""
-    spec = get_spec("cribbage")
-    options = dict(spec.resolve(2, {"score_target": 31}))
+def stored_rated_match(
+    store: Store,
+    person: str,
+    seed: int,
+    now: float,
+    *,
+    game: str = "cribbage",
+    given: dict[str, Any] | None = None,
+    bots: Sequence[str] = ("greedy", "greedy"),
+) -> TableRow:
+    """A rated table whose first match (a person, in seat 1, against the greedy bot in seat 0,
+    to 31 unless ``given`` says otherwise) is recorded and not settled: as a worker leaves it
+    that dies right after committing the record. The person's moves are played by ``bots[1]``."""
+    spec = get_spec(game)
+    options = dict(spec.resolve(2, {"score_target": 31} if given is None else given))
     row = TableRow(
         id=f"killed{secrets.token_hex(4)}",
-        game="cribbage",
+        game=game,
         players=2,
         options=options,
         status="results",
@@ -168,7 +178,7 @@ def stored_rated_match(store: Store, person: str, seed: int, now: float) -> Tabl
     store.create_table(row)
     store.set_slot(row.id, 0, "Ann", "human", secrets.token_hex(8), person)
     store.set_slot(row.id, 1, "Greedy 2", "bot:greedy", secrets.token_hex(8))
-    record = play_one("cribbage", 2, ["greedy", "greedy"], seed, options).record()
+    record = play_one(game, 2, list(bots), seed, options).record()
     store.commit_change(
         row.id,
         1,

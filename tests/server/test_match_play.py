@@ -15,8 +15,8 @@ from rating_fixtures import expected, guest, settled_count, sit, standing
 from sqlalchemy import create_engine
 
 from pegboard.core.matchplay import MatchFormat
-from pegboard.core.options import Option
 from pegboard.core.spec import get_spec
+from pegboard.records.verify import verify
 from pegboard.server.lobby.one_process import match_options
 
 
@@ -159,6 +159,15 @@ def test_a_match_survives_restarts_between_and_within_its_games(server: Server) 
             client.play_to_end()
             client.drain()
             assert len(client.table["match_play"]["results"]) == 2
+        # Both games were dealt verifiably; game 2's first dealer (the loser of game 1) was
+        # fixed, not drawn, and says so in its record, across the restart within it.
+        one, two = (server.get(f"/api/tables/{table['id']}/records/{n}").json() for n in (1, 2))
+        loser = first["ranks"].index(2)
+        assert "fixed" not in one["fair"]
+        assert two["fair"]["fixed"] == [{"step": 0, "pick": loser}]
+        assert two["chance"][0] == {"pick": loser}
+        for record in (one, two):
+            assert verify(record).unrevealed == []
     finally:
         browser.close()
 
@@ -197,9 +206,6 @@ def test_leaving_between_games_forfeits_the_match_and_is_rated_as_a_loss(server:
         browser.close()
 
 
-DEALER = Option("dealer", "random", "who deals each hand", choices=("random", "rotate"))
-
-
 @pytest.mark.parametrize(
     ("match", "given", "dealer"),
     [
@@ -212,8 +218,8 @@ DEALER = Option("dealer", "random", "who deals each hand", choices=("random", "r
 def test_a_match_of_several_games_rotates_the_deal_where_the_game_can(
     match: str, given: dict[str, object], dealer: str | None
 ) -> None:
-    spec = get_spec("cribbage")
-    with_dealer = replace(spec, options=(*spec.options, DEALER))
-    options = match_options(with_dealer, given, MatchFormat.parse(match))
+    spec = get_spec("cribbage")  # Cribbage has the option (dealer=random by default)
+    options = match_options(spec, given, MatchFormat.parse(match))
     assert options.get("dealer") == dealer
-    assert "dealer" not in match_options(spec, {}, MatchFormat.parse(match)), "no such option"
+    without = replace(spec, options=tuple(o for o in spec.options if o.name != "dealer"))
+    assert "dealer" not in match_options(without, {}, MatchFormat.parse(match)), "no such option"

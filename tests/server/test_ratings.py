@@ -22,13 +22,14 @@ from rating_fixtures import (
     settled_count,
     sit,
     standing,
+    stored_rated_match,
 )
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
 from pegboard.core.spec import get_spec
 from pegboard.server.ratings.rating import GROUPS, group_of, plays_in_teams, ratings_of
-from pegboard.server.ratings.settle import SeatOf, settle
+from pegboard.server.ratings.settle import SeatOf, settle, stored_match
 from pegboard.server.store.sql_store import Store
 
 NEW = (1500.0, 500.0)
@@ -284,3 +285,41 @@ def the_results_show_each_rating_change(server: Server) -> None:
     finally:
         engine.dispose()
         browser.close()
+
+
+@pytest.mark.parametrize(("seed", "skunked"), [(6, True), (2, False)])
+def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
+    tmp_path: Path, seed: int, skunked: bool
+) -> None:
+    """Seed 001_5556b57256b556f3.txt: a win "by a margin of 31 points or more ... counts as two
+    won games in competitive gaming". Seeded 2-player games to 61 (Ann's seat played at random
+    against the greedy bot): seed 6 ends 61-17, a skunk, and moves both ratings exactly as
+    two wins in a row would; seed 2 ends 61-53 and moves them as one."""
+    store = Store(f"sqlite:///{tmp_path / 'skunk.sqlite'}")
+    try:
+        (ann,) = people(store.engine, "Ann")
+        row = stored_rated_match(
+            store,
+            ann,
+            seed,
+            1_000.0,
+            game="not-enough",
+            given={"score_target": 61},
+            bots=("greedy", "random"),
+        )
+        match = stored_match(store.engine, row, 1, 1_000.0)
+        assert match is not None
+        assert [s.player for s in match.seats] == ["bot:greedy", ann]
+        assert match.ranks == (1, 2)
+        assert (match.scores[0] - match.scores[1] >= 31) is skunked
+        assert match.games_won == (2 if skunked else 1)
+        changes = settle(store.engine, match, 1_000.0)
+        once = expected([[NEW], [NEW]], [1, 2])  # the bot (seat 0) won
+        twice = expected(once, [1, 2])
+        (bot,), (person,) = twice if skunked else once
+        mu, sigma, games = standing(store.engine, ann, "not-enough-2")
+        assert (mu, sigma) == approx(person) and games == 1, "one match, rated as two wins"
+        assert standing(store.engine, "bot:greedy", "not-enough-2")[:2] == approx(bot)
+        assert changes[0].after == round(person[0])  # Ann sits in slot 0
+    finally:
+        store.close()

@@ -224,3 +224,45 @@ def test_the_replays_chat_is_for_those_who_could_read_it(server: Server) -> None
         assert httpx.get(f"{path}?token={bob_token}", timeout=10).json()[0]["text"] == "Hello"
         with_link = httpx.get(f"{path}?invite={INVITES[table]}", timeout=10)
         assert (with_link.status_code == 200) is bool(settings.get("watching", True)), settings
+
+
+@pytest.mark.parametrize(("game", "options"), [("not-enough", {}), ("cribbage", {"teams": True})])
+def test_partners_send_quick_phrases_only_while_a_hand_is_in_play(
+    server: Server, game: str, options: dict[str, Any]
+) -> None:
+    """Seed 001_5556b57256b556f3.txt: "Team members may not communicate about card content". At a
+    table with partners (docs/rules.md, "Cribbage is not Enough") a seated player's free text is
+    refused while a hand is in play, with the reason, and nothing is said or kept; the quick phrases
+    go through; at the pause after the show free text is back."""
+    table = server.table(game, 4, [None, "greedy", "greedy", "greedy"], **options)
+    token = server.join(table, "Ann")
+    with at_the_table(server, table, token) as (ann,):
+        ann.play_until("discard")
+        assert ann.view["table_talk"] == "phrases"
+        ann.send({"type": "chat", "text": "partner, I hold 3D 3H 8D 8H QH"})
+        ann.drain()
+        assert [e["code"] for e in ann.errors] == ["chat"]
+        assert "partners may not talk about their cards" in ann.errors[0]["message"]
+        assert "free text returns between hands" in ann.errors[0]["message"]
+        assert ann.chat == []
+        ann.send({"type": "chat", "phrase": "good-luck"})
+        ann.drain()
+        assert said(ann) == [("Ann", "Good luck")] and len(ann.errors) == 1
+        ann.play_until("post-show")
+        assert ann.view["table_talk"] == "free"
+        ann.send({"type": "chat", "text": "well, that hand is over"})
+        ann.drain()
+        assert said(ann)[-1] == ("Ann", "well, that hand is over") and len(ann.errors) == 1
+    with at_the_table(server, table, token) as (ann,):
+        assert [m["text"] for m in ann.chat] == ["Good luck", "well, that hand is over"]
+
+
+def test_players_without_partners_talk_freely_during_a_hand(server: Server) -> None:
+    table = server.table("cribbage", 4, [None, "greedy", "greedy", "greedy"])
+    token = server.join(table, "Ann")
+    with at_the_table(server, table, token) as (ann,):
+        ann.play_until("discard")
+        assert ann.view["table_talk"] == "free"
+        ann.send({"type": "chat", "text": "four for themselves"})
+        ann.drain()
+        assert said(ann) == [("Ann", "four for themselves")] and not ann.errors

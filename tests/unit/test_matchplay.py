@@ -252,3 +252,24 @@ def test_every_game_picks_its_first_dealer_first(game: str, players: int) -> Non
         played = Game(get_spec(game), players, None, {}, chance=chance)
         assert played.view(None)["dealer"] == seat
         assert played.chance_log[0] == {"pick": seat}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "outcome", "won"),
+    [
+        ("cribbage", 2, two_player(0, 91), 1),
+        ("cribbage", 2, two_player(1, 70), 1),  # a skunk: 3 game points, still one game
+        ("not-enough", 2, two_player(0, 91), 1),
+        ("not-enough", 2, two_player(1, 90), 2),  # "counts as two won games"
+        ("not-enough", 4, Outcome((121, 80, 121, 80), (1, 2, 1, 2), "target", (1, 3)), 2),
+        ("not-enough", 4, Outcome((121, 95, 121, 95), (1, 2, 1, 2), "target"), 1),
+    ],
+)
+def test_the_games_a_rated_result_counts_as_come_from_the_games_worth(
+    game: str, players: int, outcome: Outcome, won: int
+) -> None:
+    spec = get_spec(game)
+    options = spec.resolve(players, {})
+    assert spec.games_won(outcome, players, options) == won
+    how = game_result(outcome, spec.sides(players, options), spec.worth).how
+    assert spec.worth.credit(how).games == won

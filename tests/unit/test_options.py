@@ -19,6 +19,7 @@ DEFAULTS = {
     "pre_show": False,
     "post_show": True,
     "teams": False,
+    "dealer": "random",  # a dealer drawn for every hand (seed 003_41df7812b759fafb.txt)
     "counting": "auto",
 }
 

@@ -48,3 +48,9 @@ def test_bad_requests_say_what_is_wrong(
 ) -> None:
     with pytest.raises((OptionError, ValueError), match=message):
         simulate("cribbage", players=2, bots=bots, games=1, options=options)
+
+
+def test_a_game_that_ends_on_a_clock_is_refused() -> None:
+    """Bots-only play keeps no clock: Cribist's end=minutes would never end (issue 28)."""
+    with pytest.raises(OptionError, match=r"Cribist with end=minutes .* keeps no clock"):
+        simulate("cribist", players=4, bots=["random"] * 4, games=1, options={"end": "minutes"})

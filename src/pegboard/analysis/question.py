@@ -33,7 +33,13 @@ class DiscardQuestion:
 
     @property
     def tosses(self) -> Tosses:
-        return "strong" if self.players == 2 else "random"
+        return hint_tosses(self.players)
+
+
+def hint_tosses(players: int) -> Tosses:
+    """The toss model a hint uses (and ``pegboard analyze`` by default): the strong player's
+    with 2 players, uniformly random cards with 3 or 4 (no strong model exists there)."""
+    return "strong" if players == 2 else "random"
 
 
 def discard_question(view: dict[str, Any]) -> DiscardQuestion | None:

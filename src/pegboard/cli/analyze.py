@@ -14,10 +14,12 @@ from rich.table import Table
 from rich.text import Text
 
 from pegboard.analysis import DiscardAnalysis, analyze_discards
-from pegboard.analysis.discards import TOSSES
+from pegboard.analysis.discards import PLAYERS, TOSSES
+from pegboard.analysis.question import hint_tosses
 from pegboard.cards import Card, card_names, parse_cards
 from pegboard.cli.cards_display import cards_text
-from pegboard.errors import OptionError
+from pegboard.errors import CardError, OptionError
+from pegboard.games.cribbage.deal import hand_size
 
 __all__ = ["analysis_json", "analysis_table", "analyze"]
 
@@ -34,6 +36,18 @@ def _role(dealer: bool, pone: bool, partner_deals: bool) -> str:
         given = " and ".join(f"--{name}" for name in chosen)
         raise OptionError(f"give only one of --dealer, --pone and --partner-deals, not {given}")
     return "partner" if chosen[0] == "partner-deals" else chosen[0]
+
+
+MINUS = "\N{MINUS SIGN}"
+"""The one minus sign of the table (the crib against you and a negative net alike)."""
+
+
+def signed(value: float, plus: bool = False) -> str:
+    """``value`` to two places with the table's minus sign (and ``+`` if ``plus``)."""
+    text = f"{abs(value):.2f}"
+    if value < 0 and text != "0.00":
+        return MINUS + text
+    return ("+" if plus else "") + text
 
 
 def _crib_owner(role: str) -> str:
@@ -64,13 +78,14 @@ def analysis_table(
     table.add_column("Crib", justify="right")
     table.add_column("Net", justify="right")
     for i, r in enumerate(results):
-        sign = "+" if r.crib_sign > 0 else "−"
         table.add_row(
             cards_text(str(c) for c in r.discard),
             cards_text(str(c) for c in r.keep),
             f"{r.hand:.2f}",
-            Text(f"{sign}{r.crib:.2f}", style="green" if r.crib_sign > 0 else "red"),
-            Text(f"{r.net:.2f}", style="bold" if i == 0 else ""),
+            Text(
+                signed(r.crib_sign * r.crib, plus=True), style="green" if r.crib_sign > 0 else "red"
+            ),
+            Text(signed(r.net), style="bold" if i == 0 else ""),
         )
     return table
 
@@ -97,17 +112,23 @@ def analyze(
         typer.Option("--partner-deals", help="4 players in teams: your partner's crib, for you."),
     ] = False,
     tosses: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--tosses",
             help="The other players' crib cards: random (uniform unseen cards) or strong "
-            "(2 players: the toss a strong player would make).",
+            "(2 players: the toss a strong player would make). Default: strong with 2 "
+            "players, random with 3 or 4, as the hint in play.",
         ),
-    ] = "random",
+    ] = None,
 ) -> None:
     """Every discard with its expected hand, crib and net value, best first."""
-    role = _role(dealer, pone, partner_deals)
     hand = parse_cards(" ".join(cards))
+    if players in PLAYERS and len(hand) != hand_size(players):  # the cards first: then who deals
+        size = hand_size(players)
+        raise CardError(f"with {players} players a hand has {size} cards, not {len(hand)}")
+    role = _role(dealer, pone, partner_deals)
+    if tosses is None:
+        tosses = hint_tosses(players)  # the model play's hint uses, so the two agree
     if tosses not in TOSSES:
         raise OptionError(f"--tosses must be one of {', '.join(TOSSES)}, not {tosses!r}")
     results = analyze_discards(

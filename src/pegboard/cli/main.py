@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+from typing import Annotated
+
 import typer
 
 from pegboard.cli.analyze import analyze
@@ -14,6 +17,8 @@ from pegboard.cli.score import score_command
 from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
 from pegboard.cli.tables import tables_app
+from pegboard.cli.tournament import tournament_app
+from pegboard.cli.verify import verify_command
 
 app = typer.Typer(
     name="pegboard",
@@ -23,16 +28,36 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pegboard {metadata.version('pegboard')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Cribbage and its cousins: play, count, simulate and replay."""
+
+
 app.command("play")(play_command)
 app.command("score")(score_command)
 app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
+app.command("verify")(verify_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)
 app.command("serve")(serve)
 app.command("analyze")(analyze)
 app.add_typer(tables_app, name="tables")
 app.add_typer(db_app, name="db")
+app.add_typer(tournament_app, name="tournament")
 
 
 def main() -> None:

@@ -81,7 +81,12 @@ def _show(event: Event, names: Names, score: Event | None, *, manual: bool = Fal
 
 def _deal(event: Event, names: Names) -> Text:
     dealer = name_of(names, event.get("dealer"))
-    line = Text(f"Hand {event.get('hand', '?')}: {verb(dealer, 'deals', 'deal')}", style="bold")
+    # The first dealer is drawn (every game), and each hand's in Cribbage with dealer=random.
+    if event.get("drawn") or event.get("hand") == 1:
+        deals = verb(dealer, "cuts lowest and deals", "cut lowest and deal")
+    else:
+        deals = verb(dealer, "deals", "deal")
+    line = Text(f"Hand {event.get('hand', '?')}: {deals}", style="bold")
     for seat, cards in enumerate(event.get("hands") or []):
         if cards:
             line.append(f"\n  {name_of(names, seat)}: ")

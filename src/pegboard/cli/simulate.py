@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pegboard import parallel
-from pegboard.arena import SimulationResult, simulate
+from pegboard.arena import SimulationResult, resolve_for_bots, simulate
 from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
 from pegboard.core.options import OptionValue
 from pegboard.core.spec import get_spec
@@ -91,7 +91,7 @@ def simulate_command(
     """Play bots against each other and summarise wins, ranks and scores."""
     spec = get_spec(game)
     values = parse_options(spec, option)
-    spec.resolve(players, values)  # the player count and option combination, before any work
+    resolve_for_bots(spec.name, players, values)  # checked before any work
     seat_bots = parse_bot_list(bots, players)
     if games < 1:
         raise OptionError(f"--games must be at least 1, not {games}")

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.core.chance import ChanceSource, SeededChance, outcome_to_json
+from pegboard.core.fair import FairChance
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import GameSpec, get_spec
@@ -42,6 +43,8 @@ class Game:
                 raise ValueError("a game without a seed needs its chance source")
             chance = SeededChance(seed)
         self.chance: ChanceSource = chance
+        # A source that deals each hand from its own secret needs the step's hand.
+        self._fair = chance if isinstance(chance, FairChance) else None
         self.seats: list[dict[str, str]] = [
             {"name": f"Player {i + 1}", "kind": "human"} for i in range(players)
         ]
@@ -74,6 +77,14 @@ class Game:
         return self.rules.timed
 
     @property
+    def table_talk(self) -> str:
+        """``phrases`` while partners play a hand (only quick phrases, which carry no card
+        information, may be said at the table), else ``free``."""
+        partners = self.spec.partners(self.players, self.options)
+        limited = partners and self.rules.hand_in_play and self.outcome is None
+        return "phrases" if limited else "free"
+
+    @property
     def version(self) -> int:
         """The number of events so far: a client's position in the game."""
         return len(self.rules.events)
@@ -96,6 +107,7 @@ class Game:
         data["version"] = self.version
         data["seats"] = [dict(s) for s in self.seats]
         data["options"] = dict(self.options)
+        data["table_talk"] = self.table_talk
         return data
 
     def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
@@ -185,8 +197,9 @@ class Game:
             self.seats[seat]["kind"] = kind
 
     def record(self) -> dict[str, Any]:
-        """The full-information record (``pegboard-record/1``), JSON-ready."""
-        return write_record(
+        """The full-information record (``pegboard-record/1``), JSON-ready; with verifiable
+        deals, its ``fair`` field (commitments, seeds, the secrets revealed so far)."""
+        record = write_record(
             self.spec.name,
             self.seed,
             self.options,
@@ -195,6 +208,9 @@ class Game:
             [dict(a) for a in self.actions],
             list(self.chance_log),
         )
+        if self._fair is not None:
+            record["fair"] = self._fair.to_json()
+        return record
 
     # -- internals -----------------------------------------------------------------------
 
@@ -205,7 +221,10 @@ class Game:
         while rules.outcome is None:
             step = rules.pending_chance()
             if step is not None:
-                outcome = self.chance.resolve(step, len(self.chance_log))
+                if self._fair is not None:
+                    outcome = self._fair.resolve_in_hand(step, rules.chance_hand())
+                else:
+                    outcome = self.chance.resolve(step, len(self.chance_log))
                 self.chance_log.append(outcome_to_json(step, outcome))
                 rules.resolve_chance(outcome)
                 continue

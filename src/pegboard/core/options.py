@@ -21,6 +21,10 @@ class Option:
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
+    stored: OptionValue | None = None
+    """What a stored option set (a record's, a table's) made before this option existed means:
+    the rule the game played then (Cribbage's ``dealer``: ``rotate``). Stored sets always list
+    every option, so a missing one is an older one; a new game takes ``default``."""
 
     @property
     def kind(self) -> str:
@@ -92,6 +96,12 @@ class Option:
         if self.choices:
             data["choices"] = list(self.choices)
         return data
+
+
+def stored_options(options: Sequence[Option], given: Mapping[str, object]) -> dict[str, object]:
+    """A stored option set, with each option it predates at the value it then meant."""
+    older = {o.name: o.stored for o in options if o.stored is not None and o.name not in given}
+    return {**given, **older}
 
 
 def resolve_options(

@@ -15,6 +15,17 @@ class Outcome:
     skunked: tuple[int, ...] = field(default=())
     double_skunked: tuple[int, ...] = field(default=())
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """The outcome :meth:`to_json` wrote (a record's ``outcome``)."""
+        return cls(
+            tuple(int(s) for s in data["scores"]),
+            tuple(int(r) for r in data["ranks"]),
+            str(data["reason"]),
+            tuple(int(s) for s in data.get("skunked", ())),
+            tuple(int(s) for s in data.get("double_skunked", ())),
+        )
+
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)

@@ -59,12 +59,26 @@ class Rules(ABC):
         """The chance step the game waits for, if any."""
         return None
 
+    def chance_hand(self) -> int:
+        """The hand (from 1) the pending chance step belongs to: verifiable deals draw each
+        hand's steps from that hand's secret, revealed when the hand is over. A game whose
+        chance is not in hands keeps the default, one hand for the whole game."""
+        return 1
+
     def resolve_chance(self, outcome: Outcome) -> None:
         raise NotImplementedError(f"{type(self).__name__} has no chance step pending")
 
     def auto_action(self) -> tuple[int, Action] | None:
         """A move the table options make by themselves (skip empty, skip pass, …)."""
         return None
+
+    @property
+    def hand_in_play(self) -> bool:
+        """Whether a hand is being played now, from its deal to the end of its show; by default,
+        whenever the game is not over. Partners (``GameSpec.partners``) may not pass card
+        information while it is (docs/rules.md, "Cribbage is not Enough": table talk): the table's
+        chat then takes quick phrases only."""
+        return self.outcome is None
 
     @property
     def timed(self) -> bool:

@@ -14,8 +14,9 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from pegboard.core.matchplay import GameWorth
-from pegboard.core.options import Option, OptionValue, resolve_options
+from pegboard.core.matchplay import GameWorth, game_result
+from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.errors import OptionError
 
@@ -31,6 +32,15 @@ def each_alone(players: int, options: Mapping[str, OptionValue]) -> list[list[in
 def partners_opposite(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
     """Two teams of two, partners sitting opposite (seats 0 + 2 and 1 + 3)."""
     return [[0, 2], [1, 3]]
+
+
+@dataclass(frozen=True)
+class DailySetup:
+    """The game of the daily challenge (docs/fairness.md): one person against the game's
+    experts in every other seat, with these options."""
+
+    players: int
+    options: Mapping[str, OptionValue]
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,7 @@ class GameSpec:
     worth: GameWorth = field(default_factory=GameWorth)
     """What a won game earns in a match, by how it was won (the ACC's game points unless the
     game says otherwise: :mod:`pegboard.core.matchplay`)."""
+    daily: DailySetup | None = None  # None: the game has no daily challenge
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""
@@ -70,6 +81,18 @@ class GameSpec:
         values = resolve_options(self.options, given)
         self.check(players, values)
         return values
+
+    def games_won(self, outcome: Outcome, players: int, options: Mapping[str, OptionValue]) -> int:
+        """How many won games a finished game's result counts as, in a rated result and in a
+        match: read from :attr:`worth`, the one source (Cribbage is not Enough: a skunk
+        counts as two)."""
+        result = game_result(outcome, self.sides(players, options), self.worth)
+        return self.worth.credit(result.how).games
+
+    def stored(self, given: Mapping[str, object]) -> dict[str, object]:
+        """A stored option set (a record's or a table's, which list every option) as the game
+        reads it now: an option it predates takes the value it meant then (``Option.stored``)."""
+        return stored_options(self.options, given)
 
     def partners(self, players: int, options: Mapping[str, OptionValue]) -> bool:
         """Whether some players share a result with a partner."""

@@ -36,6 +36,21 @@ class CribbageEnvCore:
     def _begin(self, prefix: bytes | None, source: ChanceSource | None) -> None: ...
     def _copy_from(self, other: CribbageEnvCore) -> None: ...
 
+def step_many(
+    envs: list[Any],
+    actions: npt.NDArray[np.int64],
+    obs: npt.NDArray[np.float32],
+    mask: npt.NDArray[np.bool_],
+    rewards: npt.NDArray[np.float32],
+    done: npt.NDArray[np.bool_],
+) -> int: ...
+def random_many(
+    envs: list[Any], u: npt.NDArray[np.float64], out: npt.NDArray[np.int64]
+) -> None: ...
+def observe_many(
+    envs: list[Any], obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+) -> None: ...
+
 class CribbageVectorCore:
     games_finished: int
     def __init__(self, n: int, target: int, points_rewards: bool) -> None: ...

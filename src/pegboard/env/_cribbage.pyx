@@ -121,6 +121,7 @@ cdef class CribbageEnvCore:
             bool(options["skip_only_move"]),
             bool(options["pre_show"]),
             bool(options["post_show"]),
+            options["dealer"] == "random",
         )
         self.score_rewards = score_rewards
         self._zeros = (0.0,) * players
@@ -133,9 +134,9 @@ cdef class CribbageEnvCore:
 
     def _begin(self, bytes prefix, source):
         """A new game: chance from ``prefix`` (seeded) or from the ``source`` object."""
-        players, target, teams, skip_empty, skip_pass, skip_only, pre, post = self._options
+        players, target, teams, skip_empty, skip_pass, skip_only, pre, post, draw = self._options
         init_state(&self.s, players, target, teams, skip_empty, skip_pass, skip_only, pre,
-                   post, False)
+                   post, False, draw)
         self.prefix = prefix
         self.source = source
         self.chance_index = 0
@@ -397,6 +398,84 @@ cdef class CribbageEnvCore:
         raise TypeError("the compiled environment is not pickled; clone() it or keep its record")
 
 
+# -- many single environments stepped in one call (pegboard.env.vector_env) ----------------
+
+
+def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
+              cnp.ndarray rewards, cnp.ndarray done):
+    """Step ``envs[i]`` (``CribbageEnvCore``\ s with one layout and player count) by
+    ``actions[i]`` (int64); write each one's reward of every seat (float32, (N, players))
+    and whether its game ended (bool), then ``observe_many``. Nothing is stepped if an
+    action is not legal: returns the first such environment's index, else -1."""
+    cdef Py_ssize_t n = len(envs), i
+    cdef int64_t* chosen = <int64_t*>cnp.PyArray_DATA(actions)
+    cdef float* reward = <float*>cnp.PyArray_DATA(rewards)
+    cdef char* ended = <char*>cnp.PyArray_DATA(done)
+    cdef int players, seat, a
+    cdef CribbageEnvCore env
+    for i in range(n):
+        env = <CribbageEnvCore>envs[i]
+        a = <int>chosen[i]
+        if env.current < 0 or not (0 <= chosen[i] < ID_COUNT and is_legal(&env.s, env.current, a)):
+            return i
+    for i in range(n):
+        env = <CribbageEnvCore>envs[i]
+        players = env.s.players
+        a = <int>chosen[i]
+        act(&env.s, env.current, a, None)
+        env._actions.append(env.current << 8 | a)
+        env._advance()
+        if env.score_rewards:
+            values = env._score_rewards()
+            for seat in range(players):
+                reward[i * players + seat] = values[seat]
+        elif env.s.phase == P_OVER:  # rank rewards come only at the end; zeros are written
+            values = env._rank_rewards()
+            for seat in range(players):
+                reward[i * players + seat] = values[seat]
+        ended[i] = env.s.phase == P_OVER
+    observe_many(envs, obs, mask)
+    return -1
+
+
+def random_many(list envs, cnp.ndarray u, cnp.ndarray out):
+    """``out[i]`` (int64): the legal id of ``envs[i]``'s seat to act that ``u[i]`` (a float64
+    in [0, 1)) picks uniformly, without building a mask."""
+    cdef Py_ssize_t n = len(envs), i
+    cdef int ids[20]
+    cdef int count, k
+    cdef double* draw = <double*>cnp.PyArray_DATA(u)
+    cdef int64_t* chosen = <int64_t*>cnp.PyArray_DATA(out)
+    cdef CribbageEnvCore env
+    for i in range(n):
+        env = <CribbageEnvCore>envs[i]
+        count = legal_ids(&env.s, env.current, ids) if env.current >= 0 else 0
+        k = <int>(draw[i] * count)
+        chosen[i] = ids[k if k < count else count - 1] if count else -1
+
+
+def observe_many(list envs, cnp.ndarray obs, cnp.ndarray mask):
+    """Row ``i`` of ``obs`` (float32) and ``mask`` (bool): ``envs[i]``'s observation of its
+    seat to act and that seat's legal ids (zeros once its game is over)."""
+    cdef Py_ssize_t n = len(envs), i
+    cdef int ids[20]
+    cdef int k, count
+    cdef CribbageEnvCore env
+    cdef Py_ssize_t size = obs.shape[1]
+    cdef float* out = <float*>cnp.PyArray_DATA(obs)
+    cdef char* legal = <char*>cnp.PyArray_DATA(mask)
+    memset(out, 0, n * size * sizeof(float))
+    memset(legal, 0, n * ID_COUNT)
+    for i in range(n):
+        env = <CribbageEnvCore>envs[i]
+        if env.current < 0:
+            continue
+        env._observe(out + i * size, env.current)
+        count = legal_ids(&env.s, env.current, ids)
+        for k in range(count):
+            legal[i * ID_COUNT + ids[k]] = 1
+
+
 # -- N two-player games at once (pegboard.env.vector) ------------------------------------------
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
@@ -501,7 +580,8 @@ cdef class CribbageVectorCore:
     cdef void _new_game(self, int g) noexcept:
         cdef State* s = &self.st[g]
         self.keys[g] = splitmix_mix(self.env_keys[g] + <uint64_t>self.game_no[g])
-        init_state(s, 2, self.target, False, True, True, False, False, False, False)
+        # dealer=rotate: the deal passes to the left (vector.py's fixed options)
+        init_state(s, 2, self.target, False, True, True, False, False, False, False, False)
         resolve_cut(s, <int>(self.keys[g] >> 63), None)
         self._advance(g)
 

@@ -30,7 +30,7 @@ from pegboard.core.chance import Outcome as ChanceOutcome
 from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
-from pegboard.core.spec import get_spec
+from pegboard.core.spec import GameSpec, get_spec
 from pegboard.env.games import GAMES, EnvGame, hand_of
 from pegboard.env.layout import Observation
 from pegboard.errors import GameOver, IllegalAction, OptionError
@@ -208,7 +208,7 @@ class Env:
             # The hot path: a card played. Everything else is checked and decoded in full.
             chosen: Action = {"type": "play", "card": NAME_OF[action]}
         else:
-            chosen = self.decode(_action_id(action))
+            chosen = self.decode(as_action_id(action))
         assert seat is not None
         self._rules.apply(seat, chosen)
         self._actions.append((seat, chosen))
@@ -219,14 +219,9 @@ class Env:
 
     def clone(self) -> Env:
         """An independent copy of the game in progress, for search."""
-        twin = copy.copy(self)
-        # The powers table and the spec are shared; events are never changed once written.
-        memo: dict[int, Any] = {id(self.spec): self.spec, id(self.rules.events): []}
-        powers = getattr(self.rules, "powers", None)
-        if powers is not None:
-            memo[id(powers)] = powers
-        twin._rules = copy.deepcopy(self.rules, memo)
-        twin._rules.events = list(self.rules.events)
+        twin = self.__class__.__new__(self.__class__)  # not copy.copy: a subclass pickles
+        twin.__dict__.update(self.__dict__)
+        twin._rules = copy_rules(self.rules, self.spec)
         twin._actions = list(self.actions)
         twin._chance_log = list(self.chance_log)
         twin._seeds = random.Random()
@@ -325,7 +320,19 @@ _DECODED_FROM_LEGAL = ("split",)  # its meaning depends on the Magic being share
 PLAYS = 52  # ids 0..51 play a card in every game
 
 
-def _action_id(action: object) -> int:
+def copy_rules(rules: Rules, spec: GameSpec) -> Rules:
+    """An independent copy of a game's rules object (its state and events)."""
+    # The powers table and the spec are shared; events are never changed once written.
+    memo: dict[int, Any] = {id(spec): spec, id(rules.events): []}
+    powers = getattr(rules, "powers", None)
+    if powers is not None:
+        memo[id(powers)] = powers
+    twin = copy.deepcopy(rules, memo)
+    twin.events = list(rules.events)
+    return twin
+
+
+def as_action_id(action: object) -> int:
     if isinstance(action, bool):
         raise IllegalAction(f"an action is an integer id, not {action!r}")
     try:

@@ -24,10 +24,12 @@ from pegboard.cards import DECK
 from pegboard.core.chance import Chance, ChanceSource, Pick, SeededChance, Shuffle
 from pegboard.core.chance import Outcome as ChanceOutcome
 from pegboard.core.rules import Action, Rules
-from pegboard.env._cribbage import CribbageEnvCore
+from pegboard.env._cribbage import CribbageEnvCore, observe_many, random_many, step_many
 from pegboard.env.core import Env
 from pegboard.errors import GameOver, IllegalAction
 from pegboard.games.cribbage.rules import canonical_action
+
+__all__ = ["CribbageEnv", "observe_many", "random_many", "step_many"]  # what VectorEnv looks for
 
 _SHUFFLE = Shuffle(DECK)
 

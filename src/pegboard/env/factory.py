@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.spec import get_spec
 from pegboard.env.core import Env
+from pegboard.env.games import GAMES
 
 
 def make(game: str, players: int = 2, *, reward: str = "rank", **options: Any) -> Env:
@@ -16,11 +18,14 @@ def make(game: str, players: int = 2, *, reward: str = "rank", **options: Any) -
     lead over the mean of the other sides). Cribbage runs on the compiled rules core when it
     is built (:class:`~pegboard.env.cribbage_env.CribbageEnv`): the same games, the same
     interface."""
-    if get_spec(game).name == "cribbage" and not PURE_PYTHON:
+    known = GAMES.get(get_spec(game).name)
+    if known is not None and known.compiled is not None and not PURE_PYTHON:
+        module, name = known.compiled.split(":")
         try:
-            from pegboard.env.cribbage_env import CribbageEnv
+            compiled = getattr(importlib.import_module(module), name)
         except ImportError:
             pass
         else:
-            return CribbageEnv(game, players, reward, **options)
+            env: Env = compiled(game, players, reward, **options)
+            return env
     return Env(game, players, reward, **options)

@@ -7,12 +7,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 from pegboard.core.options import OptionValue
 from pegboard.core.rules import Event, Rules
 from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
 from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, ActionSpace
 from pegboard.env.layout import Layout, Observation
 from pegboard.errors import OptionError
+from pegboard.games.cribbage import deal as cribbage_deal
 
 ViewObservation = Callable[[dict[str, Any], list[Event], Layout], Observation]
 
@@ -41,6 +43,17 @@ KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
 
 
 @dataclass(frozen=True)
+class LaterCard:
+    """A card of the deal's shuffle that stays face down until a decision turns it (Cribbage's
+    starter): :class:`~pegboard.env.chance_env.ChanceEnv` draws it at its own chance node."""
+
+    dealt: Callable[[Any], int]
+    """Cards the deal gives out before it (the rules are those about to deal)."""
+    turned_by: Callable[[Any, int], bool]
+    """Whether this seat's decision now turns it."""
+
+
+@dataclass(frozen=True)
 class EnvGame:
     spec_name: str
     space: ActionSpace
@@ -50,6 +63,15 @@ class EnvGame:
     """Options the environment sets unless told otherwise (no pause points)."""
     refused: Mapping[str, tuple[OptionValue, str]] = field(default_factory=dict)
     """Option values the environment cannot play, and why."""
+    later: LaterCard | None = None
+    """A card the deal leaves face down for a decision to turn, if the game has one."""
+    hidden_alike: tuple[Callable[[int], object], ...] = ()
+    """Ways to group the cards a seat cannot see so that swapping cards within a group gives
+    a game that seat cannot tell apart, loosest first (the last must always give one:
+    cards keep what play could reveal of them); ``None`` leaves a card alone."""
+    compiled: str | None = None
+    """``module:class`` of the game's compiled environment, when it has one (the module
+    raises ``ImportError`` where the cores were not built)."""
 
     def check(self, options: Mapping[str, OptionValue]) -> None:
         for name, (value, why) in self.refused.items():
@@ -76,6 +98,29 @@ def hand_of(rules: Rules, seat: int) -> list[int]:
     return hands[seat] if seat < len(hands) else []
 
 
+def _cribbage_dealt(rules: Any) -> int:
+    seats = len(rules.active)
+    return cribbage_deal.hand_size(seats) * seats + (1 if seats == 3 else 0)
+
+
+def _last_discard(rules: Any, seat: int) -> bool:
+    return bool(rules.phase == "discard" and tuple(rules.to_act) == (seat,))
+
+
+def _anything(card: int) -> object:
+    return 0
+
+
+def _not_enough_colour(card: int) -> object:
+    """Court cards are left alone (their powers); the rest keep their deck's colour."""
+    return None if RANK_OF[card] in (1, 11, 12, 13) else SUIT_OF[card] in (0, 3)
+
+
+def _not_enough_card(card: int) -> object:
+    colour = _not_enough_colour(card)
+    return None if colour is None else (colour, VALUE_OF[card])
+
+
 _MANUAL = ("manual", "claims and Muggins have no ids; play with counting=auto")
 
 GAMES: dict[str, EnvGame] = {
@@ -85,6 +130,9 @@ GAMES: dict[str, EnvGame] = {
         observe_cribbage.CribbageObserver,
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
+        later=LaterCard(_cribbage_dealt, _last_discard),
+        hidden_alike=(_anything, VALUE_OF.__getitem__),
+        compiled="pegboard.env.cribbage_env:CribbageEnv",
     ),
     "cribist": EnvGame(
         "cribist",
@@ -95,6 +143,7 @@ GAMES: dict[str, EnvGame] = {
             "counting": _MANUAL,
             "end": ("minutes", "the environment has no clock; use end=target or end=deals"),
         },
+        hidden_alike=(_anything, SUIT_OF.__getitem__),
     ),
     "not-enough": EnvGame(
         "not-enough",
@@ -104,5 +153,6 @@ GAMES: dict[str, EnvGame] = {
         ),
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
+        hidden_alike=(_not_enough_colour, _not_enough_card),
     ),
 }

@@ -8,9 +8,10 @@ observation of a finished game is already the first decision of its next game.
 
 The rules are ``Game``'s Cribbage for two players with the table options that leave only
 real decisions: goes are automatic (``skip_empty``, ``skip_pass``), no pause points
-(``pre_show=False``, ``post_show=False``), automatic counting; the game ends the instant a
-score reaches ``score_target``. Each seat decides in turn: in the discard the dealer's left
-(the non-dealer) discards first, then the dealer; then the play.
+(``pre_show=False``, ``post_show=False``), automatic counting, the first dealer drawn and the
+deal then passing to the left (``dealer="rotate"``, as match play deals); the game ends the
+instant a score reaches ``score_target``. Each seat decides in turn: in the discard the
+dealer's left (the non-dealer) discards first, then the dealer; then the play.
 
 Action ids (``ACTIONS`` = 19):
 

@@ -3,9 +3,11 @@
 
     python -m pegboard.match.race_build [GAMES [FILE]]
 
-Plays ``GAMES`` (2,000) seeded games of ``hoyle`` against ``hoyle`` (good, classic play) and
-counts, over every complete deal: the pegging of dealer and pone together (a joint table:
-they compete for the same points), the pone's hand, and the dealer's hand, crib and heels.
+Plays ``GAMES`` (2,000) seeded games of ``hoyle`` against ``hoyle`` (good, classic play; the
+deal passing in turn, ``dealer=rotate``, as when the file was first made: a deal's points by
+role do not depend on who deals the next) and counts, over every complete deal: the pegging
+of dealer and pone together (a joint table: they compete for the same points), the pone's
+hand, and the dealer's hand, crib and heels.
 The same command writes the same file.
 """
 
@@ -32,7 +34,7 @@ def tally(games: int, seed: int = SEED) -> dict[str, Any]:
     pone_show = [0] * (SHOW_MAX + 1)
     dealer_show = [0] * (SHOW_MAX + 1)
     for g in range(games):
-        played = play_one("cribbage", 2, ("hoyle", "hoyle"), seed + g, {})
+        played = play_one("cribbage", 2, ("hoyle", "hoyle"), seed + g, {"dealer": "rotate"})
         for hand in hand_points("cribbage", 2, played.events):
             if not hand.complete:
                 continue

@@ -5,27 +5,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pegboard.core.chance import ScriptedChance, outcome_from_json
+from pegboard.core.chance import ChanceSource, ScriptedChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
-from pegboard.errors import PegboardError, RecordError
+from pegboard.errors import PegboardError, RecordError, VerifyError
 from pegboard.records.record import check_record
 
 
-def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
-    """The game after each recorded action (the first: before any action)."""
+def replay_steps(record: dict[str, Any], chance: ChanceSource | None = None) -> Iterator[Game]:
+    """The game after each recorded action (the first: before any action); its chance from
+    the record's outcomes, or from ``chance`` (a checker of verifiable deals)."""
     data = check_record(record)
     if "actions" not in data or "chance" not in data:
         raise RecordError("the record has no actions and chance outcomes to replay")
     try:
-        outcomes = [outcome_from_json(step) for step in data["chance"]]
+        if chance is None:
+            chance = ScriptedChance([outcome_from_json(step) for step in data["chance"]])
+        spec = get_spec(str(data["game"]))
         game = Game(
-            get_spec(str(data["game"])),
+            spec,
             int(data["players"]),
             data["seed"],
-            data["options"],
-            chance=ScriptedChance(outcomes),
+            spec.stored(data["options"]),  # a record made before an option plays as it did
+            chance=chance,
         )
+    except VerifyError:
+        raise
     except PegboardError as error:
         raise RecordError(f"cannot set the game up: {error}") from None
     for seat, info in enumerate(data["seats"]):
@@ -34,6 +39,8 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Game]:
     for number, entry in enumerate(data["actions"]):
         try:
             apply_entry(game, entry)
+        except VerifyError:
+            raise
         except (PegboardError, KeyError, TypeError) as error:
             raise RecordError(f"action {number} ({entry!r}) cannot be replayed: {error}") from None
         yield game
@@ -47,10 +54,10 @@ def apply_entry(game: Game, entry: dict[str, Any]) -> None:
         game.apply(int(entry["seat"]), entry["action"], auto=entry.get("auto"))
 
 
-def replay(record: dict[str, Any]) -> Game:
+def replay(record: dict[str, Any], chance: ChanceSource | None = None) -> Game:
     """The game the record describes; raises :class:`RecordError` if any step is not legal
     or the replayed events (scores included) differ from the recorded ones."""
-    *_, game = replay_steps(record)
+    *_, game = replay_steps(record, chance)
     recorded = record["events"]
     for number, (mine, theirs) in enumerate(zip(game.events, recorded, strict=False)):
         if mine != theirs:

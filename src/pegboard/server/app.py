@@ -19,6 +19,8 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.daily.routes import daily_routes
+from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
 from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
 from pegboard.server.http.clients import ClientAddress, Proxies
@@ -37,11 +39,14 @@ from pegboard.server.http.protocol import (
 from pegboard.server.http.rules_pages import router as rules_router
 from pegboard.server.lobby.one_process import Join, Lobby, NewTable
 from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.metrics import Readings, RefusalCount, metrics_routes
+from pegboard.server.metrics import registry as metrics_registry
 from pegboard.server.players.accounts import account_routes
 from pegboard.server.players.identity import Identity, identity_routes
 from pegboard.server.players.logins import LoginGuard
 from pegboard.server.players.privacy import PRIVATE, Player
 from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
+from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
 from pegboard.server.ratings.routes import profile_routes
 from pegboard.server.ratings.sweep import Sweeper
@@ -50,6 +55,8 @@ from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.commands import handle
 from pegboard.server.tables.room import Room, RoomSettings, SeatError, TableClosed
 from pegboard.server.tables.sockets import SocketWatcher
+from pegboard.server.tournaments.director import Director
+from pegboard.server.tournaments.routes import tournament_routes
 from pegboard.server.workers.bus import Bus
 from pegboard.server.workers.worker import Workers, WorkerSettings
 
@@ -109,16 +116,19 @@ def create_app(
     admission = lobby.admission
     quick = QuickPlay(lobby, quick_play or QuickPlaySettings(), team)
     sweeper = Sweeper(store, time)  # settles finished matches a room could not (docs/protocol.md)
+    director = Director(lobby, team)  # the tournaments' rounds (docs/protocol.md, "Tournaments")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()  # for tests that move a fake clock
         await lobby.start()
         await quick.start()
+        await director.start()
         sweeper.start()
         _quiet_garbage_collector()
         yield
         await sweeper.stop()
+        await director.close()
         await quick.close()
         await lobby.close()
         lobby.store.close()
@@ -131,13 +141,23 @@ def create_app(
     app.add_middleware(SameOriginSockets)
     # Outermost: every limit after it counts the same client address.
     app.add_middleware(ClientAddress, proxies=Proxies(trusted_proxies))
+    app.add_middleware(RefusalCount)  # what the limits refused, for /metrics
+    readings = Readings(
+        open_tables=lambda: len(lobby.rooms),
+        sockets=lambda: sum(len(room.watchers) for room in list(lobby.rooms.values())),
+        queue=lambda: len(waiting(store.engine)),
+    )
+    app.include_router(metrics_routes(metrics_registry(readings)))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
     identity = Identity(store, time)
     app.state.identity = identity
     app.include_router(identity_routes(identity, admission))  # /api/me: who this browser is
     app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
+    app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
     app.state.quick_play = quick
+    app.state.director = director
+    app.include_router(tournament_routes(identity, director, time))  # /api/tournaments
     # /ws/play, before /ws/{table_id} takes it for a table's socket
     app.include_router(quickplay_routes(quick, identity, admission))
 
@@ -196,7 +216,8 @@ def create_app(
             raise HTTPException(404, NO_TABLE)
         lobby.gate.check(table_id, invite=body.invite)  # a free seat needs the link, if unlisted
         player = identity.player_of(request)
-        return await lobby.join(table_id, body.name, player.id if player else None)
+        seed = (body.commitment, body.seed) if body.seed and body.commitment else None
+        return await lobby.join(table_id, body.name, player.id if player else None, seed)
 
     @app.get("/api/tables/{table_id}/seat")
     async def seat(table_id: str, request: Request) -> dict[str, Any]:
@@ -236,6 +257,7 @@ def create_app(
         )
         if found is None:
             raise HTTPException(404, "no finished game with that number at this table")
+        reveal_in_record(lobby.store.engine, table_id, found, time.now())
         spec = get_spec(found["game"])
         # The sides, so that a client draws any game's result without knowing the game.
         return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}

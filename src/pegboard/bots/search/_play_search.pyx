@@ -66,11 +66,14 @@ for _card in range(CARDS):
 
 if TARGET + 1 != RACE_N:
     raise ImportError("the race table's size changed: RACE_N must follow race.TARGET")
-# race.race_tables(payoff) seen from the searching seat, [its need][the other's need]: dealing
-# next, and the other dealing; then the payoff of winning by the loser's need and of losing by
-# one's own. Filled for the payoff of the search at hand (refilled only when it changes).
+# race.race_tables(payoff, rule) seen from the searching seat, [its need][the other's need]:
+# dealing next, and the other dealing, for each dealer rule (``rotate``; ``random``, the _DRAWN
+# ones); then the payoff of winning by the loser's need and of losing by one's own. Filled for
+# the payoff of the search at hand (refilled only when it changes).
 cdef double RACE_DEAL[RACE_N][RACE_N]
 cdef double RACE_PONE[RACE_N][RACE_N]
+cdef double RACE_DEAL_DRAWN[RACE_N][RACE_N]
+cdef double RACE_PONE_DRAWN[RACE_N][RACE_N]
 cdef double WIN_BY[RACE_N]
 cdef double LOSS_BY[RACE_N]
 race_payoff = None
@@ -230,6 +233,7 @@ cdef struct Valuing:
     int starter
     bint duel
     bint deal_next
+    bint next_drawn        # dealer=random: the next dealer is drawn, either of the two
     int n_in_game
     int in_game[SEATS]     # the sides of the seats still in the game, ascending
     int mine               # my side's place in in_game
@@ -412,6 +416,7 @@ cdef int _read_valuing(Valuing* v, search, double tie, double per_deal, double s
     v.starter = search.starter
     v.duel = search.duel
     v.deal_next = v.dealer_side != v.me
+    v.next_drawn = search.next_drawn
     in_game = sorted({sides[s] for s in search.history.seats})
     v.n_in_game = len(in_game)
     for i, side in enumerate(in_game):
@@ -429,7 +434,8 @@ cdef int _fill_race(payoff) except -1:
     global race_payoff
     if race_payoff == payoff:
         return 0
-    dealing, pone = race_tables(payoff)
+    dealing, pone = race_tables(payoff, "rotate")
+    dealing_drawn, pone_drawn = race_tables(payoff, "random")
     cdef int a, b
     for a in range(RACE_N):
         WIN_BY[a] = payoff.winning(a)
@@ -437,6 +443,8 @@ cdef int _fill_race(payoff) except -1:
         for b in range(RACE_N):
             RACE_DEAL[a][b] = dealing[a, b]
             RACE_PONE[a][b] = pone[b, a]
+            RACE_DEAL_DRAWN[a][b] = dealing_drawn[a, b]
+            RACE_PONE_DRAWN[a][b] = pone_drawn[b, a]
     race_payoff = payoff
     return 0
 
@@ -788,7 +796,7 @@ cdef double _value(Valuing* v, Play* p, int card, int* shows_side, int* shows_po
             if first == v.me:
                 return _won(theirs) + tie
             return _lost(mine) + tie
-        return _race(mine, theirs, v.deal_next) + tie
+        return _race(mine, theirs, v.deal_next, v.next_drawn) + tie
     if first >= 0:  # objective.finished_rank
         if first == v.me:
             return -1.0 + tie
@@ -827,8 +835,9 @@ cdef double _lost(int my_need) noexcept nogil:
     return LOSS_BY[0 if my_need < 0 else my_need if my_need < RACE_N else RACE_N - 1]
 
 
-cdef double _race(int mine, int theirs, bint deal_next) noexcept nogil:
-    """``race.win_chance``."""
+cdef double _race(int mine, int theirs, bint deal_next, bint drawn) noexcept nogil:
+    """``race.win_chance``: ``drawn``, the next dealer still to be drawn (dealer=random), else
+    ``deal_next`` says who deals."""
     if mine <= 0:
         return _won(theirs)
     if theirs <= 0:
@@ -837,6 +846,8 @@ cdef double _race(int mine, int theirs, bint deal_next) noexcept nogil:
         mine = RACE_N - 1
     if theirs > RACE_N - 1:
         theirs = RACE_N - 1
+    if drawn:
+        return 0.5 * RACE_DEAL_DRAWN[mine][theirs] + 0.5 * RACE_PONE_DRAWN[mine][theirs]
     if deal_next:
         return RACE_DEAL[mine][theirs]
     return RACE_PONE[mine][theirs]

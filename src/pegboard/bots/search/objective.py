@@ -27,11 +27,19 @@ SPREAD = {False: 7.0, True: 9.0}
 """The standard deviation of two sides' difference over a deal (individual, teams)."""
 
 
-def race_value(mine: int, theirs: int, *, deal_next: bool, payoff: Payoff = GAME) -> float:
+def race_value(
+    mine: int,
+    theirs: int,
+    *,
+    deal_next: bool | None,
+    payoff: Payoff = GAME,
+    dealer_rule: str = "rotate",
+) -> float:
     """Two players: the chance of winning needing ``mine`` against ``theirs`` (after the
-    points so far; at or below 0 is out), dealing next or not; with a match's ``payoff``,
-    what the game's end is expected to be worth."""
-    return win_chance(mine, theirs, deal_next=deal_next, payoff=payoff)
+    points so far; at or below 0 is out), dealing next or not, or (``None``) the next dealer
+    still to be drawn, the deals dealt by the table's ``dealer`` option; with a match's
+    ``payoff``, what the game's end is expected to be worth."""
+    return win_chance(mine, theirs, deal_next=deal_next, payoff=payoff, dealer_rule=dealer_rule)
 
 
 def finished_rank(scores: Sequence[float], me: int, winner: int) -> float:

@@ -117,6 +117,9 @@ class PlaySearch:
         i = seats.index(dealer) if dealer in seats else 0
         self.show_order = [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
         self.dealer = dealer
+        self.dealer_rule = str(view.get("dealer_rule", "rotate"))
+        self.next_drawn = self.dealer_rule == "random"
+        """The next dealer is drawn (either player, 1/2 each), not the one after the dealer."""
         self.start = position_from_view(view, {})
         self.unseen = unseen_cards(view)
         self.duel = len(seats) == 2 and not self.teams
@@ -201,8 +204,11 @@ class PlaySearch:
             if first >= 0:
                 won = first == me
                 return (self.payoff.winning(theirs) if won else self.payoff.losing(mine)) + tie
-            deal_next = self.sides[self.dealer] != me
-            return race_value(mine, theirs, deal_next=deal_next, payoff=self.payoff) + tie
+            deal_next = None if self.next_drawn else self.sides[self.dealer] != me
+            value = race_value(
+                mine, theirs, deal_next=deal_next, payoff=self.payoff, dealer_rule=self.dealer_rule
+            )
+            return value + tie
         in_game = sorted({self.sides[s] for s in self.history.seats})
         return (
             place_value(after, me, first, in_game=in_game, target=self.target, teams=self.teams)

@@ -8,7 +8,14 @@ deal from here gives the points good players get (``pegboard/data/hand_points.js
 the pone's hand, then the dealer's hand, crib and heels, in that order, the first to reach
 the target winning. (A race won by both in the pegging is counted as a coin toss.)
 
-The table is computed once, by dynamic programming over the points each player still needs
+Who deals the deal after follows the table's ``dealer`` option (docs/rules.md, "Cribbage"):
+with ``rotate`` the roles swap every deal; with ``random`` (the default) a dealer is drawn for
+every deal, so
+after each deal either player deals the next with chance 1/2. The tables differ (a player who
+might deal twice in a row is worth more than one who surely will not), so each option has its
+own, and :func:`win_chance` with ``deal_next=None`` is the chance before that draw.
+
+Each table is computed once, by dynamic programming over the points each player still needs
 (every deal pegs at least the last card, so the total needed always falls), a diagonal of
 equal totals at a time with every outcome of a step in one matrix product (about 85 ms for a
 payoff, both sides; once per payoff).
@@ -26,6 +33,8 @@ import numpy.typing as npt
 
 DATA_FILE = "data/hand_points.json"
 TARGET = 121
+DEALER_RULES = ("random", "rotate")
+"""The ``dealer`` option's values: a dealer drawn for every deal, or the deal passing on."""
 _PAD = 64
 """Room below zero in the tables: what a deal can overshoot by (points are capped at 60)."""
 
@@ -87,14 +96,35 @@ def _by_need(payoff: Payoff, size: int) -> tuple[npt.NDArray[np.float64], npt.ND
 
 
 @cache
-def race_tables(payoff: Payoff = GAME) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+def race_tables(
+    payoff: Payoff = GAME, dealer_rule: str = "rotate"
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """``(dealing, pone)``: ``dealing[a, b]`` is one player's expected ``payoff`` needing ``a``
     points against an opponent needing ``b`` (1..121; rows and columns 0 unused), dealing the
     next deal; ``pone[a, b]`` the same player's when the opponent, needing ``a``, deals and the
     player needs ``b``. The two are one race seen from one side, so a payoff that is not
-    zero-sum (a match's) is valued right on both sides of every deal."""
-    pegging, pone, dealer = _distributions()
-    n = TARGET + 1
+    zero-sum (a match's) is valued right on both sides of every deal. The deals after the next
+    are dealt by ``dealer_rule`` (``rotate`` or ``random``)."""
+    if dealer_rule not in DEALER_RULES:
+        raise ValueError(f"dealer_rule is one of {DEALER_RULES}, not {dealer_rule!r}")
+    return build_table(
+        *_distributions(), target=TARGET, drawn=dealer_rule == "random", payoff=payoff
+    )
+
+
+def build_table(
+    pegging: npt.NDArray[np.float64],
+    pone: npt.NDArray[np.float64],
+    dealer: npt.NDArray[np.float64],
+    *,
+    target: int,
+    drawn: bool,
+    payoff: Payoff = GAME,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """:func:`race_tables` for any chances of a deal's points (each summing to 1) and
+    ``target``; ``drawn``: the next dealer is drawn (either player, 1/2 each), else the other
+    player deals next."""
+    n = target + 1
     size = n + _PAD
     win, loss = _by_need(payoff, size)
     tie = (payoff.win + payoff.loss) / 2  # both out in the pegging: a coin toss, no skunk
@@ -127,12 +157,18 @@ def race_tables(payoff: Payoff = GAME) -> tuple[npt.NDArray[np.float64], npt.NDA
         to_a, to_b = np.maximum(col_a - peg_d, 0), np.maximum(col_b - peg_p, 0)
         deal_m[ia, ib] = peg_m[to_a, to_b] @ peg_w
         deal_t[ia, ib] = peg_t[to_a, to_b] @ peg_w
-        # The dealer's count: out, or the next deal with the roles swapped.
+        # The dealer's count: out, or the next deal: the roles swapped, or drawn again (the
+        # same dealer with chance 1/2; a dealer who counted 0 reads this diagonal's own cells,
+        # filled just above).
         left = col_a - dealer_c
         out = left <= _PAD
         after = np.maximum(left, 0)
-        shown_m[ia, ib] = np.where(out, win[col_b], deal_t[col_b, after]) @ dealer_w
-        shown_t[ia, ib] = np.where(out, loss[col_b], deal_m[col_b, after]) @ dealer_w
+        next_m, next_t = deal_t[col_b, after], deal_m[col_b, after]  # the other deals next
+        if drawn:
+            next_m = 0.5 * next_m + 0.5 * deal_m[after, col_b]
+            next_t = 0.5 * next_t + 0.5 * deal_t[after, col_b]
+        shown_m[ia, ib] = np.where(out, win[col_b], next_m) @ dealer_w
+        shown_t[ia, ib] = np.where(out, loss[col_b], next_t) @ dealer_w
         # The pone's count: out (the dealer loses) or the dealer counts.
         left = col_b - pone_h
         out = left <= _PAD
@@ -144,22 +180,32 @@ def race_tables(payoff: Payoff = GAME) -> tuple[npt.NDArray[np.float64], npt.NDA
     return np.clip(deal_m[_PAD:, _PAD:], lo, hi), np.clip(deal_t[_PAD:, _PAD:], lo, hi)
 
 
-def dealer_table() -> npt.NDArray[np.float64]:
+def dealer_table(dealer_rule: str = "rotate") -> npt.NDArray[np.float64]:
     """``D[a, b]``: the chance that the dealer of the next deal wins, needing ``a`` points
-    against a pone needing ``b`` (1..121; rows and columns 0 are unused)."""
-    return race_tables(GAME)[0]
+    against a pone needing ``b`` (1..121; rows and columns 0 are unused), the deals after it
+    dealt by ``dealer_rule`` (``rotate`` or ``random``)."""
+    return race_tables(GAME, dealer_rule)[0]
 
 
-def win_chance(mine: int, theirs: int, *, deal_next: bool, payoff: Payoff = GAME) -> float:
+def win_chance(
+    mine: int,
+    theirs: int,
+    *,
+    deal_next: bool | None,
+    payoff: Payoff = GAME,
+    dealer_rule: str = "rotate",
+) -> float:
     """The chance to win needing ``mine`` points against ``theirs`` (1 when ``mine <= 0``,
-    0 when ``theirs <= 0``), dealing the next deal or not; with another ``payoff``, its
-    expected value instead."""
+    0 when ``theirs <= 0``), dealing the next deal or not, or (``None``) with the next dealer
+    still to be drawn (``dealer_rule="random"``: either of the two with chance 1/2); with
+    another ``payoff``, its expected value instead."""
     if mine <= 0:
         return payoff.winning(min(theirs, TARGET))
     if theirs <= 0:
         return payoff.losing(min(mine, TARGET))
-    dealing, pone = race_tables(payoff)
+    dealing, pone = race_tables(payoff, dealer_rule)
     mine, theirs = min(mine, TARGET), min(theirs, TARGET)
-    if deal_next:
-        return float(dealing[mine, theirs])
-    return float(pone[theirs, mine])
+    as_dealer, as_pone = float(dealing[mine, theirs]), float(pone[theirs, mine])
+    if deal_next is None:
+        return 0.5 * as_dealer + 0.5 * as_pone
+    return as_dealer if deal_next else as_pone

@@ -36,6 +36,7 @@ cdef struct State:
     bint pre_show
     bint post_show
     bint manual
+    bint draw_dealer      # option dealer=random: a dealer drawn for every hand
     # the game
     int active            # bit per seat still in the game
     int fixed[4]          # the rank a leaver was given (0: none)
@@ -83,7 +84,7 @@ cdef struct State:
 
 cdef void init_state(State* s, int players, int target, bint teams, bint skip_empty,
                      bint skip_pass, bint skip_only_move, bint pre_show, bint post_show,
-                     bint manual) noexcept nogil
+                     bint manual, bint draw_dealer) noexcept nogil
 cdef int pending_chance(State* s) noexcept nogil
 cdef int active_count(State* s) noexcept nogil
 cdef int resolve_cut(State* s, int pick, list ev) except -1

@@ -294,7 +294,7 @@ cdef void new_hand_state(State* s) noexcept nogil:
 
 cdef void init_state(State* s, int players, int target, bint teams, bint skip_empty,
                      bint skip_pass, bint skip_only_move, bint pre_show, bint post_show,
-                     bint manual) noexcept nogil:
+                     bint manual, bint draw_dealer) noexcept nogil:
     memset(s, 0, sizeof(State))
     s.players = players
     s.target = target
@@ -305,6 +305,7 @@ cdef void init_state(State* s, int players, int target, bint teams, bint skip_em
     s.pre_show = pre_show
     s.post_show = post_show
     s.manual = manual
+    s.draw_dealer = draw_dealer
     s.active = (1 << players) - 1
     s.phase = P_CUT
     s.dealer = -1
@@ -400,7 +401,8 @@ cdef int pending_chance(State* s) noexcept nogil:
 
 
 cdef int resolve_cut(State* s, int pick, list ev) except -1:
-    """The first dealer: the ``pick``-th active seat."""
+    """The draw for the dealer (the first hand's, or every hand's with dealer=random): the
+    ``pick``-th active seat."""
     cdef int seat, k = 0
     for seat in range(s.players):
         if is_active(s, seat):
@@ -447,13 +449,12 @@ cdef int resolve_deal(State* s, const signed char* deck, list ev) except -1:
         sort_cards(s.hands[seat], s.hand_len[seat])
     s.phase = P_DISCARD
     if ev is not None:
-        ev.append({
-            "type": "deal",
-            "hand": s.hand_number,
-            "dealer": s.dealer,
-            "hands": [names(s.hands[seat], s.hand_len[seat]) for seat in range(s.players)],
-            "crib": names(s.crib, s.crib_len),
-        })
+        event = {"type": "deal", "hand": s.hand_number, "dealer": s.dealer}
+        if s.draw_dealer:  # dealer=random: this hand's dealer was drawn (records say so)
+            event["drawn"] = True
+        event["hands"] = [names(s.hands[seat], s.hand_len[seat]) for seat in range(s.players)]
+        event["crib"] = names(s.crib, s.crib_len)
+        ev.append(event)
     return 0
 
 
@@ -666,6 +667,10 @@ cdef int end_show(State* s, list ev) except -1:
 
 
 cdef void next_hand(State* s) noexcept nogil:
+    """dealer=random: draw the next dealer (a chance step); rotate: the deal passes left."""
+    if s.draw_dealer:
+        s.phase = P_CUT
+        return
     s.dealer = next_active(s, s.dealer)
     s.phase = P_DEAL
 
@@ -826,6 +831,7 @@ cdef class CribbageCore:
             bool(options["pre_show"]),
             bool(options["post_show"]),
             options["counting"] == "manual",
+            options["dealer"] == "random",
         )
         self.players = players
         self.events = []
@@ -1058,6 +1064,10 @@ cdef class CribbageCore:
     @property
     def dealer(self):
         return self.s.dealer
+
+    @property
+    def dealer_rule(self):
+        return "random" if self.s.draw_dealer else "rotate"
 
     @property
     def hand_number(self):

@@ -9,7 +9,7 @@ from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
+from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.errors import OptionError
 from pegboard.games.cribbage.rules import CribbageRules
 
@@ -22,6 +22,14 @@ OPTIONS = (
     Option("pre_show", False, "a pause point before the show"),
     Option("post_show", True, "a pause point after the show, before the next hand"),
     Option("teams", False, "4 players only: partners sit opposite and share one score"),
+    Option(
+        "dealer",
+        "random",
+        "random: a dealer drawn for every hand, as a cut would; "
+        "rotate: the first dealer drawn, then the deal passes to the left",
+        choices=("random", "rotate"),
+        stored="rotate",  # the deal passed to the left before the option existed
+    ),
     Option(
         "counting",
         "auto",
@@ -80,7 +88,9 @@ SPEC = register(
             "cribbage-4-teams": "Cribbage, 4 players in teams",
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
+        client="cribbage",  # a variant made with dataclasses.replace keeps this client
         surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
         worth=GameWorth(),  # the ACC's: a win 2 game points, a skunk 3, a double skunk no more
+        daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
 )

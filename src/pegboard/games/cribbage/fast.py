@@ -17,7 +17,7 @@ from pegboard.cards import Card
 from pegboard.core.options import OptionValue
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.games.cribbage._core import CribbageCore
-from pegboard.games.cribbage.rules import canonical_action
+from pegboard.games.cribbage.rules import BETWEEN_HANDS, canonical_action
 from pegboard.games.cribbage.view import redact, secret_cards, view
 
 
@@ -26,8 +26,16 @@ class FastCribbageRules(CribbageCore, Rules):
         CribbageCore.__init__(self, players, options)
         self.options = dict(options)
 
+    def chance_hand(self) -> int:
+        """As :meth:`CribbageRules.chance_hand`: every chance step is the next hand's."""
+        return int(self.hand_number) + 1
+
     def canonical(self, action: Mapping[str, Any]) -> Action:
         return canonical_action(action)
+
+    @property
+    def hand_in_play(self) -> bool:
+        return str(self.phase) not in BETWEEN_HANDS
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)

@@ -2,8 +2,9 @@
 simulations of chance-only questions and benchmarks (docs/architecture.md, "What holds it together":
 legality has one source).
 
-It plays exactly the rules of :mod:`pegboard.games.cribbage.rules` (a test drives both with
-the same decks and choices and compares every score), but only scores come out. Cards are
+It plays exactly the rules of :mod:`pegboard.games.cribbage.rules` with ``dealer="rotate"``
+(the deal passing to the left; a test drives both with the same decks and choices and compares
+every score), but only scores come out. Cards are
 plain ids; decisions come from ``choose(seat, options)``, which returns an index.
 """
 

@@ -23,7 +23,7 @@ from pegboard.scoring import ScoreItem, score_show
 READY: Action = {"type": "ready"}
 
 # Phases, in the order a hand goes through them.
-CUT = "cut"  # waiting for the first dealer to be drawn
+CUT = "cut"  # waiting for the dealer to be drawn (the first hand's; each hand's if random)
 DEAL = "deal"  # waiting for the shuffle
 DISCARD = "discard"
 PLAY = "play"
@@ -32,6 +32,8 @@ COUNT = "count"  # manual counting: a hand or the crib is being claimed
 POST_SHOW = "post-show"  # pause point
 OVER = "over"
 PAUSES = (PRE_SHOW, POST_SHOW)
+BETWEEN_HANDS = (CUT, DEAL, POST_SHOW, OVER)
+"""Phases with no hand in play: before a deal, and after a show."""
 
 SKUNK_TARGET = 121
 
@@ -47,6 +49,7 @@ class CribbageRules(Count31Rules):
         self.manual = options["counting"] == "manual"
         self.pre_show = bool(options["pre_show"])
         self.post_show = bool(options["post_show"])
+        self.dealer_rule = str(options["dealer"])  # random: drawn every hand; rotate: passes left
         self.scores = [0] * players
         self.active = list(range(players))
         self.fixed_ranks: dict[int, int] = {}
@@ -147,6 +150,11 @@ class CribbageRules(Count31Rules):
             return Shuffle(DECK)
         return None
 
+    def chance_hand(self) -> int:
+        """Every chance step (the first dealer, a dealer drawn for the hand, the shuffle) comes
+        before the deal it belongs to: it is the next hand's."""
+        return self.hand_number + 1
+
     def resolve_chance(self, outcome: Outcome) -> None:
         if self.phase == CUT:
             self.dealer = self.active[outcome[0]]
@@ -165,15 +173,12 @@ class CribbageRules(Count31Rules):
         self.crib = crib
         self.rest = rest
         self.phase = DISCARD
-        self.events.append(
-            {
-                "type": "deal",
-                "hand": self.hand_number,
-                "dealer": self.dealer,
-                "hands": [card_names(h) for h in self.hands],
-                "crib": card_names(crib),
-            }
-        )
+        event: Event = {"type": "deal", "hand": self.hand_number, "dealer": self.dealer}
+        if self.dealer_rule == "random":  # this hand's dealer was drawn (records say so)
+            event["drawn"] = True
+        event["hands"] = [card_names(h) for h in self.hands]
+        event["crib"] = card_names(crib)
+        self.events.append(event)
 
     def _discard(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
@@ -266,6 +271,11 @@ class CribbageRules(Count31Rules):
                 self._next_hand()
 
     def _next_hand(self) -> None:
+        """dealer=random: the next dealer is drawn (a chance step, docs/rules.md); rotate: the
+        deal passes to the left."""
+        if self.dealer_rule == "random":
+            self.phase = CUT
+            return
         self.dealer = self._next_active(self.dealer)
         self.phase = DEAL
 
@@ -297,6 +307,10 @@ class CribbageRules(Count31Rules):
 
     def in_game(self, seat: int) -> bool:
         return seat in self.active
+
+    @property
+    def hand_in_play(self) -> bool:
+        return self.phase not in BETWEEN_HANDS
 
     def _finish(self, reason: str) -> None:
         ranks = rank_sides(self.scores, self.sides(), self.fixed_ranks)

@@ -35,6 +35,8 @@ class Table(Protocol):
     @property
     def dealer(self) -> int: ...
     @property
+    def dealer_rule(self) -> str: ...
+    @property
     def active(self) -> list[int]: ...
     @property
     def turn(self) -> int: ...
@@ -90,6 +92,7 @@ def view(game: Table, seat: int | None) -> dict[str, Any]:
         "phase": game.phase,
         "hand_number": game.hand_number,
         "dealer": game.dealer if game.dealer >= 0 else None,
+        "dealer_rule": game.dealer_rule,
         "active": list(game.active),
         "to_act": list(game.to_act),
         "turn": game.turn if game.turn >= 0 else None,

@@ -6,7 +6,7 @@ from importlib import resources
 
 from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option
-from pegboard.core.spec import GameSpec, register
+from pegboard.core.spec import DailySetup, GameSpec, register
 from pegboard.games.cribist.rules import CribistRules
 
 OPTIONS = (
@@ -55,7 +55,10 @@ SPEC = register(
         rules_text=rules_text,
         rating_groups={"cribist-4": "Cribist"},
         phases=("tricks", "trick count", "muggins"),
+        client="cribist",
         surfaces={"rules_page": "pegboard.server.http.rules_pages:cribist_examples"},
         worth=GameWorth(),  # no skunks in Cribist: every won game is a win
+        # Against three experts, to 61, each trick counted for everyone: the play is the test.
+        daily=DailySetup(players=4, options={"counting": "auto"}),
     )
 )

@@ -127,6 +127,11 @@ class CribistRules(Rules):
             return Shuffle(DECK)
         return None
 
+    def chance_hand(self) -> int:
+        """Both chance steps (the first dealer, the shuffle) come before the deal they belong
+        to: they are the next hand's."""
+        return self.hand_number + 1
+
     def resolve_chance(self, outcome: Outcome) -> None:
         if self.phase == CUT:
             self.dealer = outcome[0]

@@ -9,7 +9,7 @@ from importlib import resources
 from pegboard.core.matchplay import Credit, GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
-from pegboard.core.spec import GameSpec, each_alone, partners_opposite, register
+from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.games.not_enough.powers import PowerTable, load_powers
 from pegboard.games.not_enough.rules import NotEnoughRules
 
@@ -63,9 +63,11 @@ SPEC = register(
             "not-enough-4": "Cribbage is not Enough, 4 players in teams",
         },
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
+        client="not-enough",  # also the client of a variant with another powers table
         surfaces={"rules_page": "pegboard.server.http.rules_pages:not_enough_examples"},
         worth=SKUNK_IS_TWO_WINS,
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
+        daily=DailySetup(players=2, options={"score_target": 121}),  # one against the expert
     )
 )
 
@@ -85,6 +87,7 @@ def spec_with_powers(powers: PowerTable, *, name: str, title: str | None = None)
             title=title or f"{SPEC.title} ({powers.source})",
             create=create,
             aliases=(),
+            daily=SPEC.daily if name == SPEC.name else None,  # one daily game per game
         )
     )
 

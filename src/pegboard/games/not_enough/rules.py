@@ -192,6 +192,11 @@ class NotEnoughRules(
             return Roll(self.rolls_due[0][1])
         return None
 
+    def chance_hand(self) -> int:
+        """The battle's dice belong to the hand being played; every other step (the first
+        dealer, the decks' shuffles) comes before the deal of the next hand."""
+        return self.hand_number if self.phase == BATTLE else self.hand_number + 1
+
     def resolve_chance(self, outcome: Outcome) -> None:
         if self.phase == CUT:
             self.dealer = outcome[0]

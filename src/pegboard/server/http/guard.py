@@ -26,6 +26,7 @@ from pegboard.server.http.limits import (
     MAX_HEADER_BYTES,
     MAX_URL_BYTES,
 )
+from pegboard.server.metrics import refused
 
 LINGER_BYTES = 1024 * 1024  # read and dropped after a refusal, at most ...
 LINGER_SECONDS = 5.0  # ... and for at most this long, before the connection is closed
@@ -128,6 +129,7 @@ class GuardedHttp(HttpToolsProtocol):
         LINGER_BYTES or LINGER_SECONDS). Closing with its bytes unread would reset the
         connection, and a client still sending would see the reset, not the answer."""
         self._refused = status
+        refused(status)  # the app never sees it: counted here for /metrics
         self._stop_header_timer()
         if self.transport.is_closing():
             return

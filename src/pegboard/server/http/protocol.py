@@ -12,7 +12,7 @@ from pegboard.errors import PegboardError
 from pegboard.server.http.inputs import BadInput, parse_json
 from pegboard.server.http.limits import MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGE_RATE, STRIKES
 
-CLIENT_TYPES = ("act", "chat", "hint", "leave", "ping", "resync")
+CLIENT_TYPES = ("act", "chat", "hint", "leave", "ping", "resync", "seed")
 # Close codes. GONE tells the web client not to reconnect: no such seat or table, or a table
 # that has closed for good. RESTART (the standard "service restart") asks it to come back soon,
 # with ``since``: the server stopped, or another worker has taken the table over.
@@ -59,6 +59,17 @@ def parse_message(text: str | None) -> dict[str, Any]:
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
             raise ProtocolError(
                 "bad-since", "resync carries since: the number of events already seen"
+            )
+    if data["type"] == "seed":
+        hand = data.get("hand")
+        if (
+            not isinstance(hand, int)
+            or isinstance(hand, bool)
+            or not isinstance(data.get("seed"), str)
+        ):
+            example = '{"type": "seed", "hand": 1, "seed": "my own luck"}'
+            raise ProtocolError(
+                "bad-seed", f"a seed message carries the hand and the seed: {example}"
             )
     if data["type"] == "chat":
         text, phrase = data.get("text"), data.get("phrase")

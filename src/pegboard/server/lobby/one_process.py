@@ -41,6 +41,7 @@ from pegboard.server.tables.room import (
     describe,
     slots_of,
 )
+from pegboard.server.tables.seats import Seed
 from pegboard.server.tables.slot import Slot, bot_slot
 from pegboard.server.tables.thinking import BotPool, BotProcesses
 
@@ -97,6 +98,10 @@ class Join(BaseModel):
 
     name: str = Field(default="", max_length=64)
     invite: str | None = Field(default=None, max_length=64)  # the key of an unlisted table's link
+    # Verifiable deals: a seed for hand 1 of the match the join may start, taken if the
+    # table's commitment to it (``next_commitment`` in the table info) is still this one.
+    seed: str | None = Field(default=None, min_length=1, max_length=64)
+    commitment: str | None = Field(default=None, max_length=64)
 
 
 @dataclass(frozen=True)
@@ -360,13 +365,18 @@ class Lobby:
             raise HTTPException(409, "this table is closed")
         return room
 
-    async def join(self, table_id: str, name: str, player: str | None = None) -> dict[str, Any]:
-        """Take a seat; ``player``: the signed-in person taking it (players.id), if any."""
-        return await self._join(self.get(table_id), name, player)
+    async def join(
+        self, table_id: str, name: str, player: str | None = None, seed: Seed | None = None
+    ) -> dict[str, Any]:
+        """Take a seat; ``player``: the signed-in person taking it (players.id), if any;
+        ``seed``: their seed for hand 1 and the commitment they saw."""
+        return await self._join(self.get(table_id), name, player, seed)
 
-    async def _join(self, room: Room, name: str, player: str | None) -> dict[str, Any]:
+    async def _join(
+        self, room: Room, name: str, player: str | None, seed: Seed | None = None
+    ) -> dict[str, Any]:
         try:
-            slot, token = await room.join(clean_name(name), player)
+            slot, token = await room.join(clean_name(name), player, seed)
         except (SeatError, TableClosed) as error:
             raise HTTPException(409, str(error)) from None
         self._listing = None

@@ -26,6 +26,7 @@ from pegboard.server.http.protocol import RESTART
 from pegboard.server.lobby.one_process import Elsewhere, Lobby
 from pegboard.server.store.sql_store import Store, TableRow
 from pegboard.server.tables.room import Room, RoomSettings, TableClosed, describe, slots_of
+from pegboard.server.tables.seats import Seed
 from pegboard.server.workers.relay import Relay, Relays
 from pegboard.server.workers.remote import Guests
 from pegboard.server.workers.worker import Moved, NoAnswer, Refused, Workers
@@ -182,8 +183,11 @@ class SharedLobby(Lobby):
             return Relay(self.workers, self.relays, table_id, found, self.closed_info)
         return found
 
-    async def join(self, table_id: str, name: str, player: str | None = None) -> dict[str, Any]:
-        return await self._ask_owner(table_id, {"op": "join", "name": name, "player": player})
+    async def join(
+        self, table_id: str, name: str, player: str | None = None, seed: Seed | None = None
+    ) -> dict[str, Any]:
+        body = {"op": "join", "name": name, "player": player, "seed": seed}
+        return await self._ask_owner(table_id, body)
 
     async def info(self, table_id: str) -> dict[str, Any]:
         return await self._ask_owner(table_id, {"op": "info"})
@@ -215,8 +219,12 @@ class SharedLobby(Lobby):
     async def _do(self, room: Room, body: dict[str, Any]) -> dict[str, Any]:
         if body["op"] == "join":
             player = body.get("player")
+            seed = body.get("seed")
             return await self._join(
-                room, str(body.get("name", "")), str(player) if player else None
+                room,
+                str(body.get("name", "")),
+                str(player) if player else None,
+                (str(seed[0]), str(seed[1])) if isinstance(seed, list | tuple) else None,
             )
         if body["op"] == "seat":
             return self._seat_of(room, str(body.get("player")))

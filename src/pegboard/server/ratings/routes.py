@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
+from pegboard.server.daily import store as daily
 from pegboard.server.players.identity import Identity
 from pegboard.server.ratings import profiles
 from pegboard.server.ratings.rating import GROUPS, PROVISIONAL_GAMES
@@ -58,6 +59,8 @@ def profile_routes(identity: Identity) -> APIRouter:
         found = profiles.profile(engine, known_player(player_id), viewer(request))
         if found is None:
             raise HTTPException(404, "there is no such player")
+        today = daily.day_of(identity.clock.now())
+        found["daily_streak"] = daily.streak(engine, player_id, today)
         return found
 
     @router.get("/api/players/{player_id}/matches")

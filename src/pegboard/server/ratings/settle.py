@@ -24,7 +24,10 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pegboard.core.matchplay import MatchScore
+from pegboard.core.outcome import Outcome
+from pegboard.core.spec import get_spec
 from pegboard.match.phases import hand_points
+from pegboard.server.metrics import SETTLEMENTS
 from pegboard.server.ratings.rating import (
     MU,
     PROVISIONAL_GAMES,
@@ -80,6 +83,9 @@ class FinishedMatch:
     scores: tuple[int, ...]
     events: Sequence[dict[str, Any]]
     finished: float
+    games_won: int = 1
+    """How many won games the result counts as (the game's spec says: a skunk in Cribbage is
+    not Enough counts as two); a rated result is rated that many times over."""
     # Per game seat: whether it did anything itself (a move, or leaving: not the clock's moves,
     # nor the table giving up the seat of someone away). None:
     # not known (a match made up for the ratings alone).
@@ -134,8 +140,13 @@ def finished_match(
         seats.append(SeatOf(slot_index, slot.name, slot.kind, player))
     outcome = record["outcome"]
     rated, match_ranks = row.rated, None
+    options = record.get("options", row.options)
+    # A skunk that counts as two won games is rated twice in a single game; in a match of
+    # several games it already counted inside the match, so the match's result counts once.
+    games_won = get_spec(row.game).games_won(Outcome.from_json(outcome), row.players, options)
     block = record.get("match")
     if block:  # a game of a match of several: rated once, on the match's result
+        games_won = 1
         score = MatchScore.from_json(block["score"])
         rated = row.rated and score.decided
         by_side = score.ranks()
@@ -150,13 +161,14 @@ def finished_match(
         match=match,
         game=row.game,
         players=row.players,
-        teams=plays_in_teams(row.game, row.players, record.get("options", row.options)),
+        teams=plays_in_teams(row.game, row.players, options),
         rated=rated,
         seats=tuple(seats),
         ranks=tuple(int(r) for r in outcome["ranks"]),
         scores=tuple(int(s) for s in outcome["scores"]),
         events=record.get("events", []),
         finished=finished,
+        games_won=games_won,
         moved=_moved(record, row.players),
         match_ranks=match_ranks,
     )
@@ -213,6 +225,7 @@ def settle(engine: Engine, match: FinishedMatch, now: float) -> dict[int, Rating
                 raise
             log.warning("settling %s/%s: the database gave up; again", match.table_id, match.match)
             continue
+        SETTLEMENTS.inc()
         return changes
     return rating_changes(engine, match.table_id, match.match)
 
@@ -298,10 +311,11 @@ def _update_ratings(db: Connection, match: FinishedMatch, now: float) -> Rated:
     sides = sides_of(match.players, match.teams)
     player = [str(s.player) for s in match.seats]
     ranks = match.match_ranks or match.ranks  # a match of several games: its result
-    new = rate(
-        [[prior[player[seat]][:2] for seat in side] for side in sides],
-        [ranks[side[0]] for side in sides],
-    )
+    new = [[prior[player[seat]][:2] for seat in side] for side in sides]
+    # A result that counts as two won games (a skunk in Cribbage is not Enough) moves the
+    # ratings as two wins in a row would: the same placement rated again from the first.
+    for _ in range(match.games_won):
+        new = rate(new, [ranks[side[0]] for side in sides])
     # A bot may fill several seats of one match: it moves by the mean of its seats' changes.
     moves: dict[str, list[tuple[float, float]]] = {}
     for side, values in zip(sides, new, strict=True):

@@ -239,3 +239,72 @@ chat_table = Table(
     Column("version", Integer, nullable=False),
     Index("ix_chat_match", "table_id", "match"),
 )
+
+# Tournaments (docs/protocol.md, "Tournaments"): the settings an account chose, and once it has
+# started, the whole state of its rounds as :class:`pegboard.tournament.Tournament` JSON.
+# ``version`` goes up with every change of the state, and a change is written only over the
+# version it was made from: a director that lost its lease in a stall cannot undo another's.
+tournaments_table = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("owner", String(40), nullable=False),  # the account that made it (players.id)
+    Column("game", String(32), nullable=False),
+    Column("settings", Text, nullable=False),  # JSON: format, rounds, match, start, bots, ...
+    Column("status", String(16), nullable=False, index=True),  # upcoming, running, finished
+    Column("state", Text, nullable=True),  # JSON, from the start on
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("started", Float, nullable=True),
+    Column("finished", Float, nullable=True),
+)
+
+# Who entered: a person (``players.id``) or a bot filling a place (``bot:LEVEL:N``), with the
+# final place once the tournament is over (the profile lists them).
+tournament_entries_table = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", String(32), primary_key=True),
+    Column("entry", String(48), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("entered", Float, nullable=False),
+    Column("withdrawn", Float, nullable=True),
+    Column("place", Integer, nullable=True),
+    Index("ix_tournament_entries_entry", "entry"),
+)
+
+# The table of each game of each match: one row per (round, board, game), written in the
+# transaction that stores the table, so no game is ever seated twice.
+tournament_tables_table = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", String(32), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),  # the round's table, from 0
+    Column("game", Integer, primary_key=True),  # the game of the match, from 0
+    Column("table_id", String(32), nullable=False),
+    Column("made", Float, nullable=False),
+)
+
+# The daily challenge (docs/fairness.md): each UTC day's secret, drawn at its first request and
+# shown only once the day is over, and each player's one attempt a day at each game (the table
+# it is played at: its record holds the result).
+daily_days_table = Table(
+    "daily_days",
+    metadata,
+    Column("day", String(10), primary_key=True),  # YYYY-MM-DD, UTC
+    Column("secret", String(64), nullable=False),  # hex
+    Column("created", Float, nullable=False),
+)
+
+daily_attempts_table = Table(
+    "daily_attempts",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("player_id", String(40), primary_key=True),
+    Column("table_id", String(32), nullable=False, unique=True),
+    Column("name", String(64), nullable=False),
+    Column("started", Float, nullable=False),
+)

@@ -17,6 +17,7 @@ from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, 
 from sqlalchemy.engine import Connection, Engine
 
 from pegboard.core.matchplay import MatchFormat
+from pegboard.server.metrics import STORE_WRITE_SECONDS
 from pegboard.server.store import migrate
 from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
 
@@ -186,7 +187,7 @@ class Store:
         the rematch, and the record of a game that just ended (``finished``
         then, with the slot in each seat: ``seating``). The hot path of every move: its
         statements are built once (building them anew cost as much as running them)."""
-        with self.engine.begin() as db:
+        with STORE_WRITE_SECONDS.time(), self.engine.begin() as db:
             if entries:
                 db.execute(
                     _ADD_ACTIONS,

@@ -2,8 +2,11 @@
 
 A message is free text (cleaned like a name: NFKC, no invisible format characters, spaces
 collapsed; control characters refused) or one of a fixed row of quick phrases. A table whose
-``chat`` setting is ``phrases`` takes the phrases only, as competitive sites do. Everything
-refused is an ``error`` with code ``chat`` to the sender alone, and nothing is kept.
+``chat`` setting is ``phrases`` takes the phrases only, as competitive sites do. At a table with
+partners, while a hand is in play (the game says so: ``Game.table_talk``), the seated players
+may send only the phrases, none of which carries card information (docs/rules.md, "Cribbage
+is not Enough"). Everything refused is an ``error`` with code ``chat`` to the sender alone,
+and nothing is kept.
 """
 
 from __future__ import annotations
@@ -33,14 +36,26 @@ def refused(message: str) -> ProtocolError:
     return ProtocolError("chat", message)
 
 
-def chat_words(mode: str, text: str | None, phrase: str | None) -> tuple[str, str | None]:
-    """What a message shows, and its phrase's key (None for free text); else ProtocolError."""
+PARTNERS_TALK = (
+    "partners may not talk about their cards: while a hand is in play, quick phrases only; "
+    "free text returns between hands"
+)
+"""Why free text is refused while partners play a hand (the client shows the same words)."""
+
+
+def chat_words(
+    mode: str, text: str | None, phrase: str | None, *, talk: str = "free"
+) -> tuple[str, str | None]:
+    """What a message shows, and its phrase's key (None for free text); else ProtocolError.
+    ``talk`` is the game's ``table_talk`` now (``phrases`` while partners play a hand)."""
     if phrase is not None:
         if phrase not in PHRASES:
             raise refused(f"unknown phrase; the phrases are {', '.join(PHRASES)}")
         return PHRASES[phrase], phrase
     if mode != "on":
         raise refused("this table takes quick phrases only")
+    if talk == "phrases":
+        raise refused(PARTNERS_TALK)
     return clean_chat(text or ""), None
 
 

@@ -44,6 +44,8 @@ async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None
             await room.leave(watcher)
         elif kind == "hint":
             await room.hint(watcher)
+        elif kind == "seed":
+            await room.give_seed(watcher, int(message["hand"]), message["seed"])
         elif kind == "chat":
             await room.say(watcher, message.get("text"), message.get("phrase"))
         else:

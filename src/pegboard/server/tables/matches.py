@@ -18,7 +18,9 @@ from pegboard.core.game import Game
 from pegboard.core.matchplay import MatchScore
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
+from pegboard.server.daily.store import daily_chance
 from pegboard.server.tables.bot_turns import BotTurns
+from pegboard.server.tables.deals import TableDeals
 
 
 def first_dealer_of(game: Game) -> int | None:
@@ -29,21 +31,45 @@ def first_dealer_of(game: Game) -> int | None:
 
 class Matches(BotTurns):
     def _new_game(
-        self, stored: list[dict[str, Any]] | None = None, first_dealer: int | None = None
+        self,
+        stored: list[dict[str, Any]] | None = None,
+        fair: list[dict[str, Any]] | None = None,
+        first_dealer: int | None = None,
     ) -> Game:
-        """The match's game: its chance from the operating system (or the test's source),
-        after the ``stored`` outcomes of a match being restored, or with ``first_dealer``
-        picked to deal first. A live game has no seed, so no deal can be computed from
-        anything a client sees; a match restored without any stored outcome (a crash between
-        storing its start and its first deal) is dealt afresh."""
-        chance: ChanceSource = (
-            self.settings.chance() if self.settings.chance is not None else SystemChance()
-        )
-        if first_dealer is not None and not stored:
-            chance = ScriptedChance([(first_dealer,)], then=chance)
-        if stored:
-            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
-        game = Game(self.spec, self.row.players, None, self.row.options, chance=chance)
+        """The match's game, dealt verifiably (docs/fairness.md) from the hand secrets of
+        :class:`TableDeals` (or from the test's source; a daily game from the day's secret),
+        rebuilt from the ``fair`` entries of a match being restored. A match stored before
+        verifiable deals replays its ``stored`` outcomes, then deals from the operating
+        system; one restored without any stored outcome (a crash between storing its start
+        and its first deal) is dealt afresh. A live game has no seed, so no deal can be
+        computed from anything a client sees. A later game of a match of several games has
+        ``first_dealer`` (the loser of the game before): its first chance step, the pick of
+        the first dealer, is fixed to that seat rather than drawn."""
+        chance: ChanceSource
+        self.deals = None
+        if self.settings.chance is not None:
+            chance = self.settings.chance()
+            if first_dealer is not None and not stored:
+                chance = ScriptedChance([(first_dealer,)], then=chance)
+            if stored:
+                chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
+        elif self.daily is not None:  # replaying a restored one derives the same outcomes
+            chance = daily_chance(self.daily.secret)
+        elif fair:
+            chance = self.deals = TableDeals.restored(
+                self.row.players, self.row.seating, fair, stored
+            )
+        elif stored:
+            chance = ScriptedChance([outcome_from_json(o) for o in stored], then=SystemChance())
+        else:
+            chance = self.deals = self.upcoming or TableDeals(self.row.players)
+            self.deals.seating = list(self.row.seating)
+            self.upcoming = None
+            if first_dealer is not None:
+                self.deals.fix_first_pick(first_dealer)
+        # A table made before an option existed keeps playing the rule it was made with.
+        options = self.spec.stored(self.row.options)
+        game = Game(self.spec, self.row.players, None, options, chance=chance)
         self.bots = {}
         for seat, slot_index in enumerate(self.row.seating):
             slot = self.slots[slot_index]
@@ -120,7 +146,8 @@ class Matches(BotTurns):
         else:
             self.match_score = MatchScore.start(self.row.match_format, self._sides())
             order = list(range(self.row.players))
-            random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
+            if self.daily is None:  # a daily game seats its person first, as for everyone
+                random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
         self.row.started = self.clock.now()
@@ -134,7 +161,7 @@ class Matches(BotTurns):
         )
         self.game = self._new_game(first_dealer=first)
         self.first_dealer = first_dealer_of(self.game)
-        self.persisted = self.persisted_chance = 0
+        self.persisted = self.persisted_chance = self.persisted_fair = 0
         self.rematch = set()
         self.gone = set()
         self._choices = {}
@@ -153,6 +180,8 @@ class Matches(BotTurns):
         """Note that ``seat`` wants the rematch; False if it had asked already."""
         if self.row.status != "results":
             raise IllegalAction("a rematch can be asked for once the game is over")
+        if self.daily is not None:
+            raise IllegalAction("a daily game has no rematch: one attempt a day")
         if seat in self.rematch:
             return False
         self.rematch.add(seat)

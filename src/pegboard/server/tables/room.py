@@ -27,6 +27,7 @@ from pegboard.core.game import Game
 from pegboard.records.replay import apply_entry
 from pegboard.server.http.protocol import RESTART, ProtocolError
 from pegboard.server.ratings.settle import finished_match, rating_changes, settle
+from pegboard.server.tables.deals import TableDeals
 from pegboard.server.tables.hints import hint_message, hint_query
 from pegboard.server.tables.matches import first_dealer_of
 from pegboard.server.tables.room_chat import TableChat
@@ -68,20 +69,25 @@ class Room(TableChat):
         if self.row.status not in ("playing", "results"):
             return
         entries = self.store.actions(self.id, self.row.match)
-        actions = [e for e in entries if "chance" not in e]
+        fair = [e for e in entries if "fair" in e]
+        actions = [e for e in entries if "chance" not in e and "fair" not in e]
         outcomes = [e["chance"] for e in entries if "chance" in e]
         unstored = 0  # outcomes the store does not hold yet: stored with the next change
-        if actions and not outcomes:  # a match stored before outcomes were kept
+        if actions and not outcomes and not fair:  # a match stored before outcomes were kept
             outcomes = self._dealt_from_seed(actions)
             unstored = len(outcomes)
         first = self._restore_match()  # a match's next game dealt afresh: the loser deals
-        game = self._new_game(outcomes, first_dealer=first)
+        game = self._new_game(outcomes, fair, first_dealer=first)
         for entry in actions:
             apply_entry(game, entry)
         self.game = game
         self.first_dealer = first_dealer_of(game)
         self.persisted = len(game.actions)
         self.persisted_chance = len(game.chance_log) - unstored
+        self.persisted_fair = len(fair)
+        if self.deals is not None and game.outcome is not None:
+            self.deals.finish()
+            self.deals.take_outbox()
         self._track_choices(game)
         now = self.clock.now()
         # The deadlines stored are the earliest of each change: each seat to act gets it.
@@ -183,13 +189,19 @@ class Room(TableChat):
         self._track_choices(game)
         record = None
         now = self.clock.now()
+        deals = self.deals
         if game.outcome is not None and self.row.status == "playing":
             self.row.status = "results"
             self.results_since = None  # it begins now
+            if deals is not None:
+                deals.finish()  # every hand revealed, in the record too
+                if self.settings.chance is None:
+                    self.upcoming = TableDeals(self.row.players)  # the rematch's hand 1
             record = game.record()
             match = self._end_of_game()
             if match is not None:  # the match so far: its score after this game
                 record["match"] = match
+        fair = deals.take_entries() if deals is not None else []
         self._set_deadline()
         # One transaction per change: its actions and the chance outcomes they brought, the
         # table's clock and status, the record.
@@ -197,10 +209,11 @@ class Room(TableChat):
             self.store.commit_change(
                 self.id,
                 self.row.match,
-                self.persisted + self.persisted_chance,
+                self.persisted + self.persisted_chance + self.persisted_fair,
                 [
                     *game.actions[self.persisted :],
                     *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
+                    *fair,
                 ],
                 status=self.row.status,
                 deadline=self.row.deadline,
@@ -220,11 +233,38 @@ class Room(TableChat):
             raise TableClosed("this table is moving to another server: reconnect") from None
         self.persisted = len(game.actions)
         self.persisted_chance = len(game.chance_log)
+        self.persisted_fair += len(fair)
         if record is not None:  # before the update goes out: its results show the change
             await self._settle(record, now)
+        await self._send_fair(deals)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
+        await self._send_fair(self.upcoming)
         self._schedule_bots()
+
+    async def _send_fair(self, deals: TableDeals | None) -> None:
+        """The commitments and reveals of this change: a hand's commitment before the update
+        that deals it, a hand's secret once the hand is over."""
+        for message in deals.take_outbox() if deals is not None else []:
+            for watcher in list(self.watchers):
+                await watcher.send(message)
+
+    async def give_seed(self, watcher: Watcher, hand: int, seed: object) -> None:
+        """A seated person's seed for a hand committed to and not dealt yet; told back to
+        that person's connections, so each knows the seed its seat gave."""
+
+        async def run() -> None:
+            if watcher.slot is None:
+                raise SeatError("only a seated player gives a seed")
+            deals = self.upcoming if self.row.status != "playing" else self.deals
+            if deals is None:
+                raise ProtocolError("not-now", "this table's deals take no seeds")
+            deals.give_seed(watcher.slot, hand, seed)
+            for other in list(self.watchers):
+                if other.slot == watcher.slot:
+                    await other.send({"type": "seed", "hand": hand, "seed": seed})
+
+        await self.call(run)
 
     async def _settle(self, record: dict[str, Any], finished: float) -> None:
         """Settle the match just recorded: histories, and ratings at a rated table. In a thread

@@ -50,7 +50,8 @@ class TableChat(Seats):
             slot = self._slot(index)
             if index is None or slot is None:
                 raise refused("people watching read the chat; only the players write in it")
-            words, key = chat_words(self.row.chat, text, phrase)
+            talk = self.game.table_talk if self.game is not None else "free"
+            words, key = chat_words(self.row.chat, text, phrase, talk=talk)
             now = self.clock.now()
             if not self._chat_rate.allow(index, now):
                 raise refused(f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds: wait")

@@ -11,6 +11,9 @@ from pegboard.server.tables.deadlines import Deadlines
 from pegboard.server.tables.slot import Slot, bot_slot
 from pegboard.server.tables.writer import SeatError, Watcher
 
+Seed = tuple[str, str]
+"""A joining person's seed for hand 1: (the commitment they saw, the seed)."""
+
 
 class Seats(Deadlines):
     def slots_set_bot(self, index: int, bot: str) -> None:
@@ -19,11 +22,15 @@ class Seats(Deadlines):
         self.store.set_slot(self.id, index, slot.name, slot.kind, slot.token)
         self.slots[index] = slot
 
-    async def join(self, name: str, player: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, name: str, player: str | None = None, seed: Seed | None = None
+    ) -> tuple[int, str]:
         """Take the first free seat; the game starts when every seat is taken. ``name`` has
         been cleaned (:func:`pegboard.server.http.inputs.clean_name`); it may not pass for a bot
         or for someone seated. ``player``: the signed-in person (players.id), if known.
-        Stored first: a refused write leaves the seat free."""
+        ``seed``: (the commitment they saw, their seed) for hand 1 of the match this join may
+        start, taken if that is still the table's commitment (else the seat's seed for hand 1
+        is the default). Stored first: a refused write leaves the seat free."""
 
         async def run() -> tuple[int, str]:
             if self.row.status != "waiting":
@@ -44,6 +51,9 @@ class Seats(Deadlines):
             token = secrets.token_urlsafe(24)
             self.store.set_slot(self.id, free[0], clean, "human", token, player)
             self.slots[free[0]] = Slot(clean, "human", token, player)
+            upcoming = self.upcoming
+            if seed is not None and upcoming is not None and upcoming.commits_hand_1(seed[0]):
+                upcoming.give_seed(free[0], 1, seed[1])
             if not self.watchers:  # a join is a visit too: the idle time starts again
                 self._set_idle(self.clock.now())
             if all(s is not None for s in self.slots):

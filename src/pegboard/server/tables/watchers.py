@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pegboard.core.fair import commitment
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.errors import IllegalAction
@@ -88,7 +89,11 @@ class Watchers(RoomCore):
 
     def table_info(self) -> dict[str, Any]:
         deadlines = {seat: when for seat, (_, when) in self.seat_deadlines.items()}
-        return describe(
+        extra: dict[str, Any] = {"daily": self.daily.day} if self.daily is not None else {}
+        waiting = self.upcoming.committed.get(1) if self.upcoming is not None else None
+        if waiting is not None and self.row.status != "playing":  # a joiner's seed can go with it
+            extra["next_commitment"] = commitment(waiting)
+        return extra | describe(
             self.row,
             self.slots,
             self.game,
@@ -138,6 +143,16 @@ class Watchers(RoomCore):
         }
         if watcher.slot is not None:  # a seated player may pass the table's link on
             message["invite"] = self.row.invite
+        deals = self.upcoming if self.row.status != "playing" else self.deals
+        if self.daily is not None:  # the day's one secret: revealed when the day is over
+            message["fair"] = {
+                "daily": {"day": self.daily.day, "commitment": commitment(self.daily.secret)}
+            }
+        elif deals is not None or self.deals is not None:
+            message["fair"] = {
+                "match": self.deals.summary() if self.deals is not None else None,
+                "next": deals.summary() if deals is not None and deals is not self.deals else None,
+            }
         if self.game is not None:
             since = max(0, min(since, self.game.version))
             message |= {

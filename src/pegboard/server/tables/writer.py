@@ -20,9 +20,11 @@ from pegboard.core.matchplay import MatchScore
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock
+from pegboard.server.daily.store import table_day
 from pegboard.server.http.protocol import GONE
 from pegboard.server.ratings.settle import RatingChange
 from pegboard.server.store.sql_store import Store, TableRow
+from pegboard.server.tables.deals import TableDeals
 from pegboard.server.tables.hints import offers_hints
 from pegboard.server.tables.settings import RoomSettings
 from pegboard.server.tables.slot import slots_of
@@ -91,6 +93,16 @@ class RoomCore:
         self.bots: dict[int, Bot] = {}
         self.persisted = 0  # the game's actions in the store
         self.persisted_chance = 0  # and its chance outcomes, stored beside them
+        self.persisted_fair = 0  # and what rebuilds its verifiable deals
+        # The match's verifiable deals, and the next match's (its hand 1 committed to while
+        # the table waits or shows the results). None when the settings make the chance.
+        self.deals: TableDeals | None = None
+        self.upcoming: TableDeals | None = None
+        # A daily challenge's table deals every hand from the day's secret alone.
+        self.daily = table_day(store.engine, row.id) if settings.chance is None else None
+        if self.daily is None and settings.chance is None and row.status in ("waiting", "results"):
+            self.upcoming = TableDeals(row.players)
+            self.upcoming.take_outbox()  # nobody is connected yet: welcomes carry it
         self.rematch: set[int] = set()
         self.gone: set[int] = set(row.gone)  # slots that left this match: no rematch with them
         self.watchers: set[Watcher] = set()

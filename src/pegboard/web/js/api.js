@@ -36,10 +36,11 @@ export const api = {
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", tablePath(id)),
   create: (spec) => request("POST", "/api/tables", spec),
-  join: (id, name) =>
+  join: (id, name, fair = {}) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/join`, {
       name,
       invite: memory.invite(id) ?? undefined,
+      ...fair, // verifiable deals: a seed for hand 1, and the commitment it answers
     }),
   records: (id) => request("GET", tablePath(id, "/records")),
   record: (id, match) => request("GET", tablePath(id, `/records/${encodeURIComponent(match)}`)),

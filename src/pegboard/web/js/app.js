@@ -1,9 +1,11 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
 // #/rules/GAME how to play, #/play quick play, #/leaderboard/GROUP a rating group's best,
-// #/player/ID (or #/me) a player's profile. A table's link may carry the key of an unlisted
+// #/player/ID (or #/me) a player's profile, #/daily the daily challenge, #/tournaments the
+// tournaments, #/tournament/ID one. A table's link may carry the key of an unlisted
 // table (#/table/ID?invite=KEY): it is remembered for that table.
 
 import { memory } from "./api.js";
+import { DailyPage } from "./daily.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { LobbyPage } from "./lobby.js";
 import { QuickPlayPage } from "./quickplay.js";
@@ -11,6 +13,8 @@ import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
 import { TablePage } from "./table.js";
+import { TournamentPage } from "./tournament.js";
+import { TournamentsPage } from "./tournaments.js";
 
 const root = document.getElementById("app");
 let page = null;
@@ -27,9 +31,12 @@ function route() {
   else if (kind === "replay" && id && match)
     page = new ReplayPage(root, decodeURIComponent(id), match);
   else if (kind === "play") page = new QuickPlayPage(root);
+  else if (kind === "daily") page = new DailyPage(root);
   else if (kind === "leaderboard") page = new LeaderboardPage(root, id && decodeURIComponent(id));
   else if (kind === "player" && id) page = new ProfilePage(root, decodeURIComponent(id));
   else if (kind === "me") page = new ProfilePage(root, null);
+  else if (kind === "tournaments") page = new TournamentsPage(root);
+  else if (kind === "tournament" && id) page = new TournamentPage(root, decodeURIComponent(id));
   else page = new LobbyPage(root);
   window.scrollTo(0, 0);
 }

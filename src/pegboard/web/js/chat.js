@@ -73,13 +73,14 @@ export class ChatPanel {
       maxlength: LENGTH,
       autocomplete: "off",
       placeholder: "Say something…",
+      "aria-describedby": "chat-note",
     });
     this.form = h(
       "form",
       { class: "chat-form", onSubmit: (event) => this.send(event) },
       h("label", { for: "chat-input", class: "sr-only" }, "Chat message"),
       this.input,
-      h("button", { type: "submit", "data-key": "chat-send" }, "Send"),
+      (this.sendButton = h("button", { type: "submit", "data-key": "chat-send" }, "Send")),
     );
     this.phrases = h(
       "div",
@@ -97,7 +98,7 @@ export class ChatPanel {
         ),
       ),
     );
-    this.note = h("p", { class: "chat-note" });
+    this.note = h("p", { id: "chat-note", class: "chat-note", "aria-live": "polite" });
     this.panel = h(
       "section",
       { id: "chat-panel", class: "chat", "aria-labelledby": "chat-title" },
@@ -145,13 +146,22 @@ export class ChatPanel {
     this.element.hidden = !table || (!seated && !table.watching);
     if (this.element.hidden) return;
     const phrasesOnly = table.chat === "phrases";
+    // Partners may not pass card information: while a hand is in play the game says
+    // table_talk "phrases" (docs/rules.md, "Cribbage is not Enough": table talk), and the server refuses free text.
+    const partnersHand = this.state.view?.table_talk === "phrases";
     this.form.hidden = !seated || phrasesOnly;
+    this.input.disabled = partnersHand;
+    this.sendButton.disabled = partnersHand;
+    this.input.placeholder = partnersHand ? "Phrases only" : "Say something…";
     this.phrases.hidden = !seated;
     this.note.textContent = !seated
       ? "You are watching: the players write here, you read."
       : phrasesOnly
         ? "Quick phrases only at this table."
-        : "";
+        : partnersHand
+          ? "Partners may not talk about their cards: quick phrases only while a hand is " +
+            "in play. Free text returns between hands."
+          : "";
     this.note.hidden = !this.note.textContent;
     this.drawList(chat, slot);
     const showing = this.open || this.wide.matches;

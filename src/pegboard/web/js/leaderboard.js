@@ -9,8 +9,10 @@ export const DEFAULT_GROUP = "cribbage-2";
 
 export function topLinks() {
   return [
+    h("a", { class: "top-link", href: "#/tournaments" }, "Tournaments"),
     h("a", { class: "top-link", href: `#/leaderboard/${DEFAULT_GROUP}` }, "Leaderboard"),
     h("a", { class: "top-link", href: "#/me" }, "My profile"),
+    h("a", { class: "top-link", href: "#/daily" }, "Daily"),
   ];
 }
 

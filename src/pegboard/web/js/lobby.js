@@ -62,6 +62,8 @@ export class LobbyPage {
               { href: "#/play", class: "button primary", "data-key": "play-now" },
               "Play now",
             ),
+            " ",
+            h("a", { href: "#/daily", class: "button", "data-key": "daily" }, "Daily challenge"),
           ),
           h(
             "section",

@@ -200,7 +200,10 @@ export class Narrator {
       case "deal":
         this.inTrick = 0;
         this.trumpsNamed = false;
-        return `Hand ${e.hand}: ${this.says(e.dealer, "deals", "deal")}`;
+        // The first dealer is drawn (every game), and each hand's in Cribbage with dealer=random.
+        return e.drawn || e.hand === 1
+          ? `Hand ${e.hand}: ${this.says(e.dealer, "cuts lowest and deals", "cut lowest and deal")}`
+          : `Hand ${e.hand}: ${this.says(e.dealer, "deals", "deal")}`;
       case "discard":
         if (e.magic)
           return e.cards

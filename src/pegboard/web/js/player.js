@@ -2,6 +2,7 @@
 // HttpOnly session cookie. Every change goes through one queue, so that a name typed and a
 // join clicked at once make one guest, not two.
 
+import { seedFor } from "./fair-panel.js";
 import { api, memory } from "./api.js";
 
 let known = null; // a promise of the player, or of null for nobody yet
@@ -62,7 +63,8 @@ export const account = {
  * so the seat is the player's (a name the server refuses is said by the join itself). */
 export async function joinTable(tableId) {
   await account.name(memory.name()).catch(() => null);
-  const joined = await api.join(tableId, memory.name());
+  const table = await api.table(tableId).catch(() => ({}));
+  const joined = await api.join(tableId, memory.name(), seedForHandOne(table.next_commitment));
   memory.setToken(tableId, joined.token);
   return joined;
 }
@@ -78,4 +80,10 @@ export async function seatFromElsewhere(tableId) {
   } catch {
     return null; // no seat here: watch
   }
+}
+
+/** The seed this seat gives with its join for hand 1 of the match the join may start (the
+ * table's commitment to it came first, in the table info). */
+function seedForHandOne(commitment) {
+  return commitment ? { commitment, seed: seedFor(commitment) } : {};
 }

@@ -7,6 +7,7 @@ import { ratingChart } from "./chart.js";
 import { ratingsFrame } from "./leaderboard.js";
 import { PHASE_WORDS, provisionalBadge, ratingChange } from "./rating-change.js";
 import { ratingsApi } from "./ratings-api.js";
+import { tournamentsApi } from "./tournaments-api.js";
 import { ordinal } from "./results.js";
 
 const PAGE = 20; // matches per page
@@ -53,18 +54,19 @@ export class ProfilePage {
         this.playerId = me.id;
         this.me = true;
       }
-      const [profile, matches] = await Promise.all([
+      const [profile, matches, tournaments] = await Promise.all([
         ratingsApi.player(this.playerId),
         ratingsApi.matches(this.playerId, 0, PAGE),
+        tournamentsApi.played(this.playerId).catch(() => []),
       ]);
-      this.show(profile, matches);
+      this.show(profile, matches, tournaments);
     } catch (error) {
       render(this.body, h("p", { class: "notice" }, `Could not load the profile: ${error.message}`));
       toast(error.message);
     }
   }
 
-  show(profile, matches) {
+  show(profile, matches, tournaments = []) {
     const player = profile.player;
     document.title = `${player.name} · pegboard`;
     this.matches = matches.matches;
@@ -82,6 +84,13 @@ export class ProfilePage {
           this.me ? h("span", { class: "badge you" }, "you") : null,
         ),
         h("p", { class: "notice" }, summary(profile.stats)),
+        profile.daily_streak
+          ? h(
+              "p",
+              { "data-testid": "daily-streak" },
+              `Daily challenge streak: ${profile.daily_streak} day${profile.daily_streak === 1 ? "" : "s"}`,
+            )
+          : null,
       ),
       profile.ratings.length
         ? h(
@@ -97,6 +106,7 @@ export class ProfilePage {
         : null,
       profile.stats.length ? statsPanel(profile.stats) : null,
       profile.phases.length ? phasesPanel(profile.phases) : null,
+      tournaments.length ? tournamentsPanel(tournaments) : null,
       h(
         "section",
         { class: "panel", "aria-labelledby": "matches-title" },
@@ -281,3 +291,26 @@ function matchItem(match) {
     ),
   );
 }
+
+/** The tournaments played, newest first, with the place in each finished one. */
+function tournamentsPanel(tournaments) {
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "tournaments-title" },
+    h("h2", { id: "tournaments-title" }, "Tournaments"),
+    h(
+      "ol",
+      { class: "matches tournaments-played" },
+      tournaments.map((t) =>
+        h(
+          "li",
+          {},
+          h("a", { href: `#/tournament/${encodeURIComponent(t.id)}` }, t.name),
+          " ",
+          t.place ? h("strong", {}, `${ordinal(t.place)} place`) : h("span", { class: "hint" }, t.status),
+        ),
+      ),
+    ),
+  );
+}
+

@@ -126,7 +126,15 @@ export function resultsPanel(page) {
   const play = table.match_play;
   const goesOn = Boolean(play) && !play.decided;
   let footer;
-  if (table.status === "finished") {
+  if (table.daily) {
+    footer = h(
+      "p",
+      { class: "notice", "data-testid": "daily-over" },
+      "One attempt a day: ",
+      h("a", { href: "#/daily", "data-key": "daily-results" }, "see today's results"),
+      " and how the others played the same deals.",
+    );
+  } else if (table.status === "finished") {
     footer = h("p", { class: "notice" }, "The table is closed.");
   } else if (goesOn) {
     footer = [

@@ -14,11 +14,12 @@ const RETRY = [500, 1000, 2000, 4000]; // ms between reconnection attempts
  * `onError(message, code)` when the server refused something (nothing changed).
  */
 export class TableSocket {
-  constructor(tableId, token, { onChange, onError }) {
+  constructor(tableId, token, { onChange, onError, onFair }) {
     this.tableId = tableId;
     this.token = token;
     this.onChange = onChange;
     this.onError = onError;
+    this.onFair = onFair; // the verifiable deals' messages (fair-panel.js)
     this.state = {
       table: null,
       seat: null,
@@ -157,6 +158,7 @@ export class TableSocket {
         state.slot = message.slot;
         state.chat = message.chat ?? []; // none for people watching where nobody may
         if (message.invite) memory.setInvite(this.tableId, message.invite); // ours to pass on
+        if (message.fair) this.onFair?.({ type: "summary", ...message.fair }, state);
         if (message.view === undefined) break; // no game yet
         if (this.match !== message.table.match && message.from > 0) {
           // A new match began while we were away: our events belong to the old one.
@@ -188,6 +190,11 @@ export class TableSocket {
         return;
       case "table":
         break;
+      case "commit":
+      case "seed":
+      case "reveal":
+        this.onFair?.(message, state);
+        return;
       default:
         return; // pong
     }

@@ -9,6 +9,7 @@ import { ChatPanel } from "./chat.js";
 import { h, render, toast } from "./dom.js";
 import { gameModule } from "./games.js";
 import { guideMemory } from "./guide.js";
+import { FairDeals } from "./fair-panel.js";
 import { matchStrip } from "./match-score.js";
 import { clockMove, logItem, Narrator } from "./narrate.js";
 import { seatFromElsewhere } from "./player.js";
@@ -43,6 +44,7 @@ export class TablePage {
       h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
     );
     this.overlay = h("div", { class: "overlay-slot" });
+    this.fair = new FairDeals((message) => this.socket.send(message));
     this.chat = new ChatPanel(tableId, {
       say: (text) => this.socket.say(text),
       phrase: (key) => this.socket.phrase(key),
@@ -63,7 +65,7 @@ export class TablePage {
             this.main,
             this.announcer,
           ),
-          h("div", { class: "table-side" }, this.log, this.chat.element),
+          h("div", { class: "table-side" }, this.fair.element, this.log, this.chat.element),
         ),
         this.overlay,
       ),
@@ -82,6 +84,7 @@ export class TablePage {
     this.socket = new TableSocket(this.tableId, token, {
       onChange: () => this.render(),
       onError: (message, code) => this.error(message, code),
+      onFair: (message, state) => this.fair.receive(message, state),
     });
   }
 

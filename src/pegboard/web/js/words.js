@@ -11,6 +11,7 @@ export const OPTION_LABELS = {
   pre_show: "Pause before the hands are counted",
   post_show: "Pause after the count, before the next hand",
   teams: "Play in two teams (partners sit opposite)",
+  dealer: "Who deals each hand",
   counting: "Who counts the points",
   end: "How the game ends",
   deals: "Number of deals",
@@ -20,6 +21,7 @@ export const OPTION_LABELS = {
 /** Choice values in words. */
 export const CHOICE_LABELS = {
   counting: { auto: "counted for everyone", manual: "each player counts (Muggins)" },
+  dealer: { random: "drawn every hand", rotate: "passed to the left" },
   end: { target: "at the target score", deals: "after a number of deals", minutes: "after a time" },
 };
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 from pegboard.core.outcome import Outcome as GameOutcome
 from pegboard.core.outcome import rank_sides
 from pegboard.games.not_enough.deal import team_of, team_seats
-from pegboard.games.not_enough.phases import OVER, POST_SHOW
+from pegboard.games.not_enough.phases import COLOUR, CUT, OVER, POST_SHOW, SHUFFLE
 from pegboard.games.not_enough.state import NotEnoughState
 
 SKUNK_MARGIN = 31
+BETWEEN_HANDS = (CUT, COLOUR, SHUFFLE, POST_SHOW, OVER)
+"""Phases with no cards in anyone's hand, or every card counted."""
 
 
 class EndSteps(NotEnoughState):
@@ -36,6 +38,11 @@ class EndSteps(NotEnoughState):
             self.fixed_ranks[s] = 2
         self.events.append({"type": "leave", "seat": seat, "rank": 2})
         self._finish("leave")
+
+    @property
+    def hand_in_play(self) -> bool:
+        """From the deal to the end of the crib count (not while the dealer takes a colour)."""
+        return self.phase not in BETWEEN_HANDS
 
     def in_game(self, seat: int) -> bool:
         return seat not in self.fixed_ranks

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_matchplay"
-down_revision = "0007_rematch_usernames"
+revision = "0010_matchplay"
+down_revision = "0009_tournaments"
 
 
 def upgrade() -> None:

@@ -1,0 +1,1 @@
+"""The daily challenge: the same deals for everyone each UTC day (docs/fairness.md)."""

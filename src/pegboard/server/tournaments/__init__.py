@@ -1,0 +1,1 @@
+"""Tournaments on the server: made by accounts, directed round by round by one worker."""

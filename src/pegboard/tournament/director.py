@@ -1,0 +1,194 @@
+"""A tournament from entry to its last round, as pure state: pair a round, record its
+results, pair the next, and so on to the final standings (and the playoff, with a cut).
+
+Whoever runs the tournament (the CLI's bot runner, the server's director) holds a
+:class:`Tournament`, asks :meth:`Tournament.pair_next` for each round once the last has
+finished, plays the tables, and hands back each table's :class:`MatchResult`. Nothing here
+reads a clock or plays a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pegboard.errors import OptionError
+from pegboard.tournament.bracket import BracketMatch, bracket
+from pegboard.tournament.pairing import Pairing, acc_round, round_robin, swiss
+from pegboard.tournament.playoff import qualifiers
+from pegboard.tournament.results import MatchResult, Round, Table
+from pegboard.tournament.rules import TournamentRules
+from pegboard.tournament.standings import Standing, standings
+
+
+@dataclass(frozen=True)
+class Tournament:
+    rules: TournamentRules
+    players: tuple[str, ...]
+    """Every entrant, in seed order (the order given: by rating, or as listed)."""
+    rounds: tuple[Round, ...] = ()
+    withdrawn: frozenset[str] = frozenset()
+    """Players who left: they forfeit what they have left to play and are paired no more."""
+    qualified: tuple[str, ...] = ()
+    """The playoff's seeds, best first, once the cut is made."""
+
+    def __post_init__(self) -> None:
+        if len(set(self.players)) != len(self.players):
+            raise OptionError("every player enters a tournament once")
+        if len(self.players) < 2:
+            raise OptionError(f"a tournament needs two players or more, not {len(self.players)}")
+
+    @property
+    def qualifying(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.stage == "qualifying")
+
+    @property
+    def playoff(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.stage == "playoff")
+
+    @property
+    def current(self) -> Round | None:
+        """The round being played, or None between rounds."""
+        return self.rounds[-1] if self.rounds and not self.rounds[-1].finished else None
+
+    def standings(self) -> list[Standing]:
+        """The qualifying standings (the whole tournament without a playoff)."""
+        return standings(self.players, self.qualifying, self.rules.match)
+
+    @property
+    def over(self) -> bool:
+        if self.current is not None or len(self.qualifying) < self.rules.rounds:
+            return False
+        if not self._has_playoff():
+            return True
+        final = self.bracket()[-1][0] if self.qualified else None
+        return final is not None and final.winner is not None
+
+    def _has_playoff(self) -> bool:
+        return self.rules.playoff is not None and qualifiers(len(self.players)) >= 2
+
+    def pair_next(self) -> Tournament:
+        """The tournament with its next round paired (forfeits of withdrawn players already
+        recorded). An error if a round is still being played or the tournament is over."""
+        if self.current is not None:
+            raise OptionError(f"round {self.current.number} is still being played")
+        if self.over:
+            raise OptionError("the tournament is over")
+        number = len(self.rounds) + 1
+        if len(self.qualifying) < self.rules.rounds:
+            made = Round(number, "qualifying", *self._seat(self._pair_qualifying()))
+            return replace(self, rounds=(*self.rounds, self._forfeit_withdrawn(made)))
+        this = self if self.qualified else self._cut()
+        made = this._pair_playoff(number)
+        return replace(this, rounds=(*this.rounds, this._forfeit_withdrawn(made)))
+
+    def _pair_qualifying(self) -> Pairing:
+        index = len(self.qualifying)
+        if self.rules.format == "round-robin":
+            return round_robin(self.players, index)
+        if self.rules.format == "acc":
+            return acc_round(self.players, index, self.rules.seed)
+        ranked = [s.player for s in self.standings() if s.player not in self.withdrawn]
+        met = {frozenset(t.players) for r in self.qualifying for t in r.tables}
+        had_bye = {p for r in self.qualifying for p in r.byes}
+        if len(ranked) < 2:
+            return Pairing((), tuple(ranked))
+        return swiss(ranked, met, had_bye)
+
+    @staticmethod
+    def _seat(pairing: Pairing) -> tuple[tuple[Table, ...], tuple[str, ...]]:
+        return tuple(Table(players) for players in pairing.tables), pairing.byes
+
+    def _forfeit_withdrawn(self, made: Round) -> Round:
+        byes = tuple(p for p in made.byes if p not in self.withdrawn)
+        made = replace(made, byes=byes)
+        for i, table in enumerate(made.tables):
+            gone = [side for side in (0, 1) if table.players[side] in self.withdrawn]
+            if gone:
+                made = made.with_result(i, MatchResult(forfeit=gone[0]))
+        return made
+
+    def _cut(self) -> Tournament:
+        count = qualifiers(len(self.players))
+        staying = [s.player for s in self.standings() if s.player not in self.withdrawn]
+        return replace(self, qualified=tuple(staying[:count]))
+
+    def _pair_playoff(self, number: int) -> Round:
+        lines = self.bracket()
+        # The first line with a match to play: its matches whose players are both known.
+        line = next(line for line in lines if any(m.winner is None for m in line))
+        tables = [Table((a, b)) for a, b in (m.players for m in line) if a and b]
+        byes = [m.winner for m in line if m.winner and m.players[1] is None]
+        return Round(number, "playoff", tuple(tables), tuple(byes))
+
+    def bracket(self) -> list[list[BracketMatch]]:
+        """The playoff bracket so far (empty before the cut)."""
+        if not self.qualified:
+            return []
+        return bracket(self.qualified, self.playoff)
+
+    def record(self, table: int, result: MatchResult) -> Tournament:
+        """The current round with ``result`` at its ``table`` (0-based)."""
+        if self.current is None:
+            raise OptionError("no round is being played")
+        players = self.current.tables[table].players if table < len(self.current.tables) else ()
+        if result.forfeit is None and players and self._undecided(result):
+            raise OptionError(f"the match at table {table + 1} is not over: {result.wins()}")
+        rounds = (*self.rounds[:-1], self.current.with_result(table, result))
+        return replace(self, rounds=rounds)
+
+    def _undecided(self, result: MatchResult) -> bool:
+        length = self.rules.playoff if self.current and self.current.stage == "playoff" else None
+        length = length or self.rules.match
+        return not length.decided(result.wins())
+
+    def withdraw(self, player: str) -> Tournament:
+        if player not in self.players:
+            raise OptionError(f"{player!r} is not in this tournament")
+        return replace(self, withdrawn=self.withdrawn | {player})
+
+    def places(self) -> list[tuple[int, str]]:
+        """Final places, best first: with a playoff, its champion and finalist, then the
+        losers of each earlier round sharing a place (semi-finalists 3rd), then everyone else
+        by the qualifying standings."""
+        table = self.standings()
+        if not self.qualified:
+            return [(s.place, s.player) for s in table]
+        out: list[tuple[int, str]] = []
+        lines = self.bracket()
+        final = lines[-1][0]
+        if final.winner:
+            out.append((1, final.winner))
+        for line in reversed(lines):
+            beaten = [p for m in line if m.winner for p in m.players if p and p != m.winner]
+            place = len(out) + 1
+            out.extend((place, p) for p in sorted(beaten, key=self.qualified.index))
+        placed = {p for _, p in out}
+        rest = [s.player for s in table if s.player not in placed]
+        out.extend((len(placed) + 1 + i, p) for i, p in enumerate(rest))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "rounds": [r.to_json() for r in self.rounds],
+            "withdrawn": sorted(self.withdrawn),
+            "qualified": list(self.qualified),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Tournament:
+        return cls(
+            rules=TournamentRules.from_json(data["rules"]),
+            players=tuple(data["players"]),
+            rounds=tuple(Round.from_json(r) for r in data["rounds"]),
+            withdrawn=frozenset(data["withdrawn"]),
+            qualified=tuple(data["qualified"]),
+        )
+
+
+def start(rules: TournamentRules, players: Sequence[str]) -> Tournament:
+    """A tournament of ``players`` (seed order) with its first round paired."""
+    return Tournament(rules, tuple(players)).pair_next()

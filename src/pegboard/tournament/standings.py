@@ -1,0 +1,157 @@
+"""Standings in the ACC's order: game points, then games won, then spread, then head-to-head.
+
+Every game counts: a best-of-3 match won 2–1 gives the winner 4 game points (or more with a
+skunk) and the loser whatever its one win earned. Spread is points for minus points against
+over all games. Head-to-head breaks a tie left by the first three: the game points each of the
+tied players took in games against the others of the tied group. Players still level after it
+share the place (the ACC settles a prize tie with a one-game playoff, which is the director's
+call, not the table's).
+
+A **bye** scores as a match won without a skunk: 2 game points for each game the match needs
+to win (2 for one game, 4 for best of 3), that many games won, and no spread. A **forfeit**
+(a no-show after the grace, or a player who left) gives the other player the games it still
+needed to win the match, scored the same way; games already played count as played.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.tournament.match_length import MatchLength
+from pegboard.tournament.results import MatchResult, Round
+
+WIN_POINTS = 2
+"""Game points for a won game without a skunk: what a bye or a forfeit is worth a game."""
+
+
+@dataclass
+class Standing:
+    player: str
+    game_points: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    spread: int = 0
+    head_to_head: int | None = None
+    """Game points against the others tied with this player on the first three tie-breaks;
+    None when nobody is tied with it there."""
+    byes: int = 0
+    forfeits: int = 0
+    """Matches this player forfeited."""
+    place: int = 0
+    shared: bool = False
+    """Another player has the same place (level on every tie-break)."""
+    opponents: list[str] = field(default_factory=list)
+
+    def key(self) -> tuple[int, int, int]:
+        return self.game_points, self.games_won, self.spread
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "shared": self.shared,
+            "player": self.player,
+            "game_points": self.game_points,
+            "games_won": self.games_won,
+            "games_lost": self.games_lost,
+            "spread": self.spread,
+            "head_to_head": self.head_to_head,
+            "byes": self.byes,
+            "forfeits": self.forfeits,
+        }
+
+
+def _credit(standing: Standing, games: int) -> None:
+    standing.game_points += WIN_POINTS * games
+    standing.games_won += games
+
+
+def _add_match(
+    rows: dict[str, Standing],
+    met: dict[tuple[str, str], int],
+    players: tuple[str, str],
+    result: MatchResult,
+    length: MatchLength,
+) -> None:
+    for game in result.games:
+        for side in (0, 1):
+            row = rows[players[side]]
+            row.game_points += game.points[side]
+            row.spread += game.scores[side] - game.scores[1 - side]
+            if game.winner == side:
+                row.games_won += 1
+            else:
+                row.games_lost += 1
+            met[players[side], players[1 - side]] += game.points[side]
+    for side in (0, 1):
+        rows[players[side]].opponents.append(players[1 - side])
+    if result.forfeit is not None:
+        rows[players[result.forfeit]].forfeits += 1
+        winner = 1 - result.forfeit
+        still_needed = max(0, length.to_win - result.wins()[winner])
+        _credit(rows[players[winner]], still_needed)
+
+
+def _tally_into(
+    rows: dict[str, Standing],
+    met: dict[tuple[str, str], int],
+    rounds: Iterable[Round],
+    length: MatchLength,
+) -> None:
+    for played in rounds:
+        for player in played.byes:
+            rows[player].byes += 1
+            _credit(rows[player], length.to_win)
+        for table in played.tables:
+            if table.result is not None:
+                _add_match(rows, met, table.players, table.result, length)
+
+
+def standings(
+    players: Sequence[str], rounds: Iterable[Round], length: MatchLength
+) -> list[Standing]:
+    """Players best first with their places; ``players`` in seed order, which also orders
+    players who share a place."""
+    rows = {player: Standing(player) for player in players}
+    met: dict[tuple[str, str], int] = defaultdict(int)
+    _tally_into(rows, met, rounds, length)
+    seed = {player: i for i, player in enumerate(players)}
+    ordered = sorted(rows.values(), key=lambda r: (_negate(r.key()), seed[r.player]))
+    out: list[Standing] = []
+    for group in _groups(ordered, lambda r: r.key()):
+        if len(group) > 1:
+            names = {r.player for r in group}
+            for row in group:
+                row.head_to_head = sum(met[row.player, other] for other in names - {row.player})
+            group.sort(key=lambda r: (-(r.head_to_head or 0), seed[r.player]))
+        out.extend(group)
+    _place(out)
+    return out
+
+
+def _negate(key: tuple[int, int, int]) -> tuple[int, int, int]:
+    return -key[0], -key[1], -key[2]
+
+
+def _groups(rows: list[Standing], key: Any) -> list[list[Standing]]:
+    groups: list[list[Standing]] = []
+    for row in rows:
+        if groups and key(groups[-1][0]) == key(row):
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
+def _place(rows: list[Standing]) -> None:
+    def full(row: Standing) -> tuple[int, int, int, int | None]:
+        return (*row.key(), row.head_to_head)
+
+    for i, row in enumerate(rows):
+        if i > 0 and full(rows[i - 1]) == full(row):
+            row.place = rows[i - 1].place
+            row.shared = rows[i - 1].shared = True
+        else:
+            row.place = i + 1

@@ -1,0 +1,231 @@
+"""A tournament in the browser: Ann (at a desk) makes a 3-round Swiss of short games, Bob (on
+a phone) enters, bots fill the field to eight; each round both are told where to go, play their
+game, and come back to standings that have moved; at the end each finds the tournament and
+their place on their profile. Every page passes axe-core and fits the phone; and an ACC
+tournament of bots with a playoff draws its bracket."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe import violations
+from clicker import CHROMIUM, Clicker, play_to_results
+from live_server import LiveServer
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
+)
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+PASSWORD = "correct horse battery"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def sign_up(page: Page, url: str, username: str) -> None:
+    """An account for this browser (the request shares the page's cookies), before the app
+    first asks who it is."""
+    made = page.request.post(
+        url + "/api/account", data={"username": username, "password": PASSWORD}
+    )
+    assert made.ok, made.text()
+    page.goto(url + "/")
+
+
+def serious(page: Page) -> list[str]:
+    return [f"{v['impact']} {v['id']} {v['nodes']}" for v in violations(page)]
+
+
+def fits(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def state(page: Page, url: str, tournament: str) -> dict[str, Any]:
+    found: dict[str, Any] = page.request.get(f"{url}/api/tournaments/{tournament}").json()
+    return found
+
+
+def my_row(page: Page) -> list[str]:
+    """My row of the standings as shown: place, name, points, won, lost, spread, H2H."""
+    row = page.locator(".standings tr.mine")
+    expect(row).to_have_count(1)
+    return [cell.strip() for cell in row.locator("td, th").all_inner_texts()]
+
+
+def test_two_people_and_six_bots_play_a_swiss(browser: Browser, tmp_path: Path) -> None:
+    with LiveServer(tmp_path / "pegboard.sqlite") as live:
+        desk = browser.new_context(
+            viewport={"width": 1280, "height": 1000}, reduced_motion="reduce"
+        )
+        phone = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
+        )
+        for made in (desk, phone):
+            made.set_default_timeout(15_000)
+        try:
+            play_it(live, desk.new_page(), phone.new_page())
+        finally:
+            desk.close()
+            phone.close()
+
+
+def play_it(live: LiveServer, ann: Page, bob: Page) -> None:
+    errors: list[str] = []
+    for page in (ann, bob):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_up(ann, live.url, "ann")
+    sign_up(bob, live.url, "bob")
+
+    # Ann makes it from the tournaments page.
+    ann.goto(live.url + "/#/tournaments")
+    ann.fill("[data-key=t-name]", "Club night")
+    ann.select_option("[data-key=t-format]", "swiss")
+    ann.fill("[data-key=t-rounds]", "3")
+    ann.fill("[data-key=t-target]", "15")
+    ann.fill("[data-key=t-size]", "8")
+    assert serious(ann) == []
+    ann.click("button[type=submit]")
+    ann.wait_for_url(re.compile(r"#/tournament/\w+"))
+    tournament = ann.url.rsplit("/", 1)[1]
+    ann.click("[data-key=register]")
+    expect(ann.locator(".tournament-list li")).to_have_text(["ann"])
+
+    # Bob finds it in the list on his phone and enters.
+    bob.goto(live.url + "/#/tournaments")
+    bob.click("text=Club night")
+    bob.click("[data-key=register]")
+    expect(bob.locator("[data-key=withdraw]")).to_be_visible()
+    assert serious(bob) == [] and fits(bob)
+    ann.screenshot(path=str(SHOTS / "tournament-upcoming-desktop.png"), full_page=True)
+
+    ann.click("[data-key=start]")
+    seen_points: list[list[str]] = []
+    for number in (1, 2, 3):
+        play_round(live, ann, bob, tournament, number)
+        for page in (ann, bob):
+            page.goto(f"{live.url}/#/tournament/{tournament}")
+            expect(page.locator(".standings")).to_be_visible()
+        # The standings moved: each has played ``number`` games.
+        row = my_row(ann)
+        won, lost = int(row[3]), int(row[4])
+        assert won + lost == number, row
+        seen_points.append(row)
+        assert fits(bob), f"round {number}: the page is wider than the phone"
+        if number == 1:
+            bob.screenshot(path=str(SHOTS / "tournament-round-phone.png"), full_page=True)
+    expect(ann.locator("[data-testid=t-status]")).to_contain_text("Won by")
+    assert serious(ann) == [] and serious(bob) == []
+    ann.screenshot(path=str(SHOTS / "tournament-desktop.png"), full_page=True)
+    bob.screenshot(path=str(SHOTS / "tournament-phone.png"), full_page=True)
+    final = state(ann, live.url, tournament)
+    assert len(final["rounds_played"]) == 3 and len(final["entries"]) == 8
+    places = {p["name"]: p["place"] for p in final["places"]}
+    # They played their games out: to the target, nobody forfeited or was given up as away.
+    people = {e["entry"] for e in final["entries"] if not e["bot"]}
+    theirs = [
+        table
+        for r in final["rounds_played"]
+        for table in r["tables"]
+        if people & {p["entry"] for p in table["players"]}
+    ]
+    assert len(theirs) >= 5
+    for table in theirs:
+        assert table["forfeit"] is None and max(table["games"][0]["scores"]) == 15, table
+
+    # Each finds it on their profile, with their place.
+    for page, name in ((ann, "ann"), (bob, "bob")):
+        page.goto(live.url + "/#/me")
+        listed = page.locator(".tournaments-played li")
+        expect(listed).to_have_count(1)
+        expect(listed).to_contain_text("Club night")
+        expect(listed).to_contain_text(f"{ordinal(places[name])} place")
+        assert serious(page) == []
+    bob.screenshot(path=str(SHOTS / "tournament-profile-phone.png"), full_page=True)
+    assert errors == []
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def play_round(live: LiveServer, ann: Page, bob: Page, tournament: str, number: int) -> None:
+    """Both are told where to go; they go and play their games (together, if paired)."""
+    deadline = time.monotonic() + 60
+    while True:
+        tables = {
+            name: state(page, live.url, tournament)["you"]["table"]
+            for name, page in (("ann", ann), ("bob", bob))
+        }
+        now = state(ann, live.url, tournament)
+        if all(tables.values()) and len(now["rounds_played"]) == number:
+            break
+        assert time.monotonic() < deadline, f"round {number} was not seated: {tables}"
+        time.sleep(0.2)
+    players = []
+    for page in (ann, bob):
+        page.goto(f"{live.url}/#/tournament/{tournament}")
+        page.click("text=Go to your table")
+        page.wait_for_url(re.compile(r"#/table/\w+"))
+        expect(page.locator(".game")).to_be_visible()
+        players.append(Clicker(page))
+    if tables["ann"] == tables["bob"]:
+        play_to_results(*players, timeout=90)
+    else:
+        for player in players:
+            play_to_results(player, timeout=90)
+    # The round ends when the bots' tables have too; the director records it.
+    deadline = time.monotonic() + 60
+    while True:
+        now = state(ann, live.url, tournament)
+        if now["status"] == "finished" or len(now["rounds_played"]) > number:
+            return
+        assert time.monotonic() < deadline, f"round {number} did not end"
+        time.sleep(0.2)
+
+
+def test_an_acc_playoff_draws_its_bracket(
+    context: BrowserContext, browser: Browser, tmp_path: Path
+) -> None:
+    with LiveServer(tmp_path / "pegboard.sqlite", bot_delay=0.0) as live:
+        page = context.new_page()
+        sign_up(page, live.url, "director")
+        made = page.request.post(
+            live.url + "/api/tournaments",
+            data={
+                "name": "ACC open",
+                "format": "acc",
+                "rounds": 3,
+                "playoff": "best-of-3",
+                "options": {"score_target": 15},
+                "start_when": 20,
+                "bot": "greedy",
+            },
+        ).json()
+        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start")
+        deadline = time.monotonic() + 120
+        while state(page, live.url, made["id"])["status"] != "finished":
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            time.sleep(0.5)
+        page.goto(f"{live.url}/#/tournament/{made['id']}")
+        bracket = page.locator("svg.bracket")
+        expect(bracket).to_be_visible()
+        # 20 entrants: 5 qualify, a bracket of 8, byes to the top 3 seeds.
+        label = bracket.get_attribute("aria-label") or ""
+        assert label.count("has a bye") == 3, label
+        assert page.locator("svg.bracket .bracket-match").count() == 4 + 2 + 1
+        assert serious(page) == []
+        page.screenshot(path=str(SHOTS / "tournament-bracket-desktop.png"), full_page=True)
+        small = browser.new_context(viewport=PHONE, is_mobile=True, reduced_motion="reduce")
+        try:
+            phone = small.new_page()
+            phone.goto(f"{live.url}/#/tournament/{made['id']}")
+            expect(phone.locator("svg.bracket")).to_be_visible()
+            assert fits(phone)
+            assert serious(phone) == []
+            phone.screenshot(path=str(SHOTS / "tournament-bracket-phone.png"), full_page=True)
+        finally:
+            small.close()

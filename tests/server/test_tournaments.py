@@ -1,0 +1,372 @@
+"""Tournaments through the server: an account makes one, bots fill it, the director pairs and
+seats every round by itself, and the standings, the places and the profiles agree with the
+tables' own records; a restart mid-round changes nothing but the timing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from harness import Server
+from redis_server import free_port
+from sqlalchemy import select
+
+from pegboard.server.store.schema import tournament_tables_table
+from pegboard.server.store.sql_store import Store
+from pegboard.server.workers.redis_bus import RedisBus
+from pegboard.server.workers.worker import WorkerSettings
+from pegboard.tournament import MatchResult, PlayedGame, Tournament, TournamentRules
+
+PASSWORD = "correct horse battery"
+SHORT = {"score_target": 31}
+LEASE = 2.0  # seconds: short, so that a dead worker's leases run out soon
+
+
+@contextmanager
+def account(server: Server, username: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=20) as browser:
+        made = browser.post("/api/account", json={"username": username, "password": PASSWORD})
+        assert made.status_code == 200, made.text
+        yield browser
+
+
+def eight_bots(browser: httpx.Client, start_at: float, **extra: Any) -> dict[str, Any]:
+    """Bots fill the field to eight at ``start_at``."""
+    body = {
+        "start_at": start_at,
+        "name": "Friday night",
+        "format": "swiss",
+        "rounds": 3,
+        "options": SHORT,
+        "start_when": 8,
+        "bots": True,
+        "bot": "greedy",
+    } | extra
+    made = browser.post("/api/tournaments", json=body)
+    assert made.status_code == 200, made.text
+    found: dict[str, Any] = made.json()
+    return found
+
+
+def run_until(
+    server: Server, browser: httpx.Client, tournament: str, done: Any, timeout: float = 120
+) -> dict[str, Any]:
+    """Move the server's clock a second at a time until ``done(tournament)``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen: dict[str, Any] = browser.get(f"/api/tournaments/{tournament}").json()
+        if done(seen):
+            return seen
+        assert time.monotonic() < deadline, f"the tournament stalled: {seen['status']}"
+        server.advance(1)
+
+
+def finished(seen: dict[str, Any]) -> bool:
+    return bool(seen["status"] == "finished")
+
+
+def check_against_records(server: Server, seen: dict[str, Any]) -> None:
+    """Every game's scores are its table's record's; each match's games add up to its
+    standing; nobody met twice; every round seated all eight."""
+    met: set[frozenset[str]] = set()
+    for played in seen["rounds_played"]:
+        seated = [p["entry"] for t in played["tables"] for p in t["players"]]
+        assert sorted(seated) == sorted(e["entry"] for e in seen["entries"])
+        for table in played["tables"]:
+            pair = frozenset(p["entry"] for p in table["players"])
+            assert pair not in met
+            met.add(pair)
+            assert table["winner"] in pair
+            (game,) = table["games"]  # one game a match
+            assert not game["playing"]
+            records = server.get(f"/api/tables/{game['table']}/records").json()
+            assert records == [1]
+            record = server.get(f"/api/tables/{game['table']}/records/1").json()
+            assert sorted(record["outcome"]["scores"], reverse=True)[0] >= 31
+            assert max(game["scores"]) == 31  # the board stops at the target
+    totals: dict[str, int] = {}
+    for played in seen["rounds_played"]:
+        for table in played["tables"]:
+            for side, player in enumerate(table["players"]):
+                points = table["games"][0]["points"][side]
+                totals[player["entry"]] = totals.get(player["entry"], 0) + points
+    assert {s["player"]: s["game_points"] for s in seen["standings"]} == totals
+
+
+def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:
+    with account(server, "director") as browser:
+        made = eight_bots(browser, server.clock.now())
+        assert made["status"] == "upcoming" and made["entries"] == []
+        assert "seed" not in made["settings"]
+        server.advance(1)
+        seen = run_until(server, browser, made["id"], finished)
+    assert len(seen["rounds_played"]) == 3
+    assert [len(r["tables"]) for r in seen["rounds_played"]] == [4, 4, 4]
+    assert [e["name"] for e in seen["entries"]][:2] == ["Greedy bot 1", "Greedy bot 2"]
+    check_against_records(server, seen)
+    places = seen["places"]
+    assert places[0]["place"] == 1 and len(places) == 8
+    # The profile of an entrant lists the tournament and its place.
+    first = places[0]["entry"]
+    played = server.get(f"/api/players/{first}/tournaments").json()
+    assert played == [{"id": seen["id"], "name": "Friday night", "status": "finished", "place": 1}]
+    listing = server.get("/api/tournaments").json()
+    assert [t["id"] for t in listing["finished"]] == [seen["id"]]
+
+
+def replayed(seen: dict[str, Any]) -> Tournament:
+    """The tournament the pure rules make of the games the tables recorded: the same
+    entrants, each round's results as played; its pairings must be the server's."""
+    players = [e["entry"] for e in seen["entries"]]
+    rules = TournamentRules.make(seen["format"], len(players), rounds=seen["rounds"])
+    t = Tournament(rules, tuple(players)).pair_next()
+    for played in seen["rounds_played"]:
+        assert t.current is not None
+        pairs = [tuple(p["entry"] for p in table["players"]) for table in played["tables"]]
+        assert [table.players for table in t.current.tables] == pairs
+        for board, table in enumerate(played["tables"]):
+            games = tuple(
+                PlayedGame(
+                    (g["scores"][0], g["scores"][1]),
+                    (g["points"][0], g["points"][1]),
+                    0 if g["points"][0] > g["points"][1] else 1,
+                )
+                for g in table["games"]
+            )
+            t = t.record(board, MatchResult(games))
+        if not t.over:
+            t = t.pair_next()
+    return t
+
+
+def game_rows(server: Server, tournament: str) -> list[tuple[int, int, int]]:
+    store = Store(f"sqlite:///{server.db}")
+    try:
+        with store.engine.connect() as db:
+            rows = db.execute(
+                select(tournament_tables_table).where(
+                    tournament_tables_table.c.tournament_id == tournament
+                )
+            )
+            return sorted((r.round, r.board, r.game) for r in rows)
+    finally:
+        store.close()
+
+
+def test_a_restart_mid_round_changes_nothing_but_the_timing(server: Server) -> None:
+    with account(server, "director") as browser:
+        made = eight_bots(browser, server.clock.now())
+        server.advance(1)
+
+        def in_round_two(seen: dict[str, Any]) -> bool:
+            return len(seen["rounds_played"]) >= 2
+
+        before = run_until(server, browser, made["id"], in_round_two)
+    assert any(t["winner"] is None for t in before["rounds_played"][1]["tables"]), "mid-round"
+    server.restart_after(5)
+    with httpx.Client(base_url=server.url, timeout=20) as watcher:
+        seen = run_until(server, watcher, made["id"], finished)
+    # What was played before the restart stands, every game was seated once, and the rest
+    # follows from the tables' records by the rules alone.
+    assert seen["rounds_played"][0] == before["rounds_played"][0]
+    assert game_rows(server, made["id"]) == [(r, b, 0) for r in (1, 2, 3) for b in range(4)]
+    check_against_records(server, seen)
+    t = replayed(seen)
+    assert t.over
+    assert [s.to_json() for s in t.standings()] == [
+        {k: v for k, v in s.items() if k != "name"} for s in seen["standings"]
+    ]
+    assert [{"place": p, "entry": e} for p, e in t.places()] == [
+        {k: v for k, v in p.items() if k != "name"} for p in seen["places"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"name": "x", "format": "swiss", "start_when": 8}, 400, "number of rounds"),
+        ({"name": "x", "rounds": 3}, 400, "say when it starts"),
+        ({"name": "x", "rounds": 3, "start_when": 4, "game": "cribist"}, 400, "not played by two"),
+        ({"name": "x", "rounds": 3, "start_when": 4, "match": "best-of-2"}, 400, "odd number"),
+        ({"name": "x", "rounds": 3, "start_when": 4, "bot": "nobody"}, 400, "unknown bot"),
+        ({"name": "", "rounds": 3, "start_when": 4}, 422, "name"),
+    ],
+)
+def test_bad_settings_are_refused_and_nothing_is_made(
+    server: Server, body: dict[str, Any], status: int, words: str
+) -> None:
+    with account(server, "director") as browser:
+        refused = browser.post("/api/tournaments", json=body)
+        assert refused.status_code == status, refused.text
+        assert words in refused.text
+        assert server.get("/api/tournaments").json() == {
+            "upcoming": [],
+            "running": [],
+            "finished": [],
+        }
+
+
+def test_a_guest_cannot_make_or_enter_a_tournament(server: Server) -> None:
+    with httpx.Client(base_url=server.url, timeout=20) as browser:
+        browser.post("/api/me", json={"name": "Ann"}).raise_for_status()
+        refused = browser.post("/api/tournaments", json={"name": "x", "rounds": 3, "start_when": 4})
+        assert refused.status_code == 403
+    with account(server, "director") as owner:
+        made = eight_bots(owner, server.clock.now() + 3600, start_when=None)
+    with httpx.Client(base_url=server.url, timeout=20) as browser:
+        browser.post("/api/me", json={"name": "Ann"}).raise_for_status()
+        assert browser.post(f"/api/tournaments/{made['id']}/register").status_code == 403
+
+
+def test_register_withdraw_and_start_now(server: Server) -> None:
+    with account(server, "owner") as owner, account(server, "ann") as ann:
+        made = eight_bots(owner, server.clock.now() + 3600, start_when=None)
+        tid = made["id"]
+        entered = ann.post(f"/api/tournaments/{tid}/register").json()
+        assert entered["you"]["entered"] and [e["name"] for e in entered["entries"]] == ["ann"]
+        left = ann.post(f"/api/tournaments/{tid}/withdraw").json()
+        assert left["you"] == {
+            "entry": entered["you"]["entry"],
+            "entered": False,
+            "withdrawn": True,
+            "owner": False,
+            "table": None,
+        }
+        assert ann.post(f"/api/tournaments/{tid}/withdraw").status_code == 409
+        assert ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entered"]
+        assert ann.post(f"/api/tournaments/{tid}/start").status_code == 403  # not hers
+        server.advance(1)
+        assert ann.get(f"/api/tournaments/{tid}").json()["status"] == "upcoming"
+        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        server.advance(1)
+
+        def seated(seen: dict[str, Any]) -> bool:
+            return bool(seen["you"] and seen["you"]["table"])
+
+        seen = run_until(server, ann, tid, seated)
+        assert seen["status"] == "running"
+        # Ann plus bots to an even field; she is told where to go, and her seat is hers.
+        assert len(seen["entries"]) == 2
+        table = seen["you"]["table"]
+        seat = ann.get(f"/api/tables/{table}/seat")
+        assert seat.status_code == 200, seat.text
+        assert ann.post(f"/api/tournaments/{tid}/register").status_code == 409  # closed now
+
+
+def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str) -> None:
+    """The directing worker is a real ``pegboard serve --redis`` process, killed mid-round
+    (no goodbye, no release): the other worker takes the director's lease and the tables'
+    once they run out, and the tournament ends as the rules say it must."""
+    db = tmp_path / "pegboard.sqlite"
+    port = free_port()
+    log = (tmp_path / "owner.log").open("w")
+    command = [str(Path(sys.executable).parent / "pegboard"), "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{db}", "--redis", redis_url, "--lease", str(LEASE)]
+    owner = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    two = Server(db, bus=lambda: RedisBus(redis_url), workers=WorkerSettings(lease=LEASE))
+    try:
+        there = Server(db)  # not started here: the owner process, reached at its port
+        there.port = port
+        there.wait_for(lambda: _answers(there), "the owner process to serve", timeout=30)
+        with account(there, "director") as browser:
+            made = eight_bots(browser, time.time())
+
+            def playing(seen: dict[str, Any]) -> bool:
+                games = [g for r in seen["rounds_played"] for t in r["tables"] for g in t["games"]]
+                return any(g["playing"] for g in games)
+
+            there.wait_for(lambda: playing(browser.get(f"/api/tournaments/{made['id']}").json()),
+                           "the first round to be seated", timeout=30)  # fmt: skip
+        owner.kill()
+        owner.wait(10)
+        two.start()
+        with httpx.Client(base_url=two.url, timeout=20) as watcher:
+            seen = run_until(two, watcher, made["id"], finished, timeout=180)
+        assert game_rows(two, made["id"]) == [(r, b, 0) for r in (1, 2, 3) for b in range(4)]
+        check_against_records(two, seen)
+        t = replayed(seen)
+        assert [{"place": p, "entry": e} for p, e in t.places()] == [
+            {k: v for k, v in p.items() if k != "name"} for p in seen["places"]
+        ]
+    finally:
+        if owner.poll() is None:
+            owner.kill()
+            owner.wait(10)
+        log.close()
+        if two.running:
+            two.stop()
+
+
+def _answers(server: Server) -> bool:
+    try:
+        return server.get("/api/games").status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def test_best_of_three_plays_each_game_at_a_table_of_its_own(server: Server) -> None:
+    with account(server, "director") as browser:
+        made = eight_bots(browser, server.clock.now(), start_when=4, rounds=2, match="best-of-3")
+        server.advance(1)
+        seen = run_until(server, browser, made["id"], finished)
+    assert len(seen["rounds_played"]) == 2
+    for played in seen["rounds_played"]:
+        for table in played["tables"]:
+            wins = table["wins"]
+            assert max(wins) == 2 and sum(wins) == len(table["games"]) in (2, 3)
+            assert [g["game"] for g in table["games"]] == list(range(1, len(table["games"]) + 1))
+            assert len({g["table"] for g in table["games"]}) == len(table["games"])
+    rows = game_rows(server, made["id"])
+    assert len(rows) == sum(len(t["games"]) for r in seen["rounds_played"] for t in r["tables"])
+
+
+def test_a_no_show_forfeits_after_the_grace_and_a_leaver_forfeits_the_rest(
+    server: Server,
+) -> None:
+    """A round robin of four: Ann and Bob, two bots. Bob leaves in round one; Ann never comes
+    to a table. Each of Bob's matches is forfeited (the one against Ann too, which she wins);
+    each of Ann's against a bot is forfeited when the grace is over."""
+    with (
+        account(server, "owner") as owner,
+        account(server, "ann") as ann,
+        account(server, "bob") as bob,
+    ):
+        made = eight_bots(
+            owner,
+            server.clock.now() + 3600,
+            format="round-robin",
+            rounds=None,
+            start_when=4,
+            grace=30,
+            bot="random",
+        )
+        tid = made["id"]
+        for browser in (ann, bob):
+            browser.post(f"/api/tournaments/{tid}/register").raise_for_status()
+        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        server.advance(1)
+        seen = ann.get(f"/api/tournaments/{tid}").json()
+        assert seen["status"] == "running" and seen["you"]["table"]
+        bob.post(f"/api/tournaments/{tid}/withdraw").raise_for_status()
+        server.advance(1)
+        seen = run_until(server, ann, tid, finished)
+    assert len(seen["rounds_played"]) == 3
+    by_name = {s["name"]: s for s in seen["standings"]}
+    assert (by_name["bob"]["forfeits"], by_name["bob"]["game_points"]) == (3, 0)
+    assert (by_name["ann"]["forfeits"], by_name["ann"]["games_won"]) == (2, 1)
+    assert by_name["ann"]["game_points"] == 2  # the win Bob's leaving gave her
+    for played in seen["rounds_played"]:
+        for table in played["tables"]:
+            names = [p["name"] for p in table["players"]]
+            people = [n for n in ("bob", "ann") if n in names]  # Bob's leaving comes first
+            if people:
+                gone = names.index(people[0])
+                assert table["forfeit"] == gone, (played["number"], table)
+                assert table["winner"] == table["players"][1 - gone]["entry"]
