@@ -111,7 +111,8 @@ def tampered(record: dict[str, Any], change: Any) -> str:
 
 @pytest.fixture(scope="module")
 def cribbage_record() -> dict[str, Any]:
-    # The deal passes on (dealer=rotate): a later hand's one chance step is its shuffle.
+    """Dealt in turn (``dealer=rotate``), so each hand's one step is its shuffle: the steps
+    named below (a dealer drawn every hand would add a pick to each hand)."""
     return play_fair("cribbage", 2, 7, score_target=61, dealer="rotate")
 
 

@@ -1,8 +1,11 @@
-"""Bots by name: the built-in ones, and any another package registers."""
+"""Bots by name: the built-in ones, those another package registers, and those declared as
+``[project.entry-points."pegboard.bots"]`` (a factory taking a seed), loaded on first use:
+pegboard's own ``learned`` bot comes that way, from a layer above the bots."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import entry_points
 
 from pegboard.bots.base import Bot
 from pegboard.bots.expert import ExpertBot, MasterBot
@@ -23,6 +26,20 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
 }
 
 
+ENTRY_POINT_GROUP = "pegboard.bots"
+_loaded = False
+
+
+def _load_entry_points() -> None:
+    """Each declared bot, once; a name registered before keeps its factory."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        _FACTORIES.setdefault(entry.name, entry.load())
+
+
 def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     """Make ``factory(seed)`` the bot called ``name`` (a table's seat or ``--bots``)."""
     _FACTORIES[name] = factory
@@ -30,6 +47,7 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
 
 def make(name: str, *, seed: int | None = None) -> Bot:
     """A bot by name (``random``, ``greedy``, …), seeded for reproducible games."""
+    _load_entry_points()
     factory = _FACTORIES.get(name.strip().lower())
     if factory is None:
         raise OptionError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
@@ -37,4 +55,5 @@ def make(name: str, *, seed: int | None = None) -> Bot:
 
 
 def bot_names() -> list[str]:
+    _load_entry_points()
     return sorted(_FACTORIES)

@@ -69,6 +69,9 @@ class EnvGame:
     """Ways to group the cards a seat cannot see so that swapping cards within a group gives
     a game that seat cannot tell apart, loosest first (the last must always give one:
     cards keep what play could reveal of them); ``None`` leaves a card alone."""
+    from_view: Callable[[dict[str, Any], Layout], Observation] | None = None
+    """The observation built from the seat's view dict alone (what a bot is shown), when the
+    game's observation needs nothing else: a policy trained here then plays as a bot."""
     compiled: str | None = None
     """``module:class`` of the game's compiled environment, when it has one (the module
     raises ``ImportError`` where the cores were not built)."""
@@ -132,6 +135,7 @@ GAMES: dict[str, EnvGame] = {
         refused={"counting": _MANUAL},
         later=LaterCard(_cribbage_dealt, _last_discard),
         hidden_alike=(_anything, VALUE_OF.__getitem__),
+        from_view=observe_cribbage.observe_view,
         compiled="pegboard.env.cribbage_env:CribbageEnv",
     ),
     "cribist": EnvGame(
@@ -154,5 +158,6 @@ GAMES: dict[str, EnvGame] = {
         defaults={"post_show": False},
         refused={"counting": _MANUAL},
         hidden_alike=(_not_enough_colour, _not_enough_card),
+        from_view=lambda view, lay: observe_not_enough.observe(view, [], lay),
     ),
 }

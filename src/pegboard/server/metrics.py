@@ -32,7 +32,7 @@ ACTIONS = Counter(
 )
 MOVE_SECONDS = Histogram(
     "pegboard_move_seconds",
-    "From an action reaching its table's writer to every seat's update being sent.",
+    "A table's change (its new actions): stored, then sent to every seat and watcher.",
     buckets=FAST,
     registry=None,
 )
@@ -62,6 +62,8 @@ REFUSED = Counter(
 SHARED = (ACTIONS, MOVE_SECONDS, STORE_WRITE_SECONDS, BOT_THINK_SECONDS, SETTLEMENTS, REFUSED)
 
 REFUSALS = frozenset({413, 414, 429, 431})
+for _status in sorted(REFUSALS):  # each status scraped from the start, at 0
+    REFUSED.labels(status=str(_status))
 
 
 @dataclass

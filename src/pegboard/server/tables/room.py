@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from time import perf_counter
 from typing import Any
 
 from pegboard.core.game import Game
 from pegboard.records.replay import apply_entry
 from pegboard.server.http.protocol import RESTART, ProtocolError
+from pegboard.server.metrics import ACTIONS, MOVE_SECONDS
 from pegboard.server.ratings.settle import finished_match, rating_changes, settle
 from pegboard.server.tables.deals import TableDeals
 from pegboard.server.tables.hints import hint_message, hint_query
@@ -186,6 +188,8 @@ class Room(TableChat):
         """Persist, then tell everyone, then set the clock and wake the bots."""
         game = self.game
         assert game is not None
+        started = perf_counter()
+        ACTIONS.inc(len(game.actions) - self.persisted)
         self._track_choices(game)
         record = None
         now = self.clock.now()
@@ -240,6 +244,7 @@ class Room(TableChat):
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)
         await self._send_fair(self.upcoming)
+        MOVE_SECONDS.observe(perf_counter() - started)
         self._schedule_bots()
 
     async def _send_fair(self, deals: TableDeals | None) -> None:

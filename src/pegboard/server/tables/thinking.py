@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from pegboard.bots import Bot
+from pegboard.server.metrics import BOT_THINK_SECONDS
 
 WORKERS = 2  # bots are mostly pure Python: more threads than cores buy no speed under the GIL
 
@@ -32,7 +33,8 @@ class BotPool:
     async def act(self, bot: Bot, view: dict[str, Any]) -> dict[str, Any]:
         """``bot.act(view)`` in a worker thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, bot.act, view)
+        with BOT_THINK_SECONDS.time():
+            return await loop.run_in_executor(self._executor, bot.act, view)
 
     def close(self) -> None:
         """Drop the questions not yet started; a move already being thought over runs out."""
@@ -65,6 +67,7 @@ class BotProcesses(BotPool):
 
     async def act(self, bot: Bot, view: dict[str, Any]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        action, moved = await loop.run_in_executor(self._executor, _think, bot, view)
+        with BOT_THINK_SECONDS.time():
+            action, moved = await loop.run_in_executor(self._executor, _think, bot, view)
         vars(bot).update(vars(moved))  # the same bot object, its state moved on
         return action

@@ -1,0 +1,42 @@
+"""``learned``: the bot that plays the shipped :class:`~pegboard.env.policy.LinearPolicy` of
+its game and player count (trained by :mod:`pegboard.env.train_learned`).
+
+Like every bot it sees only its seat's view: the observation is built from the view dict by
+the game's ``EnvGame.from_view``, the legal actions are the view's, each encoded to its id.
+Games whose observation needs more than the view (or with no shipped weights) are refused
+with a clear error. It registers itself through the ``pegboard.bots`` entry point."""
+
+from __future__ import annotations
+
+from pegboard.bots.base import View
+from pegboard.cards import parse_cards
+from pegboard.core.rules import Action
+from pegboard.core.spec import get_spec
+from pegboard.env.games import GAMES
+from pegboard.env.policy import shipped_policy
+from pegboard.errors import IllegalAction, OptionError
+
+
+class LearnedBot:
+    name = "learned"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # the policy is deterministic: the highest-rated legal action
+
+    def act(self, view: View) -> Action:
+        legal: list[Action] = view["legal"]
+        if not legal:
+            raise IllegalAction("this seat has nothing to do now")
+        spec = get_spec(str(view["game"]))
+        players = int(view["players"])
+        game = GAMES.get(spec.name)
+        if game is None or game.from_view is None:
+            raise OptionError(f"the learned bot cannot see {spec.title} from a view yet")
+        policy = shipped_policy(spec.name, players)
+        if len(legal) == 1:
+            return dict(legal[0])
+        layout = game.observer(players).layout
+        observation = game.from_view(view, layout)
+        hand = parse_cards(view.get("hand") or [])
+        ids = [game.space.encode(hand, action) for action in legal]
+        return dict(legal[ids.index(policy.choose(observation, ids))])
