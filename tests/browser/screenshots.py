@@ -260,6 +260,34 @@ def quickplay(browser: Browser, server: LiveServer) -> None:
         page.context.close()
 
 
+def review(browser: Browser, server: LiveServer) -> None:
+    """A finished game's review: the expert against the random player, at the first blunder
+    (else the first mark), on a desktop and a phone."""
+    body = {
+        "game": "cribbage",
+        "players": 2,
+        "options": {"score_target": 61},
+        "bots": ["expert", "random"],
+        "listed": True,
+    }
+    table = httpx.post(f"{server.url}/api/tables", json=body, timeout=10).json()["id"]
+    made = f"{server.url}/api/tables/{table}/records/1/review"
+    deadline = time.monotonic() + 240
+    while httpx.get(made, timeout=10).status_code != 200:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the review was not made")
+        time.sleep(0.5)
+    for viewport, name, phone in [(DESKTOP, "review", False), (PHONE, "review-phone", True)]:
+        page = new_page(browser, viewport, phone=phone)
+        page.goto(f"{server.url}/#/replay/{table}/1/review")
+        page.wait_for_selector(".review-panel")
+        marks = page.locator(".review-mark.blunder")
+        (marks if marks.count() else page.locator(".review-mark")).first.click()
+        page.wait_for_selector(".review-decision")
+        shoot(page, name)
+        page.context.close()
+
+
 def rated(browser: Browser, server: LiveServer) -> None:
     ratings(browser, server, OUT)
 
@@ -274,6 +302,7 @@ SHOTS = {
     "cribist": cribist,
     "results": results_and_replay,
     "quickplay": quickplay,
+    "review": review,
     "ratings": rated,  # last: it fills the leaderboard with players
 }
 

@@ -24,6 +24,7 @@ LAYERS = {
     "parallel": 5,  # chunks of work on processes or a cluster: arena and match use it
     "arena": 6,
     "env": 6,  # environments for research: games, bots to play the other seats
+    "review": 6,  # game review: the analysis and the bots' searches judge every decision
     "match": 7,
     "tournament": 7,  # pairing, standings, the playoff; its bot runner plays through arena
     "server": 8,

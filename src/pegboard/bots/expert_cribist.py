@@ -61,25 +61,58 @@ def choose_trick_card(
     options = [int(parse_card(a["card"])) for a in view["legal"]]
     if len(options) == 1:
         return options[0]
+    totals, _ = _trick_totals(view, memory, rng, rollouts, deadline)
+    best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))
+    return options[best]
+
+
+def deals_left(view: View) -> float:
+    """About how many hands the game has still to go (the search's horizon of rivalry)."""
+    scores = [int(s) for s in view["scores"]]
+    if view.get("end") == "target":
+        return deals_to_target(scores, int(view["target"]), PER_HAND)
+    if view.get("end") == "deals":
+        return int(view["deals"]) - int(view["hand_number"]) + 0.5
+    return 2.0  # a timed game: its end is not on the board
+
+
+def trick_card_values(
+    view: View,
+    memory: TrickMemory,
+    rng: random.Random,
+    *,
+    rollouts: int = ROLLOUTS,
+    deadline: float | None = None,
+) -> list[tuple[int, float]]:
+    """Each legal card with its mean value over the sampled worlds: minus the expected place,
+    plus :data:`TIE` times the points (what :func:`choose_trick_card` maximises)."""
+    options = [int(parse_card(a["card"])) for a in view["legal"]]
+    totals, done = _trick_totals(view, memory, rng, rollouts, deadline)
+    return [(card, total / done) for card, total in zip(options, totals, strict=True)]
+
+
+def _trick_totals(
+    view: View,
+    memory: TrickMemory,
+    rng: random.Random,
+    rollouts: int,
+    deadline: float | None,
+) -> tuple[list[float], int]:
+    """Each legal card's value summed over the worlds, and how many worlds."""
+    options = [int(parse_card(a["card"])) for a in view["legal"]]
     me = int(view["seat"])
     tricks = memory.seen_tricks(view)
     pool = unseen(view, tricks)
     void = voids(tricks)
     trump = "CDHS".index(view["trump"]) if view["trump"] is not None else -1
     current = tricks[-1]
-    need = None
     scores = [int(s) for s in view["scores"]]
     target = int(view["target"])
-    if view.get("end") == "target":
-        need = [target - s for s in scores]
-        deals_left = deals_to_target(scores, target, PER_HAND)
-    elif view.get("end") == "deals":
-        deals_left = int(view["deals"]) - int(view["hand_number"]) + 0.5
-    else:
-        deals_left = 2.0  # a timed game: its end is not on the board
+    need = [target - s for s in scores] if view.get("end") == "target" else None
     hand = [int(c) for c in parse_cards(view["hand"])]
     worlds = max(6, rollouts // len(options))
     totals = [0.0] * len(options)
+    done = 0
     for n in range(worlds):
         hands = sample_hands(me, view["hand_sizes"], pool, void, rng)
         hands[me] = hand
@@ -92,16 +125,16 @@ def choose_trick_card(
             tricks=HORIZON,
             need=need,
             scores=scores,
-            deals_left=deals_left,
+            deals_left=deals_left(view),
             spread=SPREAD,
             tie=TIE,
         )
         for i, value in enumerate(values):
             totals[i] += value
+        done += 1
         if deadline is not None and n >= 1 and time.thread_time() > deadline:
             break
-    best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))
-    return options[best]
+    return totals, done
 
 
 def act_cribist(

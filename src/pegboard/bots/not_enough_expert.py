@@ -432,6 +432,12 @@ def own_piles(view: View, world: World, mine: Sequence[int]) -> list[list[int]]:
 
 
 def expert_discard(view: View, rng: random.Random) -> Action:
+    legal, totals = discard_totals(view, rng)
+    best = max(range(len(legal)), key=lambda i: totals[i])
+    return legal[best]
+
+
+def discard_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     powers = Powers.of(view)
     frame = settle_frame(view, powers)
     me = int(view["seat"])
@@ -463,8 +469,7 @@ def expert_discard(view: View, rng: random.Random) -> Action:
         piles = [frame.pile(p) for p in own_piles(view, world, [])]
         tops = [(top, enemy_top) if team == 0 else (enemy_top, top) for top in own_tops]
         frame.discard_world(me, holdings, piles, held, tops, totals)
-    best = max(range(len(choices)), key=lambda i: totals[i])
-    return choices[best][0]
+    return legal, totals
 
 
 # -- the power and Magic ---------------------------------------------------------------------
@@ -556,7 +561,13 @@ def magic_shares(view: View, n: int, hand: int) -> list[int]:
 
 
 def expert_power(view: View, rng: random.Random) -> Action:
-    outlook = Outlook(view, rng)
+    return max(power_choices(view, rng), key=lambda pair: pair[0])[1]
+
+
+def power_choices(
+    view: View, rng: random.Random, outlook: Outlook | None = None
+) -> list[tuple[float, Action]]:
+    outlook = outlook if outlook is not None else Outlook(view, rng)
     powers = outlook.powers
     hand = parse_cards(view["hand"])
     legal: list[Action] = view["legal"]
@@ -573,7 +584,7 @@ def expert_power(view: View, rng: random.Random) -> Action:
         for size in magic_shares(view, powers.value(outlook.top, "magic"), len(hand)):
             for thrown in combinations(sorted(hand), size):
                 valued.append((outlook.magic(hand, thrown), allowed["magic"]))
-    return max(valued, key=lambda pair: pair[0])[1]
+    return valued
 
 
 def expert_magic(view: View, rng: random.Random) -> Action:
@@ -687,12 +698,26 @@ def play_world(
 
 
 def expert_play(view: View, rng: random.Random) -> Action:
+    candidates, totals = play_totals(view, rng)
+    if len(candidates) == 1:
+        return candidates[0]
+    count = int(view["count"])
+    cards = parse_cards(view["count_cards"])
+    first = [parse_card(a["card"]) for a in candidates]
+    best = max(
+        range(len(candidates)),
+        key=lambda i: (totals[i], play_key(first[i], count, cards)),
+    )
+    return candidates[best]
+
+
+def play_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     by_rank: dict[int, Action] = {}
     for action in view["legal"]:
         by_rank.setdefault(RANK_OF[parse_card(action["card"])], action)
     candidates = sorted(by_rank.values(), key=lambda a: parse_card(a["card"]))
     if len(candidates) == 1:
-        return candidates[0]
+        return candidates, [0.0]
     powers = Powers.of(view)
     me = int(view["seat"])
     players = int(view["players"])
@@ -711,11 +736,7 @@ def expert_play(view: View, rng: random.Random) -> Action:
         world = deal.draw(rng)
         hands = [hand if s == me else world.hands.get(s, []) for s in range(players)]
         play_world(hands, count, cards, passed, me, last, need, first, totals)
-    best = max(
-        range(len(candidates)),
-        key=lambda i: (totals[i], play_key(first[i], count, cards)),
-    )
-    return candidates[best]
+    return candidates, totals
 
 
 # -- the expert ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from pegboard.cli.errors import PegboardGroup
 from pegboard.cli.games import games_command, rules_command
 from pegboard.cli.play import play_command
 from pegboard.cli.replay import replay_command
+from pegboard.cli.review import review_command
 from pegboard.cli.score import score_command
 from pegboard.cli.serve import serve
 from pegboard.cli.simulate import simulate_command
@@ -50,6 +51,7 @@ app.command("play")(play_command)
 app.command("score")(score_command)
 app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
+app.command("review")(review_command)
 app.command("verify")(verify_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)

@@ -8,12 +8,14 @@ with a clear error. It registers itself through the ``pegboard.bots`` entry poin
 
 from __future__ import annotations
 
+from importlib import resources
+
 from pegboard.bots.base import View
 from pegboard.cards import parse_cards
 from pegboard.core.rules import Action
 from pegboard.core.spec import get_spec
 from pegboard.env.games import GAMES
-from pegboard.env.policy import shipped_policy
+from pegboard.env.policy import shipped_policy, weights_name
 from pegboard.errors import IllegalAction, OptionError
 
 
@@ -22,6 +24,13 @@ class LearnedBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # the policy is deterministic: the highest-rated legal action
+
+    def plays(self, game: str, players: int) -> bool:
+        """Only where the game's view can be observed and a policy ships."""
+        entry = GAMES.get(get_spec(game).name)
+        if entry is None or entry.from_view is None:
+            return False
+        return resources.files("pegboard").joinpath("data", weights_name(game, players)).is_file()
 
     def act(self, view: View) -> Action:
         legal: list[Action] = view["legal"]

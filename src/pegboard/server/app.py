@@ -50,6 +50,8 @@ from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
 from pegboard.server.ratings.routes import profile_routes
 from pegboard.server.ratings.sweep import Sweeper
+from pegboard.server.reviews.queue import ReviewQueue
+from pegboard.server.reviews.review_store import stored_review
 from pegboard.server.store.chat_log import said
 from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.commands import handle
@@ -97,13 +99,16 @@ def create_app(
     sync: str = "normal",
     quick_play: QuickPlaySettings | None = None,
     trusted_proxies: frozenset[str] = frozenset(),
+    review_in_thread: bool = False,
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
     ``limits``: what one address may do (docs/protocol.md, "Limits"); ``sync``: SQLite's
     synchronous mode (:data:`pegboard.server.store.sql_store.SYNC_MODES`); ``quick_play``: how
     quick play matches (docs/protocol.md, "Quick play"); ``trusted_proxies``: the addresses
-    (or networks) whose forwarded client address and scheme are believed (docs/operations.md).
+    (or networks) whose forwarded client address and scheme are believed (docs/operations.md);
+    ``review_in_thread``: reviews are made in a thread rather than a process of their own
+    (tests).
     """
     store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
@@ -116,6 +121,8 @@ def create_app(
     admission = lobby.admission
     quick = QuickPlay(lobby, quick_play or QuickPlaySettings(), team)
     sweeper = Sweeper(store, time)  # settles finished matches a room could not (docs/protocol.md)
+    reviews = ReviewQueue(store, time, in_thread=review_in_thread)  # docs/review.md
+    lobby.on_record = reviews.submit
     director = Director(lobby, team)  # the tournaments' rounds (docs/protocol.md, "Tournaments")
 
     @contextlib.asynccontextmanager
@@ -125,8 +132,10 @@ def create_app(
         await quick.start()
         await director.start()
         sweeper.start()
+        reviews.start()
         _quiet_garbage_collector()
         yield
+        await reviews.stop()
         await sweeper.stop()
         await director.close()
         await quick.close()
@@ -136,6 +145,7 @@ def create_app(
     app = FastAPI(title="pegboard", lifespan=lifespan)
     app.state.lobby = lobby
     app.state.sweeper = sweeper
+    app.state.reviews = reviews
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # counted before all
     app.add_middleware(SameOriginSockets)
@@ -261,6 +271,29 @@ def create_app(
         spec = get_spec(found["game"])
         # The sides, so that a client draws any game's result without knowing the game.
         return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}
+
+    @app.get("/api/tables/{table_id}/records/{match}/review")
+    async def record_review(
+        table_id: str,
+        match: str,
+        request: Request,
+        invite: Key = None,
+        token: Key = None,
+    ) -> Response:
+        """A finished match's review (docs/review.md), for whoever may see its record: ``202``
+        while it is being made (it is queued if it was not)."""
+        lobby.gate.check(table_id, invite=invite, token=token, player=player_of(request))
+        number = record_number(match)
+        if number is None or not table_id_ok(table_id):
+            raise HTTPException(404, "no finished game with that number at this table")
+        found = await asyncio.to_thread(stored_review, store.engine, table_id, number)
+        if found is not None:
+            return JSONResponse(found)
+        record = await asyncio.to_thread(store.record, table_id, number)
+        if record is None:  # never a match in progress: it has no record yet
+            raise HTTPException(404, "no finished game with that number at this table")
+        reviews.submit(table_id, number)
+        return JSONResponse({"status": "queued"}, status_code=202)
 
     @app.get("/api/tables/{table_id}/records/{match}/chat")
     async def record_chat(

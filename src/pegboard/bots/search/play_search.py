@@ -243,6 +243,30 @@ def choose_card(
     return cards[best]
 
 
+def card_values(
+    view: View,
+    rng: random.Random,
+    *,
+    worlds: int,
+    model: bool = True,
+    styles: Sequence[int] | None = None,
+    objective: Objective = "rank",
+) -> list[tuple[int, float]]:
+    """Each candidate (one card per rank) with its mean value over the worlds, as
+    :func:`choose_card` weighs them: the chance of winning (2 players) or minus the expected
+    place (more, or teams); with ``objective="pegging"`` the points this side pegs in the rest
+    of the play less the others' mean. For a review: the same search, every card's value kept."""
+    cards = candidates(view)
+    search = PlaySearch(view, objective=objective, model=model, styles=styles)
+    found = _weighed(search, cards, rng, worlds, None)
+    if found is None:
+        search.weighs = False
+        found = _weighed(search, cards, rng, worlds, None)
+    assert found is not None
+    sums, weight = found
+    return [(card, total / weight) for card, total in zip(cards, sums, strict=True)]
+
+
 def _totals(
     search: PlaySearch,
     cards: Sequence[int],
@@ -252,15 +276,27 @@ def _totals(
 ) -> list[float] | None:
     """Each card's value summed over worlds, each times its likelihood, until the
     likelihoods add up to ``worlds`` (or ``search.draws`` times as many were drawn); None if no
-    world was likely enough to roll out. In C (``_play_search``) for the expert's own search
-    and generator, with the same result as :func:`totals_python`."""
+    world was likely enough to roll out."""
+    found = _weighed(search, cards, rng, worlds, deadline)
+    return None if found is None else found[0]
+
+
+def _weighed(
+    search: PlaySearch,
+    cards: Sequence[int],
+    rng: random.Random,
+    worlds: int,
+    deadline: float | None,
+) -> tuple[list[float], float] | None:
+    """:func:`_totals` with the worlds' total weight. In C (``_play_search``) for the expert's
+    own search and generator, with the same result as :func:`totals_python`."""
     if (
         _play_search is None
         or type(search) is not PlaySearch  # a subclass may deal its worlds otherwise
         or search.objective != "rank"
         or type(rng) is not random.Random
     ):
-        return totals_python(search, cards, rng, worlds, deadline)
+        return weighed_python(search, cards, rng, worlds, deadline)
     sums, weight = _play_search.totals(
         search,
         cards,
@@ -276,7 +312,7 @@ def _totals(
         per_deal=PER_DEAL[search.teams],
         spread=SPREAD[search.teams],
     )
-    return sums if weight > 0 else None
+    return (list(sums), float(weight)) if weight > 0 else None
 
 
 def totals_python(
@@ -287,6 +323,18 @@ def totals_python(
     deadline: float | None,
 ) -> list[float] | None:
     """:func:`_totals` in Python: the reference the C loop is held to."""
+    found = weighed_python(search, cards, rng, worlds, deadline)
+    return None if found is None else found[0]
+
+
+def weighed_python(
+    search: PlaySearch,
+    cards: Sequence[int],
+    rng: random.Random,
+    worlds: int,
+    deadline: float | None,
+) -> tuple[list[float], float] | None:
+    """:func:`_weighed` in Python."""
     totals = [0.0] * len(cards)
     weight = 0.0
     for n in range(worlds * search.draws if search.weighs else worlds):
@@ -300,4 +348,4 @@ def totals_python(
             weight += w
         if weight >= worlds or (deadline is not None and n >= 1 and time.thread_time() > deadline):
             break
-    return totals if weight > 0 else None
+    return (totals, weight) if weight > 0 else None

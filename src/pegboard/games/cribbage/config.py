@@ -89,7 +89,10 @@ SPEC = register(
         },
         phases=("pegging", "heels", "hand", "crib", "muggins"),
         client="cribbage",  # a variant made with dataclasses.replace keeps this client
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribbage_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
+            "review": "pegboard.review.cribbage:CribbageReviewer",
+        },
         worth=GameWorth(),  # the ACC's: a win 2 game points, a skunk 3, a double skunk no more
         daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )

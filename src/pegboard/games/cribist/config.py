@@ -56,7 +56,10 @@ SPEC = register(
         rating_groups={"cribist-4": "Cribist"},
         phases=("tricks", "trick count", "muggins"),
         client="cribist",
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:cribist_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:cribist_examples",
+            "review": "pegboard.review.cribist:CribistReviewer",
+        },
         worth=GameWorth(),  # no skunks in Cribist: every won game is a win
         # Against three experts, to 61, each trick counted for everyone: the play is the test.
         daily=DailySetup(players=4, options={"counting": "auto"}),

@@ -64,7 +64,10 @@ SPEC = register(
         },
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
         client="not-enough",  # also the client of a variant with another powers table
-        surfaces={"rules_page": "pegboard.server.http.rules_pages:not_enough_examples"},
+        surfaces={
+            "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
+            "review": "pegboard.review.not_enough:NotEnoughReviewer",
+        },
         worth=SKUNK_IS_TWO_WINS,
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
         daily=DailySetup(players=2, options={"score_target": 121}),  # one against the expert

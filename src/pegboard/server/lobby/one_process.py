@@ -22,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.engine import Connection
 
 from pegboard.bots import bot_names
+from pegboard.bots import make as make_bot
+from pegboard.bots.base import plays
 from pegboard.core.matchplay import MatchFormat
 from pegboard.core.spec import GameSpec, get_spec
 from pegboard.errors import PegboardError
@@ -143,6 +145,8 @@ class Lobby:
         self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
         self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
         self.gate = Gate(store)  # who may see a table that is not listed
+        # Told of each match whose record is stored (the app queues its review).
+        self.on_record: Callable[[str, int], None] | None = None
 
     def _room(self, row: TableRow, bots_only: bool = False) -> Room:
         pool = self.pool
@@ -150,6 +154,7 @@ class Lobby:
             pool = self.bot_pool if self.settings.make_bot is None else self.bot_threads
         room = Room(row, self.store, self.clock, self.settings, pool, self._forget)
         room.on_store_error = self._refused_by_store
+        room.on_record = self.on_record
         return room
 
     def _refused_by_store(self, room: Room) -> None:
@@ -233,6 +238,10 @@ class Lobby:
         for bot in bots:
             if bot is not None and bot not in known:
                 raise PegboardError(f"unknown bot {bot!r}; bots: {', '.join(known)}")
+            if bot is not None and not plays(make_bot(bot), spec.name, request.players):
+                raise PegboardError(
+                    f"the {bot} bot does not play {spec.title} for {request.players}"
+                )
         row = TableRow(
             id=secrets.token_hex(6),
             game=spec.name,

@@ -12,6 +12,7 @@ from pegboard.server.daily import store as daily
 from pegboard.server.players.identity import Identity
 from pegboard.server.ratings import profiles
 from pegboard.server.ratings.rating import GROUPS, PROVISIONAL_GAMES
+from pegboard.server.reviews.review_store import accuracy_by_game
 
 PLAYER_ID = re.compile(r"[A-Za-z0-9:_-]{1,40}")  # a guest's hex id, or bot:LEVEL
 
@@ -59,6 +60,7 @@ def profile_routes(identity: Identity) -> APIRouter:
         found = profiles.profile(engine, known_player(player_id), viewer(request))
         if found is None:
             raise HTTPException(404, "there is no such player")
+        found["accuracy"] = accuracy_by_game(engine, player_id)  # from the game reviews
         today = daily.day_of(identity.clock.now())
         found["daily_streak"] = daily.streak(engine, player_id, today)
         return found

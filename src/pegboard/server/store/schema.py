@@ -308,3 +308,30 @@ daily_attempts_table = Table(
     Column("name", String(64), nullable=False),
     Column("started", Float, nullable=False),
 )
+
+# Each finished match's game review (docs/review.md), made once, off the event loop, after its
+# record is stored (:mod:`pegboard.server.reviews`): the ``pegboard-review/1`` object as JSON.
+reviews_table = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("review", Text, nullable=False),
+    Column("made", Float, nullable=False),
+)
+
+# Each reviewed seat's accuracy, by player, for the profile's accuracy over time.
+review_seats_table = Table(
+    "review_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(40), nullable=True),  # None: a person not signed in
+    Column("game", String(32), nullable=False),
+    Column("accuracy", Float, nullable=False),
+    Column("decisions", Integer, nullable=False),
+    Column("finished", Float, nullable=False),
+    Index("ix_review_seats_player", "player_id", "finished"),
+)

@@ -240,6 +240,8 @@ class Room(TableChat):
         self.persisted_fair += len(fair)
         if record is not None:  # before the update goes out: its results show the change
             await self._settle(record, now)
+            if self.on_record is not None:
+                self.on_record(self.id, self.row.match)
         await self._send_fair(deals)
         for watcher in list(self.watchers):
             await self._send_update(watcher, before)

@@ -88,6 +88,8 @@ class RoomCore:
         # workers another worker wrote this table meanwhile). The room has let its watchers go
         # by then; the lobby rebuilds the table from the store.
         self.on_store_error: Callable[[Any], None] | None = None
+        # Told (table id, match) when a match's record is stored: the lobby queues its review.
+        self.on_record: Callable[[str, int], None] | None = None
         self.slots = slots_of(row)
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}

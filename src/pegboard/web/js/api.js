@@ -47,6 +47,9 @@ export const api = {
   /** What was said during a finished match (for those who could read it at the table). */
   recordChat: (id, match) =>
     request("GET", tablePath(id, `/records/${encodeURIComponent(match)}/chat`)),
+  /** A finished match's review; `{status: "queued"}` while it is being made. */
+  review: (id, match) =>
+    request("GET", tablePath(id, `/records/${encodeURIComponent(match)}/review`)),
   seat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/seat`),
   // Players and accounts (docs/protocol.md): the session is an HttpOnly cookie.
   me: () => request("GET", "/api/me"),

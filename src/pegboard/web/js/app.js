@@ -1,4 +1,5 @@
-// The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game,
+// The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game (and
+// #/replay/TABLE/MATCH/review: opened on its review),
 // #/rules/GAME how to play, #/play quick play, #/leaderboard/GROUP a rating group's best,
 // #/player/ID (or #/me) a player's profile, #/daily the daily challenge, #/tournaments the
 // tournaments, #/tournament/ID one. A table's link may carry the key of an unlisted
@@ -22,14 +23,14 @@ let page = null;
 function route() {
   page?.destroy();
   const [path, query = ""] = location.hash.replace(/^#\/?/, "/").split("?");
-  const [, kind, id, match] = path.split("/");
+  const [, kind, id, match, mode] = path.split("/");
   const invite = new URLSearchParams(query).get("invite");
   if (invite && id && (kind === "table" || kind === "replay"))
     memory.setInvite(decodeURIComponent(id), invite);
   if (kind === "table" && id) page = new TablePage(root, decodeURIComponent(id));
   else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
   else if (kind === "replay" && id && match)
-    page = new ReplayPage(root, decodeURIComponent(id), match);
+    page = new ReplayPage(root, decodeURIComponent(id), match, mode);
   else if (kind === "play") page = new QuickPlayPage(root);
   else if (kind === "daily") page = new DailyPage(root);
   else if (kind === "leaderboard") page = new LeaderboardPage(root, id && decodeURIComponent(id));

@@ -4,6 +4,7 @@
 
 import { h, render, toast } from "./dom.js";
 import { ratingChart } from "./chart.js";
+import { accuracyPanel } from "./review.js";
 import { ratingsFrame } from "./leaderboard.js";
 import { PHASE_WORDS, provisionalBadge, ratingChange } from "./rating-change.js";
 import { ratingsApi } from "./ratings-api.js";
@@ -106,6 +107,7 @@ export class ProfilePage {
         : null,
       profile.stats.length ? statsPanel(profile.stats) : null,
       profile.phases.length ? phasesPanel(profile.phases) : null,
+      profile.accuracy?.length ? accuracyPanel(profile.accuracy) : null,
       tournaments.length ? tournamentsPanel(tournaments) : null,
       h(
         "section",

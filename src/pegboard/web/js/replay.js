@@ -11,6 +11,7 @@ import { matchStrip } from "./match-score.js";
 import { logItem, Narrator } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
 import { resultsTable, sidesOf } from "./results.js";
+import { ReviewPanel } from "./review.js";
 import { swatch } from "./seats.js";
 
 /** A small stroked-and-filled SVG icon from one path. */
@@ -23,14 +24,17 @@ function icon(path) {
 }
 
 const AUTO_STEP = 1000; // ms between steps when the replay plays by itself
+const REVIEW_RETRY = 2000; // ms between asks while the game's review is being made
+const REVIEW_TRIES = 15;
 const PLAY = "M7 5l12 7-12 7z";
 const PAUSE = "M7 5h3v14H7zM14 5h3v14h-3z";
 
 export class ReplayPage {
-  constructor(root, tableId, match) {
+  constructor(root, tableId, match, mode = "") {
     this.root = root;
     this.tableId = tableId;
     this.match = match;
+    this.mode = mode; // "review": open on the game's review
     this.index = 0;
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
@@ -43,6 +47,33 @@ export class ReplayPage {
   destroy() {
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.playing);
+    clearTimeout(this.reviewTimer);
+    this.gone = true;
+  }
+
+  /** The game's review, when it is ready (asked again a few times while it is being made). */
+  async loadReview(tries = REVIEW_TRIES) {
+    let review = null;
+    try {
+      review = await api.review(this.tableId, this.match);
+    } catch {
+      render(this.reviewSlot, null); // not ours to see, or none: the replay alone
+      return;
+    }
+    if (this.gone) return;
+    if (review.status === "queued") {
+      render(
+        this.reviewSlot,
+        h("p", { class: "notice review-wait" }, tries > 0 ? "The review is being made…" : "The review is not ready yet: come back shortly."),
+      );
+      if (tries > 0) this.reviewTimer = setTimeout(() => this.loadReview(tries - 1), REVIEW_RETRY);
+      return;
+    }
+    this.reviewPanel = new ReviewPanel(review, this.names, this.teams, (step) => this.go(step));
+    this.reviewPanel.decorate(this.lines);
+    render(this.reviewSlot, this.reviewPanel.element);
+    this.go(this.index);
+    if (this.mode === "review") this.reviewSlot.scrollIntoView({ block: "start" });
   }
 
   /** Auto-play: a step every second until the end, or until paused. */
@@ -107,6 +138,7 @@ export class ReplayPage {
     });
     this.build();
     this.go(this.states.length - 1 > 0 ? 1 : 0);
+    this.loadReview();
   }
 
   build() {
@@ -130,6 +162,8 @@ export class ReplayPage {
     this.position = h("span", { class: "step-count", "data-testid": "step" });
     this.current = h("p", { class: "current-event", "aria-live": "polite" });
     this.table = h("div", { class: "felt replay" });
+    this.decision = h("div", { class: "review-decision-slot", "aria-live": "polite" });
+    this.reviewSlot = h("div", { class: "review-slot", id: "review" });
     this.chat = replayChat(this.said ?? []);
     this.logList = h("ol", { class: "log-list" }, this.lines.filter(Boolean));
     const button = (label, icon, onClick, key) =>
@@ -195,11 +229,13 @@ export class ReplayPage {
               this.position,
             ),
             this.current,
+            this.decision,
             this.table,
           ),
           h(
             "aside",
             { class: "log" },
+            this.reviewSlot,
             h("h2", {}, "Events"),
             h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
             this.chat.element
@@ -279,6 +315,7 @@ export class ReplayPage {
     }
     render(this.table, this.game.replay(this, state));
     this.chat.show(this.index); // what had been said by this step
+    render(this.decision, this.reviewPanel?.decisionAt(this.index) ?? null);
   }
 
   seatRow(state, seat, extra) {

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010_matchplay"
-down_revision = "0009_tournaments"
+revision = "0011_matchplay"
+down_revision = "0010_reviews"
 
 
 def upgrade() -> None:

@@ -1,0 +1,104 @@
+"""The review of a Cribist game: each card played, by the expert's trick search over the hands
+the seat could see (:func:`pegboard.bots.expert_cribist.trick_card_values`: minus the expected
+place among the four), and each manual count (claims, Muggins calls missed).
+
+A card's points are its value over what a point is worth in places on this board, never
+less than at the start of the game. Cribist deals no starter and rolls no
+dice; the cards dealt are not valued against an average yet (the review says so).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.bots.expert_cribist import (
+    PER_HAND,
+    SPREAD,
+    count_trick,
+    deals_left,
+    trick_card_values,
+)
+from pegboard.bots.search.objective import rank_value
+from pegboard.bots.search.tricks import TrickMemory
+from pegboard.cards import Card, parse_card
+from pegboard.core.rules import Action
+from pegboard.review.model import Judgement, Luck, Option
+
+
+def _slope(view: dict[str, Any], seat: int) -> float:
+    scores = [float(s) for s in view["scores"]]
+    left = deals_left(view)
+    up, down = list(scores), list(scores)
+    up[seat] += 1
+    down[seat] -= 1
+    gained = rank_value(up, seat, deals_left=left, spread=SPREAD)
+    gained -= rank_value(down, seat, deals_left=left, spread=SPREAD)
+    return max(0.0, gained / 2.0)
+
+
+NOTES = ("the cards dealt are not valued against an average hand in Cribist",)
+
+
+class CribistReviewer:
+    notes: tuple[str, ...] = NOTES
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        self.players = players
+        self.sides = tuple(range(players))
+        self.memories = [TrickMemory() for _ in range(players)]
+
+    def judge(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
+        seat = int(view["seat"])
+        self.memories[seat].observe(view)
+        legal: list[Action] = view["legal"]
+        if len(legal) < 2 or legal[0]["type"] != "play":
+            return None
+        valued = trick_card_values(view, self.memories[seat], rng)
+        per_point = self._per_point(view, seat)
+        options = tuple(
+            Option(
+                {"type": "play", "card": str(Card(card))},
+                str(Card(card)),
+                value,
+                value / per_point if per_point else 0.0,
+            )
+            for card, value in valued
+        )
+        best = max(range(len(options)), key=lambda i: options[i].value)
+        return Judgement("play", "place", options, best, None)
+
+    def chosen_index(self, judgement: Judgement, action: Action) -> int:
+        card = parse_card(action["card"])
+        return next(
+            i for i, o in enumerate(judgement.options) if parse_card(o.action["card"]) == card
+        )
+
+    def count_action(self, view: dict[str, Any]) -> Action:
+        return count_trick(view)
+
+    def standing(self, view: dict[str, Any]) -> tuple[float, ...]:
+        scores = [float(s) for s in view["scores"]]
+        outcome = view.get("outcome")
+        if outcome is not None:
+            return tuple(float(r) for r in outcome["ranks"])
+        left = deals_left(view)
+        return tuple(
+            -rank_value(scores, s, deals_left=left, spread=SPREAD) for s in range(self.players)
+        )
+
+    def _per_point(self, view: dict[str, Any], seat: int) -> float:
+        """Places one point is worth here, never less than at the start of the game (so a
+        decided game does not turn a tiny value into many points)."""
+        start = dict(view, scores=[0] * self.players, hand_number=1)
+        return max(_slope(view, seat), _slope(start, seat))
+
+    def win_per_point(self, view: dict[str, Any]) -> float | None:
+        return None
+
+    def luck(self, record: Mapping[str, Any]) -> list[Luck]:
+        return [Luck() for _ in range(self.players)]
+
+
+__all__ = ["PER_HAND", "CribistReviewer"]

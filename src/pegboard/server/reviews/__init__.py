@@ -1,0 +1,1 @@
+"""Game reviews on the server: made once per finished match, queued, off the event loop."""

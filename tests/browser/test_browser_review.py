@@ -1,0 +1,118 @@
+"""The replay's review mode in the real browser, for each game, on a desktop and a phone: the
+players' accuracy, the graph (a tap jumps there), the marks in the log, and at a marked decision
+the position as its seat saw it with the best choice beside the one made; axe finds nothing
+serious. Screenshots go to ``SHOTS`` (looked at by hand)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from axe import assert_accessible
+from clicker import RESULTS, Clicker, play_to_results, sit_down
+from live_server import LiveServer
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "review-screenshots"
+VIEWPORTS = {"desktop": (1280, 1000), "phone": (390, 844)}
+GAMES = {
+    "cribbage": (2, {"score_target": 61}),
+    "cribist": (4, {"end": "deals", "deals": 1}),
+    "not-enough": (2, {"score_target": 61}),
+}
+
+
+def finished_and_reviewed(live: LiveServer, game: str) -> tuple[str, dict[str, Any]]:
+    """A listed table of bots (expert and random) that has played one match, and its review."""
+    players, options = GAMES[game]
+    bots = ["expert" if s % 2 == 0 else "random" for s in range(players)]
+    body = {"game": game, "players": players, "options": options, "bots": bots, "listed": True}
+    table: str = httpx.post(f"{live.url}/api/tables", json=body, timeout=10).json()["id"]
+    review = f"{live.url}/api/tables/{table}/records/1/review"
+    deadline = time.monotonic() + 240
+    while (answer := httpx.get(review, timeout=10)).status_code != 200:
+        assert time.monotonic() < deadline, f"{game}: no review"
+        time.sleep(0.5)
+    found: dict[str, Any] = answer.json()
+    return table, found
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_finished_match_is_reviewed_in_the_replay(
+    browser: Browser, live: LiveServer, game: str
+) -> None:
+    table, review = finished_and_reviewed(live, game)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, (width, height) in VIEWPORTS.items():
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            reduced_motion="reduce",
+            is_mobile=name == "phone",
+            has_touch=name == "phone",
+        )
+        context.set_default_timeout(20_000)
+        page: Page = context.new_page()
+        page.goto(f"{live.url}/#/replay/{table}/1/review")
+        panel = page.locator(".review-panel")
+        expect(panel).to_be_visible()
+        players = GAMES[game][0]
+        expect(panel.locator(".review-summary tbody tr")).to_have_count(players)
+        page.screenshot(path=str(SHOTS / f"{game}-{name}-review.png"), full_page=False)
+        # A tap on the graph's far right goes to its last point.
+        graph = page.locator("[data-testid=review-graph]")
+        graph.scroll_into_view_if_needed()
+        box = graph.bounding_box()
+        assert box is not None
+        step = page.locator("[data-testid=step]")
+        if name == "phone":
+            graph.tap(position={"x": box["width"] - 2, "y": box["height"] / 2})
+        else:
+            graph.click(position={"x": box["width"] - 2, "y": box["height"] / 2})
+        expect(step).to_contain_text(f"{review['series'][-1]['step']} /")
+        # The random player's marks: in the list, in the log, and the decision shown.
+        marks = page.locator(".review-mark")
+        assert marks.count() > 0, "random's mistakes are marked"
+        assert page.locator(".log-list li.marked").count() == marks.count()
+        first = marks.first
+        first.scroll_into_view_if_needed()
+        first.click()
+        decision = page.locator(".review-decision")
+        expect(decision).to_be_visible()
+        expect(decision.locator(".review-choice.played")).to_be_visible()
+        expect(decision.locator(".review-choice.best")).to_be_visible()
+        expect(page.locator(".log-list li.current.marked")).to_have_count(1)
+        decision.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{game}-{name}-decision.png"), full_page=False)
+        assert_accessible(page, f"the review of {game} ({name})")
+        # Nothing wider than the screen on the phone.
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        beyond = page.evaluate(
+            f"[...document.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > "
+            f"{width + 1}).slice(0, 6).map(e => e.className)"
+        )
+        assert wide <= width + 1, f"{game} {name}: {wide}px wide: {beyond}"
+        context.close()
+
+
+def test_the_results_link_to_the_review_and_the_profile_shows_accuracy(
+    context: BrowserContext, live: LiveServer
+) -> None:
+    page: Page = context.new_page()
+    sit_down(page, live.url, score_target=15)
+    play_to_results(Clicker(page))
+    page.wait_for_selector(RESULTS)
+    page.locator(RESULTS).get_by_role("link", name="Review", exact=True).click()
+    # Made once the match is over: being made, then shown (the page asks again meanwhile).
+    expect(page.locator(".review-panel")).to_be_visible(timeout=60_000)
+    expect(page.locator(".review-summary tbody tr")).to_have_count(2)
+    page.goto(f"{live.url}/#/me")
+    accuracy = page.locator("section[aria-labelledby=accuracy-title]")
+    expect(accuracy).to_be_visible()
+    expect(accuracy.locator("[data-game=cribbage] .rating-now")).not_to_be_empty()
+    accuracy.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "profile-accuracy.png"), full_page=False)
+    assert_accessible(page, "the profile with accuracy")

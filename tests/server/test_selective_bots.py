@@ -1,0 +1,34 @@
+"""A bot that plays only some games (``learned``: where a policy ships) is refused a seat
+elsewhere when the table is made, with the reason, rather than stalling the table at its turn."""
+
+from __future__ import annotations
+
+import pytest
+from harness import Server
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "bots"),
+    [
+        ("cribist", 4, [None, "learned", "greedy", "greedy"]),
+        ("cribbage", 3, [None, "learned", "greedy"]),
+        ("not-enough", 4, [None, "learned", "greedy", "greedy"]),
+    ],
+)
+def test_the_learned_bot_is_refused_where_no_policy_ships(
+    server: Server, game: str, players: int, bots: list[str | None]
+) -> None:
+    before = server.get("/api/tables").json()
+    answer = server.post("/api/tables", {"game": game, "players": players, "bots": bots})
+    assert answer.status_code == 400
+    assert "the learned bot does not play" in answer.json()["error"]
+    assert server.get("/api/tables").json() == before
+
+
+def test_the_learned_bot_takes_a_seat_where_its_policy_ships(server: Server) -> None:
+    table = server.table(bots=[None, "learned"], score_target=31)
+    token = server.join(table, "Ann")
+    with server.player(table, token) as ann:
+        ann.receive()
+        outcome = ann.play_to_end()
+    assert sorted(outcome["ranks"]) == [1, 2]
