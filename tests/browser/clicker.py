@@ -159,7 +159,7 @@ def build_claim(page: Page, items: list[ScoreItem]) -> None:
 
 
 def sit_down(
-    page: Page, url: str, game: str = "cribbage", *, bot: str = "greedy", **options: int
+    page: Page, url: str, game: str = "cribbage", *, bot: str = "greedy", **options: int | str
 ) -> None:
     """Ann makes a table from the lobby form, a ``bot`` in the other seat(s), and sits at it."""
     page.goto(url + "/")
@@ -171,7 +171,10 @@ def sit_down(
     expect(page.locator(".you .who")).to_have_text("Playing as a guest")
     page.check(f"input[value={game}]")
     for option, value in options.items():
-        page.fill(f"#option-{option}", str(value))
+        if isinstance(value, str):
+            page.select_option(f"#option-{option}", value)  # a choice, such as counting
+        else:
+            page.fill(f"#option-{option}", str(value))
     for seat in page.locator("select[name^=seat-]").all():
         seat.select_option(bot)
     page.click("[data-key=create]")

@@ -134,7 +134,9 @@ def test_the_results_say_what_their_countdown_does(
     expect(note).to_contain_text("anyone who has not asked for a rematch gives up their seat")
     expect(page.locator(f"{RESULTS} .clock")).to_be_visible()
     live.jump(31)  # Ann never asked: no rematch starts for her
-    expect(page.locator(RESULTS)).to_contain_text("The table is closed.")
+    expect(page.locator(RESULTS)).to_contain_text(
+        "The table is closed: Ann did not ask for a rematch before the clock ran out."
+    )
     assert live.info(table)["status"] == "finished"
     assert live.info(table)["match"] == 1
 

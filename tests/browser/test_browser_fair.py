@@ -45,10 +45,14 @@ def keep_reveal(frame: str | bytes, reveals: list[dict[str, Any]]) -> None:
 
 
 def seat_of(page: Page) -> int:
-    """This page's seat: the board names it "(you)"."""
+    """This page's seat: the board names it "(you)" (its lane's score is numbered by seat; the
+    strip lists the player last)."""
     seat: int = page.evaluate(
-        """() => [...document.querySelectorAll(".board .lane-name, .lane-name")]
-            .findIndex((name) => name.textContent.includes("(you)"))"""
+        """() => {
+          const you = [...document.querySelectorAll(".board-legend li")]
+            .find((row) => row.querySelector(".lane-name")?.textContent.includes("(you)"));
+          return you ? Number(you.querySelector(".lane-score").dataset.testid.slice(6)) : -1;
+        }"""
     )
     return seat
 

@@ -1,7 +1,8 @@
-"""The guided first game in a real browser: Ann's first Cribbage game against a bot is guided
-by default; the guide says what to do at the discard (whose crib it is) and in the play (the
-count), follows the phase, keeps the hand and its button on a phone's screen, and can be turned
-off at the table. A browser that has finished a game is not guided by default."""
+"""The guided first game in a real browser: Ann's first game of each kind is guided by default,
+whichever way she comes to it (a table she made, quick play, an invite); the guide says what to do
+at the discard (whose crib it is) and in the play (the count), follows the phase, keeps the hand
+and its button on a phone's screen, and can be turned off at the table, for good. A browser that
+has finished a game of that kind is not guided by default."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from clicker import CHROMIUM, Clicker, play_to_results, play_until
 from layout import on_screen
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
+from test_browser_quickplay import press_play_now
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
@@ -44,11 +46,10 @@ def test_a_first_game_against_a_bot_is_guided_phase_by_phase(
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_form(page, live.url)
     guide_box = page.locator("#table-guide")
-    expect(guide_box).to_be_checked()  # one person against a bot, and no game finished yet
-    page.select_option("select[name=seat-1]", "")  # a person in seat 2: no guide by default
-    expect(guide_box).not_to_be_checked()
-    page.select_option("select[name=seat-1]", "greedy")
+    expect(guide_box).to_be_checked()  # no game of Cribbage finished yet
+    page.select_option("select[name=seat-1]", "")  # against a person too
     expect(guide_box).to_be_checked()
+    page.select_option("select[name=seat-1]", "greedy")
     page.click("[data-key=create]")
     page.wait_for_url(re.compile(r"#/table/\w+"))
 
@@ -92,8 +93,37 @@ def test_a_first_game_against_a_bot_is_guided_phase_by_phase(
     page.wait_for_selector(".felt")
     play_until(lambda: page.locator(playable).count() > 0 or _discarding(page), ann)
     expect(page.locator(GUIDE)).to_have_count(0)
+    # And at her next table of Cribbage, though she never finished this one.
+    open_form(page, live.url)
+    expect(page.locator("#table-guide")).not_to_be_checked()
     assert not errors
     page.context.close()
+
+
+def test_a_first_game_from_quick_play_or_an_invite_is_guided(
+    browser: Browser, live: LiveServer
+) -> None:
+    ann = phone_page(browser)
+    press_play_now(ann, live.url, "Ann", wait="0")
+    expect(ann.locator(GUIDE)).to_contain_text("The discard")
+    assert on_screen(ann, ".me .hand"), "the guide pushed the hand off the phone's screen"
+    assert on_screen(ann, ".me [data-key=discard]"), "the guide pushed Discard off screen"
+    assert_accessible(ann, "the guide at a quick-play table")
+
+    # Bob, asked by link to a table Cat made, has never played: his first game is guided.
+    cat = phone_page(browser)
+    open_form(cat, live.url)
+    cat.fill("#player-name", "Cat")
+    cat.select_option("select[name=seat-1]", "")
+    cat.click("[data-key=create]")
+    cat.wait_for_url(re.compile(r"#/table/\w+"))
+    bob = phone_page(browser)
+    bob.goto(cat.locator("#share-link").input_value())
+    bob.fill("#join-name", "Bob")
+    bob.click("[data-key=join]")
+    expect(bob.locator(GUIDE)).to_contain_text("The discard")
+    for page in (ann, cat, bob):
+        page.context.close()
 
 
 def _discarding(page: Page) -> bool:

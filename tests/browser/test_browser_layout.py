@@ -1,6 +1,7 @@
-"""Every game on a desktop and on two phones: on the player's turn the hand and its button are on
-screen without scrolling, nothing in the table sticks out of its panel, and axe-core finds no
-serious or critical accessibility problem, phase after phase."""
+"""Every game on a desktop and on two phones: on the player's turn the question, its clock and
+every button that answers it (and the hand, when cards are to be picked) are on screen together
+without scrolling, nothing in the table sticks out of its panel, and axe-core finds no serious or
+critical accessibility problem, prompt after prompt (claims, Muggins, colours, powers, Magic)."""
 
 from __future__ import annotations
 
@@ -26,30 +27,40 @@ VIEWPORTS: dict[str, ViewportSize] = {
     "small-phone": {"width": 360, "height": 740},
 }
 
-# What the player is asked to do, read in one round trip: the phase, and whether it is our move
-# with cards in hand (and which button goes with them).
+# What the player is asked to do, read in one round trip: the phase, whether it is our move with
+# cards in hand, and the keys of the buttons that answer the question.
 TURN = """() => {
   const felt = document.querySelector(".felt");
   const me = document.querySelector(".me.to-act");
   if (!felt || !me || document.querySelector(".overlay .results")) return null;
   const cards = me.querySelectorAll(".hand .button-card:not([disabled])").length;
-  const button = me.querySelector(
-    ".actions [data-key=discard], .actions [data-key=reveal], .actions [data-key=magic]"
-  );
+  const buttons = [...me.querySelectorAll(
+    ".actions [data-key=discard], .actions [data-key=reveal], .actions [data-key=magic], " +
+    ".actions [data-key=go], .actions [data-key=ready], .claims [data-key=claim], " +
+    ".claims [data-key=muggins], .claims [data-key=pass], .choices [data-key^=choice-]"
+  )].map((b) => b.dataset.key);
   return {
     phase: felt.dataset.phase,
     version: document.querySelector(".game")?.dataset.version ?? null,
     cards,
-    button: button ? button.dataset.key : null,
-    choices: me.querySelector(".choices [data-key^=choice-]") !== null,
+    picking: buttons.some((key) => ["discard", "reveal", "magic"].includes(key)),
+    buttons,
   };
 }"""
 
-# The phases each game must be seen in, on the player's own turn.
-PHASES = {
-    "cribbage": {"discard", "play"},
-    "cribist": {"play"},
-    "not-enough": {"discard", "play"},
+# The prompts each game must be seen at, on the player's own turn: a phase, or a button's key
+# (claim: our own trick or hand to count; pass: a Muggins call to make or pass).
+PROMPTS = {
+    "cribbage": {"discard", "play", "claim", "pass"},
+    "cribist": {"play", "claim", "pass"},
+    "not-enough": {"discard", "play", "ready"},
+}
+
+# The options each game is played with here: counting by hand, so the claims come up.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "cribbage": {"counting": "manual", "score_target": 61},
+    "cribist": {"counting": "manual"},
+    "not-enough": {},
 }
 
 
@@ -64,55 +75,50 @@ def new_page(browser: Browser, viewport: ViewportSize) -> Page:
 
 def check_turn(page: Page, turn: dict[str, Any]) -> list[str]:
     """What is wrong with the page on this turn of ours (nothing, we hope)."""
-    problems = [f"{turn['phase']}: {problem}" for problem in overflowing(page)]
-    if turn["cards"] and not on_screen(page, ".me .hand"):
-        problems.append(
-            f"{turn['phase']}: the hand is off screen at {boxes(page, '.me .hand')} under "
-            f"{boxes(page, '.topbar, .board-slot, .felt > *')}"
-        )
-    for what, selector in [
-        (f"the {turn['button']} button", f".me [data-key={turn['button']}]"),
-        ("the choices", ".me .choices"),
-    ]:
-        if (turn["button"] if "button" in what else turn["choices"]) and not on_screen(
-            page, selector
-        ):
+    where = turn["buttons"][0] if turn["buttons"] else turn["phase"]
+    problems = [f"{where}: {problem}" for problem in overflowing(page)]
+    under = ".topbar, .board-slot, .felt > *, .me > *"
+    wanted = [("the question and its clock", ".me .prompt")]
+    if turn["cards"] and (turn["picking"] or not turn["buttons"]):
+        wanted.append(("the hand", ".me .hand"))
+    wanted += [(f"the {key} button", f".me [data-key={key}]") for key in turn["buttons"]]
+    if any(key in ("claim", "muggins") for key in turn["buttons"]):
+        wanted.append(("the counted cards", ".me .claims .claim-cards"))
+    for what, selector in wanted:
+        if not on_screen(page, selector):
             problems.append(
-                f"{turn['phase']}: {what} is off screen at {boxes(page, selector)} under "
-                f"{boxes(page, '.topbar, .board-slot, .felt > *, .me > *')}"
+                f"{where}: {what} off screen at {boxes(page, selector)} under {boxes(page, under)}"
             )
-    problems += [
-        f"{turn['phase']}: axe {v['impact']} {v['id']} {v['nodes']}" for v in violations(page)
-    ]
+    problems += [f"{where}: axe {v['impact']} {v['id']} {v['nodes']}" for v in violations(page)]
     return problems
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
-@pytest.mark.parametrize("game", PHASES)
-def test_the_hand_and_its_button_stay_on_screen_and_inside_the_table(
+@pytest.mark.parametrize("game", PROMPTS)
+def test_every_prompt_its_buttons_and_clock_stay_on_screen_and_inside_the_table(
     browser: Browser, live: LiveServer, game: str, size: str
 ) -> None:
     page = new_page(browser, VIEWPORTS[size])
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    sit_down(page, live.url, game)
-    ann = Clicker(page)
+    sit_down(page, live.url, game, **OPTIONS[game])
+    ann = Clicker(page, high=True)  # the highest card: Ann wins tricks, so has some to claim
     last: list[str | None] = [None]
     seen: set[str] = set()
     problems: list[str] = []
     checked: str | None = None
-    deadline = time.monotonic() + 60
-    while not PHASES[game] <= seen:
-        assert time.monotonic() < deadline, f"only saw {sorted(seen)} of {sorted(PHASES[game])}"
+    deadline = time.monotonic() + 120
+    while not PROMPTS[game] <= seen:
+        assert time.monotonic() < deadline, f"only saw {sorted(seen)} of {sorted(PROMPTS[game])}"
         turn = page.evaluate(TURN)
-        if turn and turn["version"] != checked and (turn["cards"] or turn["choices"]):
+        if turn and turn["version"] != checked and (turn["cards"] or turn["buttons"]):
             checked = turn["version"]
             page.wait_for_timeout(50)  # let a re-render from the same version settle
             found = check_turn(page, turn)
             if page.evaluate(TURN) != turn:
                 continue  # a bot moved while we looked (a simultaneous discard): look again
             problems += found  # not moved on while we looked: what we saw holds
-            seen.add(turn["phase"])
+            seen |= {turn["phase"], *turn["buttons"]}
         if game == "not-enough" and other_move(page, last):
             continue
         if not ann.step():

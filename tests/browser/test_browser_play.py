@@ -194,6 +194,18 @@ def test_two_people_play_each_other_from_the_lobby(browser: Browser, live: LiveS
     play_to_results(Clicker(ann), Clicker(bob))
     assert ranks_shown(ann) == ranks_shown(bob) == ["1st", "2nd"]
     assert ann.locator(f"{RESULTS} h2").inner_text() != bob.locator(f"{RESULTS} h2").inner_text()
+
+    # Bob asks for the rematch: Ann is told, and Bob sees whom he waits for.
+    expect(bob.locator("[data-testid=rematch-note]")).to_have_text("Waiting for Ann.")
+    bob.click("[data-key=rematch]")
+    expect(ann.locator("[data-testid=rematch-note]")).to_have_text("Bob asks for a rematch.")
+    expect(bob.locator("[data-testid=rematch-note]")).to_have_text("Waiting for Ann.")
+    # Ann does not: when the clock runs out the table closes, and says why.
+    live.jump(31)
+    for page in (ann, bob):
+        expect(page.locator("[data-testid=closed-note]")).to_have_text(
+            "The table is closed: Ann did not ask for a rematch before the clock ran out."
+        )
     assert not errors
     for c in contexts:
         c.close()

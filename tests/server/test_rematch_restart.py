@@ -60,3 +60,13 @@ def test_a_new_match_starts_with_nobody_having_asked(server: Server) -> None:
         assert row is not None and row.rematch == []
     finally:
         store.close()
+
+
+def test_who_asked_for_the_rematch_is_in_the_table_info_everyone_gets(server: Server) -> None:
+    """So the others see "Ann asks for a rematch" (and a new match starts with nobody asking)."""
+    table, token, seat = ann_asks_for_the_rematch(server)
+    with server.player(table, token) as ann:
+        ann.drain()
+        assert seat in ann.table["rematch"]
+    ann = rematch_starts(server, table, token)
+    assert ann.table["rematch"] == []

@@ -25,15 +25,16 @@ OPTIONS = (
     Option(
         "dealer",
         "random",
-        "random: a dealer drawn for every hand, as a cut would; "
-        "rotate: the first dealer drawn, then the deal passes to the left",
+        "a dealer drawn for every hand, as a cut would; "
+        "or the first dealer drawn, then the deal passes to the left",
         choices=("random", "rotate"),
         stored="rotate",  # the deal passed to the left before the option existed
     ),
     Option(
         "counting",
         "auto",
-        "auto: the show is counted for you; manual: claim your own count, others may call Muggins",
+        "the show counted for you, or each player claims their own count and the others may call "
+        "Muggins",
         choices=("auto", "manual"),
     ),
 )

@@ -13,7 +13,8 @@ OPTIONS = (
     Option(
         "counting",
         "manual",
-        "manual: the trick's winner claims, others may call Muggins; auto: counted for you",
+        "the trick's winner claims what it scores and the others may call Muggins, "
+        "or every trick counted for you",
         choices=("manual", "auto"),
     ),
     Option(
@@ -25,15 +26,21 @@ OPTIONS = (
     Option(
         "score_target",
         61,
-        "with end=target: the game ends the instant a score reaches this",
+        "the game ends the instant a score reaches this (when it ends at a target score)",
         min=1,
         max=1000,
     ),
-    Option("deals", 10, "with end=deals: how many deals are played", min=1, max=100),
+    Option(
+        "deals",
+        10,
+        "how many deals are played (when it ends after a number of deals)",
+        min=1,
+        max=100,
+    ),
     Option(
         "minutes",
         30,
-        "with end=minutes: the hand in progress when time is up is the last",
+        "the hand in progress when time is up is the last (when it ends after a time)",
         min=1,
         max=600,
     ),

@@ -26,7 +26,7 @@ OPTIONS = (
     Option(
         "counting",
         "auto",
-        "auto: hands and cribs are counted for you; manual: claim your own count, the other "
+        "hands and cribs counted for you, or each player claims their own count and the other "
         "team may call Muggins",
         choices=("auto", "manual"),
     ),

@@ -28,11 +28,13 @@ def describe(
     ends: float | None = None,
     ratings: Mapping[int, RatingChange] | None = None,
     match_play: Mapping[str, Any] | None = None,
+    rematch: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Table info (docs/protocol.md), for a room in memory or a closed table in the store:
     ``deadlines`` of the seats to act, when the agreed time of the game ``ends``, the
-    ``ratings`` change of each rated slot in the match just finished, and ``match_play``, the
-    match of several games so far (:meth:`Watchers.match_info`)."""
+    ``ratings`` change of each rated slot in the match just finished, ``match_play``, the
+    match of several games so far (:meth:`Watchers.match_info`), and the game seats that
+    asked for the ``rematch`` (the row's, unless given)."""
     spec = get_spec(row.game)
     return {
         "id": row.id,
@@ -62,6 +64,7 @@ def describe(
         else None,
         "match_format": row.match_format.to_json() | {"title": row.match_format.title},
         "match_play": dict(match_play) if match_play else None,
+        "rematch": sorted(row.rematch if rematch is None else rematch),
         "now": now,
     }
 
@@ -101,7 +104,8 @@ class Watchers(RoomCore):
             deadlines,
             self._game_ends(),
             self.rating_changes,
-            self.match_info(),
+            match_play=self.match_info(),
+            rematch=sorted(self.rematch),
         )
 
     def match_info(self) -> dict[str, Any] | None:

@@ -163,7 +163,7 @@ export class Board {
   }
 
   /** Move the pegs: `now[lane]` and `before[lane]` are scores. */
-  update(now, before, { names = [], turn = [] } = {}) {
+  update(now, before, { names = [], turn = [], order = null } = {}) {
     this.pegs.forEach((peg, lane) => {
       for (const [circle, score] of [
         [peg.front, now[lane]],
@@ -173,12 +173,12 @@ export class Board {
         circle.style.transform = `translate(${x}px, ${y}px)`;
       }
     });
-    const items = this.lanes.map((lane, i) =>
+    const items = (order ?? this.lanes.map((_, i) => i)).map((i) =>
       h(
         "li",
         { class: turn.includes(i) ? "to-act" : "" },
         h("span", { class: "swatch", style: { background: laneColour(i, this.colours) } }),
-        h("span", { class: "lane-name" }, names[i] ?? lane.name),
+        h("span", { class: "lane-name" }, names[i] ?? this.lanes[i].name),
         h("strong", { class: "lane-score", "data-testid": `score-${i}` }, String(now[i])),
       ),
     );

@@ -201,7 +201,9 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
       ? h(
           "p",
           { class: "hint" },
-          "Select cards, then press what they make. A wrong Muggins call costs you its points.",
+          calling
+            ? "Select cards, then press what they make. A wrong Muggins call costs you its points."
+            : "Select cards, then press what they make. What you miss, another may call Muggins on.",
         )
       : null,
     cards,

@@ -8,7 +8,14 @@ import { HINT_GAMES } from "./hints.js";
 import { joinTable } from "./player.js";
 import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
-import { BOT_LEVELS, choiceLabel, DEFAULT_BOT, MORE_BOTS, optionLabel } from "./words.js";
+import {
+  BOT_LEVELS,
+  choiceLabel,
+  DEFAULT_BOT,
+  ENDING_FIELDS,
+  MORE_BOTS,
+  optionLabel,
+} from "./words.js";
 
 export class CreateForm {
   constructor() {
@@ -135,7 +142,7 @@ export class CreateForm {
                   "data-key": `seat-${i}`,
                   onChange: (e) => {
                     choice.seats[i] = e.target.value || null;
-                    this.drawForm(); // the guide's default follows who sits at the table
+                    this.drawForm();
                   },
                 },
                 h("option", { value: "", selected: choice.seats[i] === null }, "A person"),
@@ -148,7 +155,9 @@ export class CreateForm {
       "fieldset",
       { class: "options" },
       h("legend", {}, "Options"),
-      game.options.map((option) => optionField(option, choice.options)),
+      game.options
+        .filter((option) => !otherEnding(option.name, choice.options.end))
+        .map((option) => optionField(option, choice.options, () => this.drawForm())),
     );
     render(
       this.element,
@@ -224,7 +233,7 @@ function botOptions(bots, chosen) {
 
 /** Whether this browser guides the player through the game: their choice, else the default. */
 function guided(choice) {
-  return choice.guide ?? guideByDefault(choice.seats.slice(0, choice.players));
+  return choice.guide ?? guideByDefault(choice.game);
 }
 
 /** Whether the table is in the lobby: the player's choice, else not for a table of bots and
@@ -403,8 +412,16 @@ function checkField({ id, name, label, help, checked, onChange }) {
   );
 }
 
-/** One option as a form field: a number with its bounds, a checkbox or a choice. */
-function optionField(option, values) {
+/** Whether an option belongs to another ending than the one chosen (deals for a game to a
+ * target score): its field is not shown. */
+function otherEnding(name, ending) {
+  if (ending === undefined) return false;
+  return Object.entries(ENDING_FIELDS).some(([end, field]) => field === name && end !== ending);
+}
+
+/** One option as a form field: a number with its bounds, a checkbox or a choice (`redraw`: the
+ * form again, after the ending changes which fields it shows). */
+function optionField(option, values, redraw) {
   const id = `option-${option.name}`;
   const label = optionLabel(option.name);
   const help = h("small", { class: "help", id: `${id}-help` }, option.help);
@@ -430,7 +447,10 @@ function optionField(option, values) {
           name: option.name,
           "data-key": id,
           "aria-describedby": `${id}-help`,
-          onChange: (e) => (values[option.name] = e.target.value),
+          onChange: (e) => {
+            values[option.name] = e.target.value;
+            if (option.name === "end") redraw();
+          },
         },
         option.choices.map((c) =>
           h(

@@ -1,7 +1,9 @@
 // The guided first game: on the player's own turn, a short panel under the hand says what to do
 // now and why. The words come from the seat's view only (phase, dealer, count, its own cards
 // and what has been shown), so the guide knows nothing the player could not see.
-// Whether a table is guided is this browser's choice, kept in localStorage.
+// A person's first game of each kind is guided, however they came to the table (quick play, an
+// invite, a table they made); this browser remembers which games it has finished, and each
+// table's own choice ("Turn off the guide", the form's box), in localStorage.
 
 import { h } from "./dom.js";
 import { GUIDE_WORDS } from "./guide-words.js";
@@ -9,28 +11,37 @@ import { howToPlay } from "./rules.js";
 
 export const GUIDED_GAMES = Object.keys(GUIDE_WORDS);
 
-const FINISHED_KEY = "pegboard.finished-a-game";
+const finishedKey = (game) => `pegboard.finished.${game}`;
+const FINISHED_ANY = "pegboard.finished-a-game"; // kept before games were told apart: Cribbage
 const guideKey = (tableId) => `pegboard.guide.${tableId}`;
+const declinedKey = (game) => `pegboard.no-guide.${game}`; // turned off at a table: not again
 
 export const guideMemory = {
-  /** Whether this browser has seen a game of its own through to the results. */
-  finishedAGame: () => localStorage.getItem(FINISHED_KEY) === "yes",
-  noteFinished: () => localStorage.setItem(FINISHED_KEY, "yes"),
-  on: (tableId) => localStorage.getItem(guideKey(tableId)) === "on",
-  set: (tableId, on) =>
-    on ? localStorage.setItem(guideKey(tableId), "on") : localStorage.removeItem(guideKey(tableId)),
+  /** Whether this browser has seen a game of this kind of its own through to the results. */
+  finished: (game) =>
+    localStorage.getItem(finishedKey(game)) === "yes" ||
+    (game === "cribbage" && localStorage.getItem(FINISHED_ANY) === "yes"),
+  noteFinished: (game) => localStorage.setItem(finishedKey(game), "yes"),
+  declined: (game) => localStorage.getItem(declinedKey(game)) === "yes",
+  decline: (game) => localStorage.setItem(declinedKey(game), "yes"),
+  /** The table's own choice if one was made, else on for the first game of its kind. */
+  on: (tableId, game) => {
+    const chosen = localStorage.getItem(guideKey(tableId));
+    return chosen ? chosen === "on" : guideByDefault(game);
+  },
+  set: (tableId, on) => localStorage.setItem(guideKey(tableId), on ? "on" : "off"),
 };
 
-/** On by default for a first game (this browser never finished one) against bots only. */
-export function guideByDefault(seats) {
-  return seats.length > 1 && seats.slice(1).every((bot) => bot) && !guideMemory.finishedAGame();
+/** On by default for a game of a kind this browser has never finished nor turned the guide off in. */
+export function guideByDefault(game) {
+  return GUIDED_GAMES.includes(game) && !guideMemory.finished(game) && !guideMemory.declined(game);
 }
 
 /** The guide's panel (null when the table is not guided or the player has nothing to do). */
 export function guidePanel(page) {
   const view = page.view;
   const me = page.state.seat;
-  if (!guideMemory.on(page.tableId) || me === null || me === undefined) return null;
+  if (!guideMemory.on(page.tableId, view.game) || me === null || me === undefined) return null;
   if (!view.legal?.length || view.outcome) return null;
   const words = GUIDE_WORDS[view.game]?.(page);
   if (!words) return null;
@@ -62,6 +73,7 @@ export function guidePanel(page) {
           "data-key": "guide-off",
           onClick: () => {
             guideMemory.set(page.tableId, false);
+            guideMemory.decline(game); // nor at the next table of this game
             page.rerender();
           },
         },

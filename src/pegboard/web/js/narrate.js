@@ -1,7 +1,7 @@
 // Events as sentences, and every score told the way players say it:
 // "fifteen two, fifteen four, a pair is six", "go for one", "thirty-one for two", "his heels".
 
-import { cardInline, SUITS } from "./cards.js";
+import { cardInline, cardShort, SUITS } from "./cards.js";
 import { h } from "./dom.js";
 
 const SMALL = (
@@ -52,8 +52,9 @@ function points(group) {
   return group.items.reduce((sum, item) => sum + (item.points ?? 0), 0);
 }
 
-/** What a group is called in a running count ("a pair is six"). */
-function runningPhrase(group, total) {
+/** What a group is called in a running count ("a pair is six"); `words`: the game's own names
+ * for some items (its module's `words`: Cribbage is not Enough calls nobs "his heels"). */
+function runningPhrase(group, total, words = {}) {
   const t = numberWord(total);
   const first = group.items[0];
   const size = first.cards?.length ?? 0;
@@ -69,7 +70,9 @@ function runningPhrase(group, total) {
     case "flush":
       return `a flush of ${numberWord(size)} is ${t}`;
     case "nobs":
-      return `nobs is ${t}`;
+      return `${words.nobs ?? "nobs"} is ${t}`;
+    case "run-replaced":
+      return `less the run of ${numberWord(size)} it replaces, ${t}`;
     case "jack-of-trumps":
       return `the jack of trumps is ${t}`;
     case "thirty-one":
@@ -80,7 +83,7 @@ function runningPhrase(group, total) {
 }
 
 /** A single score on its own ("go for one"). */
-export function itemPhrase(item) {
+export function itemPhrase(item, words = {}) {
   const p = numberWord(item.points ?? 0);
   switch (item.kind) {
     case "fifteen":
@@ -94,7 +97,7 @@ export function itemPhrase(item) {
     case "heels":
       return `his heels for ${p}`;
     case "nobs":
-      return `${p} for his nob`;
+      return words.nobs ? `${words.nobs} for ${p}` : `${p} for his nob`;
     case "pair":
       return `${PAIR_NAMES[item.points] ?? "pairs"} for ${p}`;
     case "run":
@@ -108,7 +111,7 @@ export function itemPhrase(item) {
     case "her-pot":
       return `her pot: ${p}`;
     case "her-heels":
-      return `her heels: ${p}`;
+      return `her heels (${(item.cards ?? []).map(cardShort).join(" ")} in the other team's hand): ${p}`;
     case "run-replaced":
       return `the run of ${numberWord(item.cards?.length ?? 0)} it replaces: ${p}`;
     case "tricks":
@@ -124,15 +127,15 @@ export function itemPhrase(item) {
  * Score items in words: a running count for a show ("fifteen two, fifteen four") or for
  * several items at once; a single pegging score on its own ("go for one").
  */
-export function scoreTalk(items, { show = false } = {}) {
+export function scoreTalk(items, { show = false, words = {} } = {}) {
   if (!items?.length) return "nothing";
   const counted = ["fifteen", "pair", "run", "flush", "nobs", "jack-of-trumps"];
-  if (items.length === 1 && !(show && counted.includes(items[0].kind))) return itemPhrase(items[0]);
+  if (items.length === 1 && !(show && counted.includes(items[0].kind))) return itemPhrase(items[0], words);
   let total = 0;
   let previous = null;
   const parts = grouped(items).map((group) => {
     total += points(group);
-    const phrase = runningPhrase(group, total);
+    const phrase = runningPhrase(group, total, words);
     const again = previous === "pair" && group.kind === "pair" && group.items.length === 1;
     previous = group.kind;
     return again ? phrase.replace(/^a pair/, "another pair") : phrase;
@@ -148,9 +151,10 @@ function cards(list) {
 /** Tells a game's events one line each, remembering the little context it needs. */
 export class Narrator {
   /** `names[seat]`; `you` is the viewer's seat (told as "You"). */
-  constructor(names, you = null) {
+  constructor(names, you = null, words = {}) {
     this.names = names;
     this.you = you;
+    this.words = words; // the game's own names for some score items (see runningPhrase)
     this.inTrick = 0; // cards played in the current trick (trick games)
     this.trumpsNamed = false;
     this.previous = null; // the type of the event told before
@@ -172,7 +176,7 @@ export class Narrator {
     const parts = this.parts(event);
     this.previous = event.type;
     if (!parts) return null;
-    const automatic = event.auto === "timeout";
+    const automatic = event.auto === "timeout" && CLOCK_MOVES.has(event.type);
     return {
       kind: event.type + (automatic ? " log-auto" : ""),
       parts: automatic ? this.timedOut(event, [parts].flat()) : [parts].flat(),
@@ -277,14 +281,14 @@ export class Narrator {
           : `${this.says(e.seat, "draws", "draw")} ${e.count === 1 ? "a card" : `${e.count} cards`}`;
       case "intel":
         return e.winner === null || e.winner === undefined
-          ? `Intel in hand: ${e.sums.join(", ")}: a tie, no intelligence bonus`
-          : `Intel in hand: ${e.sums.join(", ")}: ${this.says(e.winner, "counts", "count")} the enemy Top too`;
+          ? `Intel in hand: ${this.bySeat(e.sums)}: a tie, no intelligence bonus`
+          : `Intel in hand: ${this.bySeat(e.sums)}: ${this.says(e.winner, "counts", "count")} the enemy Top too`;
       case "roll":
         return `${this.says(e.seat, "rolls", "roll")} ${e.dice.join(", ")}`;
       case "battle":
         return e.winner === null || e.winner === undefined
-          ? `The battle for the crib is a tie (${e.totals.join(" to ")}): each team keeps its pile`
-          : `${this.says(e.winner, "wins", "win")} the battle for the crib (${e.totals.join(" to ")})`;
+          ? `The battle for the crib is a tie (${this.bySeat(e.totals)}): each team keeps its pile`
+          : `${this.says(e.winner, "wins", "win")} the battle for the crib (${this.bySeat(e.totals)})`;
       case "crib":
         return [
           "The crib: grey ",
@@ -314,6 +318,11 @@ export class Narrator {
     }
   }
 
+  /** "Ann 17, Bob 22" for a number per seat. */
+  bySeat(numbers) {
+    return numbers.map((n, seat) => `${this.who(seat)} ${n}`).join(", ");
+  }
+
   /** "Ann & Cat" for a team's seats. */
   team(seats) {
     return (seats ?? []).map((seat) => this.who(seat)).join(" & ") || "nobody";
@@ -335,7 +344,7 @@ export class Narrator {
     const verb = lost ? this.says(e.seat, "loses", "lose") : this.says(e.seat, "scores", "score");
     // A score right after a show, a claim or a Muggins call is a count: "fifteen two".
     const show = ["show", "claim", "muggins", "trick"].includes(this.previous);
-    return `${verb} ${Math.abs(e.points)}: ${scoreTalk(e.items, { show })}`;
+    return `${verb} ${Math.abs(e.points)}: ${scoreTalk(e.items, { show, words: this.words })}`;
   }
 
   end(e) {
@@ -348,7 +357,8 @@ export class Narrator {
 
 /**
  * What the last card played pegged, if anything: `{seat, text: "+2 fifteen"}` for the count's
- * corner, or null once another card is played (or a go ends the count).
+ * corner, or null once another card is played. A 31 or a go's point stays on show though the
+ * count has gone back to zero (the flash fades by itself).
  */
 export function lastPegged(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -358,7 +368,8 @@ export function lastPegged(events) {
       const sign = e.points < 0 ? "−" : "+";
       return { seat: e.seat, text: `${sign}${Math.abs(e.points)} ${words}` };
     }
-    if (e.type !== "go") return null; // "go for one" comes after the go itself
+    // "Go for one" comes after the go itself; the reset to zero after the points.
+    if (e.type !== "go" && e.type !== "reset") return null;
   }
   return null;
 }
@@ -375,6 +386,23 @@ export function clockMove(events, seat) {
   while (move >= 0 && (events[move].seat !== seat || events[move].type === "score")) move -= 1;
   return move >= 0 && events[move].auto === "timeout" ? events[move] : null;
 }
+
+/** The events that are a seat's own move, which the clock may make for it; what follows from
+ * such a move (the starter it turned, what it scored) is marked auto too but told plainly. */
+const CLOCK_MOVES = new Set([
+  "discard",
+  "play",
+  "go",
+  "claim",
+  "muggins",
+  "pass",
+  "colours",
+  "first",
+  "power",
+  "reveal",
+  "split",
+  "cradle",
+]);
 
 /** A line as a list item for a log. */
 export function logItem(line) {

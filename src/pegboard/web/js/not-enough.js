@@ -444,7 +444,9 @@ export function renderNotEnough(page) {
     .filter((seat) => seat !== me)
     .map((seat) => {
       const colour = colourOfSeat(view, seat);
-      const revealed = view.revealed[seat] ?? [];
+      const played = view.played.filter((p) => p.seat === seat).map((p) => p.card);
+      // What Intel showed and is still in hand: a shown card once played is with the played.
+      const revealed = (view.revealed[seat] ?? []).filter((c) => !played.includes(c));
       return h(
         "div",
         { class: `ne-seat ${colour ? `team-${colour}` : ""}` },
@@ -457,7 +459,7 @@ export function renderNotEnough(page) {
           ]
             .filter(Boolean)
             .join(" · "),
-          played: view.played.filter((p) => p.seat === seat).map((p) => p.card),
+          played,
           extra: revealed.length
             ? h(
                 "span",
@@ -469,7 +471,7 @@ export function renderNotEnough(page) {
         }),
       );
     });
-  const myRevealed = seated ? (view.revealed[me] ?? []) : [];
+  const myRevealed = seated ? (view.revealed[me] ?? []).filter((c) => view.hand.includes(c)) : [];
   const mine = h(
     "section",
     {
@@ -509,6 +511,10 @@ export function renderNotEnough(page) {
 
 /** The items counted by hand (his heels is Cribbage's nobs; the last card is the Top). */
 const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: true };
+
+/** This game's own names for score items in the log: a Jack in hand of the Top's suit is
+ * "his heels" (Cribbage's nobs). */
+export const words = { nobs: "his heels" };
 
 /** The live table. */
 export const table = renderNotEnough;

@@ -127,7 +127,7 @@ export class ReplayPage {
     this.names = record.seats.map((seat) => seat.name);
     this.teams = Boolean(record.options?.teams);
     this.sides = sidesOf({ players: record.players, teams: record.sides ?? this.teams });
-    const narrator = new Narrator(this.names);
+    const narrator = new Narrator(this.names, null, this.game?.words);
     this.lines = record.events.map((event, i) => {
       const line = narrator.line(event);
       if (!line) return null;

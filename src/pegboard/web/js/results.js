@@ -113,6 +113,50 @@ function watcherNote(page) {
   );
 }
 
+/** The people at the table (game seats), not its bots. */
+function peopleSeats(table) {
+  return (table.seating ?? [])
+    .map((slot, seat) => ({ seat, slot: table.slots[slot] }))
+    .filter(({ slot }) => slot && !String(slot.kind).startsWith("bot"))
+    .map(({ seat }) => seat);
+}
+
+/** Who has asked for the rematch and who is still to answer: "Bob asks for a rematch; waiting
+ * for Cat." (nothing while nobody else is at the table). */
+function rematchNote(page) {
+  const { table, seat } = page.state;
+  const asked = new Set(table.rematch ?? []);
+  const others = peopleSeats(table).filter((s) => s !== seat);
+  if (!others.length) return null;
+  const names = (seats) => seats.map((s) => page.names[s]).join(" and ");
+  const yes = others.filter((s) => asked.has(s));
+  const waiting = others.filter((s) => !asked.has(s));
+  const parts = [];
+  if (yes.length) parts.push(`${names(yes)} ${yes.length === 1 ? "asks" : "ask"} for a rematch`);
+  if (waiting.length) parts.push(`waiting for ${names(waiting)}`);
+  const said = parts.join("; ");
+  return h(
+    "p",
+    { class: "rematch-note", "data-testid": "rematch-note", role: "status" },
+    `${said.charAt(0).toUpperCase()}${said.slice(1)}.`,
+  );
+}
+
+/** Why a table is closed: someone left, someone did not ask for the rematch, or only bots. */
+function closedReason(page) {
+  const { table, events } = page.state;
+  const leavers = [...new Set(events.filter((e) => e.type === "leave").map((e) => e.seat))];
+  const people = peopleSeats(table);
+  const asked = new Set(table.rematch ?? []);
+  const silent = people.filter((s) => !asked.has(s) && !leavers.includes(s));
+  const names = (seats) => seats.map((s) => page.names[s] ?? `Seat ${s + 1}`).join(" and ");
+  if (leavers.length) return `The table is closed: ${names(leavers)} left.`;
+  if (!people.length) return "The table is closed: a table of bots plays one game.";
+  if (silent.length)
+    return `The table is closed: ${names(silent)} did not ask for a rematch before the clock ran out.`;
+  return "The table is closed.";
+}
+
 export function resultsPanel(page) {
   const { table, view, seat } = page.state;
   const outcome = view.outcome;
@@ -121,7 +165,7 @@ export function resultsPanel(page) {
   const title = winners.includes(seat)
     ? "You win!"
     : `${winners.map((s) => page.names[s]).join(" & ")} win${winners.length === 1 ? "s" : ""}`;
-  const asked = page.ui.rematch === table.match;
+  const asked = page.ui.rematch === table.match || (table.rematch ?? []).includes(seat);
   const seated = seat !== null && table.status !== "finished";
   const play = table.match_play;
   const goesOn = Boolean(play) && !play.decided;
@@ -135,7 +179,7 @@ export function resultsPanel(page) {
       " and how the others played the same deals.",
     );
   } else if (table.status === "finished") {
-    footer = h("p", { class: "notice" }, "The table is closed.");
+    footer = h("p", { class: "notice", "data-testid": "closed-note" }, closedReason(page));
   } else if (goesOn) {
     footer = [
       h(
@@ -189,6 +233,7 @@ export function resultsPanel(page) {
     );
   } else {
     footer = [
+      rematchNote(page),
       h(
         "p",
         { class: "notice", "data-testid": "countdown-note" },

@@ -188,7 +188,7 @@ function optionList(spec) {
         {},
         option.help,
         option.kind === "choice"
-          ? ` (${option.choices.map((c) => `${c}: ${choiceLabel(option.name, c)}`).join("; ")})`
+          ? ` (${option.choices.map((c) => choiceLabel(option.name, c)).join("; or ")})`
           : "",
         `. Default: ${defaultWords(option)}.`,
       ),

@@ -41,8 +41,24 @@ export class TablePage {
       { class: "log", "aria-label": "Game log" },
       h("h2", {}, "Log"),
       // Focusable, so the keyboard can scroll it (arrows, Page Up / Page Down).
-      h("div", { class: "log-scroll", tabindex: 0 }, this.logList),
+      h(
+        "div",
+        {
+          class: "log-scroll",
+          tabindex: 0,
+          // Follow new lines until the player scrolls up to read; back at the foot, follow again.
+          onScroll: (event) => {
+            const box = event.target;
+            this.logFollows = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+          },
+        },
+        this.logList,
+      ),
     );
+    this.logFollows = true;
+    // The log's box changes size as the page around it does (the chat grows, the side column
+    // settles): a log that follows stays at its last line.
+    if (globalThis.ResizeObserver) new ResizeObserver(() => this.followLog()).observe(this.log);
     this.overlay = h("div", { class: "overlay-slot" });
     this.fair = new FairDeals((message) => this.socket.send(message));
     this.chat = new ChatPanel(tableId, {
@@ -225,7 +241,7 @@ export class TablePage {
       return;
     }
     if (view.outcome && this.state.seat !== null && this.state.seat !== undefined)
-      guideMemory.noteFinished(); // no longer a first game: the guide is off by default now
+      guideMemory.noteFinished(view.game); // no longer a first game of this kind: unguided now
     this.renderBoard(view);
     this.main.dataset.version = String(this.state.version); // tests wait for it to move on
     const game = this.gameFor(view.game);
@@ -393,8 +409,22 @@ export class TablePage {
     const before = pick(history.before).map((b, i) =>
       history.now[lanes[i].seats[0]] === now[i] ? b : now[i],
     );
-    if (this.board) this.board.update(now, before, { names, turn });
+    if (this.board) this.board.update(now, before, { names, turn, order: this.laneOrder(lanes) });
     else this.boardSlot.replaceChildren(this.scoreList());
+  }
+
+  /**
+   * The order the score strip lists the lanes in: the way play goes round from the player's
+   * left, the player last, as the seats sit on screen (seat order for a spectator or teams).
+   */
+  laneOrder(lanes) {
+    const me = this.state.seat;
+    const order = lanes.map((_, i) => i);
+    if (me === null || me === undefined || lanes.some((lane) => lane.seats.length !== 1))
+      return order;
+    const n = lanes.length;
+    const after = (i) => (lanes[i].seats[0] - me - 1 + 2 * n) % n;
+    return order.sort((a, b) => after(a) - after(b));
   }
 
   scoreList() {
@@ -449,13 +479,19 @@ export class TablePage {
       this.logList.replaceChildren();
     }
     this.narrator.names = this.names;
-    const scroller = this.logList.parentElement;
-    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+    this.narrator.words = (this.view && this.gameFor(this.view.game)?.words) ?? {};
     for (const event of events.slice(this.logged)) {
       const line = this.narrator.line(event);
       if (line) this.logList.append(logItem(line));
     }
     this.logged = events.length;
-    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+    this.followLog();
+  }
+
+  /** Scroll the log to its last line, unless the player scrolled up to read. */
+  followLog() {
+    if (!this.logFollows) return;
+    const scroller = this.logList.parentElement;
+    scroller.scrollTop = scroller.scrollHeight;
   }
 }

@@ -18,6 +18,9 @@ export const OPTION_LABELS = {
   minutes: "Minutes to play",
 };
 
+/** Each ending (option `end`) and the option that sets how long its game is. */
+export const ENDING_FIELDS = { target: "score_target", deals: "deals", minutes: "minutes" };
+
 /** Choice values in words. */
 export const CHOICE_LABELS = {
   counting: { auto: "counted for everyone", manual: "each player counts (Muggins)" },
