@@ -110,7 +110,7 @@ def test_the_form_offers_bot_levels_and_options_in_plain_words(
     more = seat.locator("optgroup[label='More bots'] option").evaluate_all(
         "os => os.map((o) => o.value)"
     )
-    assert sorted(more) == ["greedy", "hoyle", "random"]
+    assert sorted(more) == ["greedy", "hoyle", "learned", "random"]
     form = page.locator(".create")
     expect(form).to_contain_text("Pass for me when I have no cards left")
     expect(form).not_to_contain_text("skip empty")

@@ -5,6 +5,7 @@ Cribbage in teams, on a desktop and (in the drawer) on a phone."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from clicker import CHROMIUM, RESULTS, Clicker
 from devices import desktop, phone
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
@@ -41,7 +43,9 @@ def answer_until(page: Page, done: Any, seconds: float = 60) -> None:
         assert time.monotonic() < deadline, "the table never got there"
         choice = page.locator(".choices [data-key=choice-0]")
         if choice.count():
-            choice.first.click(timeout=1000)
+            # The table may move on (and redraw the choice) while we click: look again.
+            with contextlib.suppress(PlaywrightTimeout):
+                choice.first.click(timeout=1000)
             continue
         if not ann.step():
             ann.wait_for_change(300)

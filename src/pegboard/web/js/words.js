@@ -47,6 +47,7 @@ export const MORE_BOTS = {
   random: "plays any legal card",
   greedy: "takes points now",
   hoyle: "by the book",
+  learned: "a trained baseline: 2 players, Cribbage or not-enough",
 };
 export const DEFAULT_BOT = "medium";
 
