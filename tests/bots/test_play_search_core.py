@@ -2,7 +2,8 @@
 ``play_search.totals_python`` adds up: the same worlds from the same generator, weighed and
 valued to the same doubles, and the generator left where Python leaves it, at any table
 (2, 3 or 4 players, teams, any target), with the models on or off and any seat playing a
-learned style (any card, too: its rollouts' luck drawn alike)."""
+learned style (any card, too: its rollouts' luck drawn alike), and with 2 players for the
+game or for a match's payoff."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search import objective, play_model, play_search
 from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
+from pegboard.bots.search.race import GAME, Payoff
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 
@@ -34,6 +36,11 @@ TABLES: list[tuple[int, dict[str, object]]] = [
     (4, {"teams": True}),
     (4, {"teams": True, "score_target": 31}),
 ]
+
+
+PAYOFFS = (GAME, GAME, Payoff(5, 6, 6, 1, 0, 0), Payoff(0.9, 1.0, 1.0, 0.3, 0.1, 0.0))
+"""What a 2-player search plays for: the game; a match's game points; a payoff that is not
+zero-sum (a match's chances, say)."""
 
 
 def play_decision(seed: int) -> View:
@@ -67,7 +74,10 @@ def search_case(seed: int) -> tuple[PlaySearch, list[int], int, float]:
     players = int(view["players"])
     styles = [rng.choice((HEURISTIC, HEURISTIC, GREEDY, RANDOM, BOOK)) for _ in range(players)]
     search = PlaySearch(
-        view, model=rng.random() < 0.8, styles=styles if rng.random() < 0.5 else None
+        view,
+        model=rng.random() < 0.8,
+        styles=styles if rng.random() < 0.5 else None,
+        payoff=rng.choice(PAYOFFS),
     )
     if search.duel and search.history.plays and rng.random() < 0.3:
         search.weighs = True

@@ -22,8 +22,16 @@ def hand_draws(hands: int, seeds: tuple[str, ...], salt: str = "") -> dict[int, 
 
 def play_fair(name: str, players: int, seed: int, **options: object) -> dict[str, Any]:
     """A whole game at random, dealt from hand secrets, every hand revealed at the end."""
+    return play_fair_fixed(name, players, seed, {}, **options)
+
+
+def play_fair_fixed(
+    name: str, players: int, seed: int, fixed: dict[int, tuple[int, ...]], **options: object
+) -> dict[str, Any]:
+    """:func:`play_fair` with ``fixed``: steps the table answers instead of drawing them (a
+    match's later game's first dealer)."""
     seeds = tuple(f"seat{i}-{seed}" for i in range(players))
-    chance = FairChance(draws=hand_draws(60, seeds, str(seed)))
+    chance = FairChance(draws=hand_draws(60, seeds, str(seed)), fixed=dict(fixed))
     game = new_game(name, players=players, seed=0, chance=chance, **options)
     rng = random.Random(seed)
     while game.outcome is None:

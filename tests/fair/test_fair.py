@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fair_games import play_fair
+from fair_games import play_fair, play_fair_fixed
 
 from pegboard import new_game
 from pegboard.cards import DECK, card_names
@@ -219,3 +219,21 @@ def test_the_daily_deals_are_the_same_whatever_is_played(
     assert hands >= 2
     assert dealt(first)[:hands] == dealt(second)[:hands]  # … dealt the same hands
     assert verify(first).hands and verify(second).hands
+
+
+@pytest.mark.parametrize("loser", [0, 1])
+def test_a_match_game_whose_first_dealer_is_fixed_verifies(loser: int) -> None:
+    # A match's later game: the loser of the game before deals first, so the first step (the
+    # pick of the first dealer) is the table's, listed in the fair field, not drawn.
+    record = play_fair_fixed("cribbage", 2, 9, {0: (loser,)}, score_target=61)
+    assert record["chance"][0] == {"pick": loser}
+    assert record["fair"]["fixed"] == [{"step": 0, "pick": loser}]
+    found = verify(record)
+    assert found.steps == len(record["chance"]) and found.unrevealed == []
+
+
+def test_a_first_dealer_changed_from_the_fixed_one_fails() -> None:
+    record = play_fair_fixed("cribbage", 2, 9, {0: (1,)}, score_target=61)
+    record["fair"]["fixed"] = [{"step": 0, "pick": 0}]  # the record still says seat 1 dealt
+    said = tampered(record, lambda r: None)
+    assert said.startswith("chance step 0 is fixed to [0] by the fair field"), said

@@ -103,14 +103,16 @@ def test_commitments_before_each_deal_secrets_after_each_hand(server: Server) ->
         assert seeds[bob_seat] == "bob's luck" and seeds[1 - bob_seat] == "ann's luck"
     # The deal depends on both seeds: either seat's seed changed deals another hand 2.
     second = reveals[2][1]
-    assert second["steps"][0].keys() == {"shuffle"}
+    # The hand's shuffle (after the pick of its dealer where a dealer is drawn every hand).
+    number = next(i for i, step in enumerate(second["steps"]) if "shuffle" in step)
+    assert all(step.keys() == {"pick", "choices"} for step in second["steps"][:number])
     secret = bytes.fromhex(second["secret"])
 
     def deck(seeds: list[str]) -> list[str]:
-        return card_names(derive(Shuffle(DECK), secret, seeds, 2, 0))
+        return card_names(derive(Shuffle(DECK), secret, seeds, 2, number))
 
     both = second["seeds"]
-    assert deck(both) == second["steps"][0]["shuffle"]
+    assert deck(both) == second["steps"][number]["shuffle"]
     assert deck([both[0], "x"]) != deck(both) and deck(["x", both[1]]) != deck(both)
     # The stored record keeps every commitment, seed and secret, and verifies.
     server.wait_for(lambda: server.get(f"/api/tables/{table}/records").json() == [1], "record")

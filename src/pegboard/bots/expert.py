@@ -5,7 +5,9 @@ Cribbage: discards by the exact analysis corrected for the play and the board
 sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
 other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
 plays any card alike is taken to toss any cards too, so the discard then counts on no strong
-toss); counts and calls Muggins perfectly in manual mode. Cribist:
+toss), each world's end valued for the game or, at a match table, for the match
+(:mod:`pegboard.bots.search.match_objective`); counts and calls Muggins perfectly in manual
+mode. Cribist:
 :mod:`pegboard.bots.cribist.expert`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
@@ -27,9 +29,11 @@ from pegboard.bots.claiming import perfect_count
 from pegboard.bots.cribbage.discard import choose_discard
 from pegboard.bots.cribist.expert import act_cribist
 from pegboard.bots.not_enough.expert import act_expert as act_not_enough
+from pegboard.bots.search.match_objective import payoff_of_view
 from pegboard.bots.search.pegging import RANDOM
 from pegboard.bots.search.play_search import choose_card
 from pegboard.bots.search.play_styles import StyleMemory
+from pegboard.bots.search.race import Payoff
 from pegboard.bots.search.tricks import TrickMemory
 from pegboard.cards import Card, card_names, parse_card
 from pegboard.core.rules import Action
@@ -55,8 +59,11 @@ class ExpertBot:
         budget: float | None = BUDGET,
         model: bool = True,
         tosses: Tosses = "strong",
+        payoff: Payoff | None = None,
     ) -> None:
         self.rng = _random.Random(seed)
+        self.payoff = payoff
+        """What a 2-player game's end is worth; None: the match's in the view, or the game's."""
         self.worlds = worlds
         self.budget = budget
         self.model = model
@@ -99,6 +106,7 @@ class ExpertBot:
             deadline=deadline,
             model=self.model,
             styles=styles,
+            payoff=self.payoff if self.payoff is not None else payoff_of_view(view),
         )
         return {"type": "play", "card": str(Card(card))}
 

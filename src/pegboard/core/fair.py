@@ -17,7 +17,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle, outcome_to_json
+from pegboard.core.chance import (
+    Chance,
+    ChanceOutcome,
+    Pick,
+    Roll,
+    Shuffle,
+    check_outcome,
+    outcome_to_json,
+)
 
 FAIR_FORMAT = "pegboard-fair/1"
 """The derivation's name and version; it is also the first bytes of every HMAC message."""
@@ -168,6 +176,23 @@ class FairChance:
     revealed: set[int] = field(default_factory=set)
     steps: list[FairStep] = field(default_factory=list)
     """Every step so far, in order."""
+    fixed: dict[int, ChanceOutcome] = field(default_factory=dict)
+    """Steps answered by the table, not drawn, by their number in the game: the first dealer
+    of a match's later game is the loser of the game before (docs/fairness.md). A fixed step
+    takes no number in its hand."""
+    fixed_taken: int = 0
+
+    def taken(self) -> int:
+        """How many chance steps of the game have been answered, drawn or fixed."""
+        return len(self.steps) + self.fixed_taken
+
+    def fixed_now(self, step: Chance) -> ChanceOutcome | None:
+        """The fixed outcome of the game's next step, if it has one (counted as taken)."""
+        outcome = self.fixed.get(self.taken())
+        if outcome is None:
+            return None
+        self.fixed_taken += 1
+        return check_outcome(step, outcome)
 
     def draw_for(self, hand: int) -> HandDraw:
         found = self.draws.get(hand)
@@ -184,6 +209,9 @@ class FairChance:
         return sum(1 for s in self.steps if s.hand == hand)
 
     def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
+        fixed = self.fixed_now(step)
+        if fixed is not None:
+            return fixed
         draw = self.draw_for(hand)
         assert draw.secret is not None
         number = self.number_in(hand)
@@ -202,7 +230,12 @@ class FairChance:
 
     def to_json(self) -> dict[str, Any]:
         """The record's ``fair`` field: every hand begun, with its secret once revealed."""
-        return {
+        data: dict[str, Any] = {
             "format": FAIR_FORMAT,
             "hands": [self.draws[h].to_json(reveal=h in self.revealed) for h in self.hands_begun()],
         }
+        if self.fixed:  # only a match's later game has any
+            data["fixed"] = [
+                {"step": index, "pick": outcome[0]} for index, outcome in sorted(self.fixed.items())
+            ]
+        return data

@@ -14,6 +14,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
+from pegboard.core.matchplay import GameWorth, game_result
 from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
@@ -62,14 +63,14 @@ class GameSpec:
     rules_text: Callable[[], str]
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
-    games_won: Callable[[Outcome], int] = field(default=lambda outcome: 1)
-    """How many won games a finished game's result counts as, in a rated result and in a match
-    (Cribbage is not Enough: a skunk counts as two)."""
     sides: Sides = each_alone
     rating_groups: Mapping[str, str] = field(default_factory=dict)
     phases: tuple[str, ...] = ()
     client: str = ""
     surfaces: Mapping[str, str] = field(default_factory=dict)
+    worth: GameWorth = field(default_factory=GameWorth)
+    """What a won game earns in a match, by how it was won (the ACC's game points unless the
+    game says otherwise: :mod:`pegboard.core.matchplay`)."""
     daily: DailySetup | None = None  # None: the game has no daily challenge
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -80,6 +81,13 @@ class GameSpec:
         values = resolve_options(self.options, given)
         self.check(players, values)
         return values
+
+    def games_won(self, outcome: Outcome, players: int, options: Mapping[str, OptionValue]) -> int:
+        """How many won games a finished game's result counts as, in a rated result and in a
+        match: read from :attr:`worth`, the one source (Cribbage is not Enough: a skunk
+        counts as two)."""
+        result = game_result(outcome, self.sides(players, options), self.worth)
+        return self.worth.credit(result.how).games
 
     def stored(self, given: Mapping[str, object]) -> dict[str, object]:
         """A stored option set (a record's or a table's, which list every option) as the game

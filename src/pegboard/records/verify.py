@@ -42,7 +42,15 @@ class CheckingChance(FairChance):
     unrevealed: set[int] = field(default_factory=set)
 
     def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
-        index = len(self.steps)
+        index = self.taken()
+        fixed = self.fixed_now(step)
+        if fixed is not None:  # the table's, not drawn: the record must say the same
+            if index >= len(self.recorded) or self.recorded[index] != fixed:
+                raise VerifyError(
+                    f"chance step {index} is fixed to {list(fixed)} by the fair field, "
+                    "the record says otherwise"
+                )
+            return fixed
         number = self.number_in(hand)
         where = f"hand {hand}, chance step {index} (the hand's {step_kind(step)} {number})"
         if index >= len(self.recorded):
@@ -97,6 +105,14 @@ def read_draws(fair: object) -> dict[int, HandDraw]:
     return draws
 
 
+def read_fixed(fair: dict[str, Any]) -> dict[int, ChanceOutcome]:
+    """The steps the table fixed rather than drew (a match's later game's first dealer)."""
+    try:
+        return {int(e["step"]): (int(e["pick"]),) for e in fair.get("fixed") or []}
+    except (KeyError, TypeError, ValueError) as error:
+        raise VerifyError(f"the fair field's fixed steps cannot be read: {error}") from None
+
+
 def verify(record: dict[str, Any]) -> Verified:
     """Check every hand of ``record``; raises :class:`VerifyError` (or :class:`RecordError` for
     a record that does not replay) saying where the first check fails."""
@@ -111,15 +127,15 @@ def verify(record: dict[str, Any]) -> Verified:
         recorded = [outcome_from_json(o) for o in data.get("chance") or []]
     except (RecordError, ValueError, TypeError) as error:
         raise VerifyError(f"the record's chance outcomes cannot be read: {error}") from None
-    checker = CheckingChance(draws=draws, recorded=recorded)
+    checker = CheckingChance(draws=draws, recorded=recorded, fixed=read_fixed(data["fair"]))
     replay(data, checker)
-    if len(checker.steps) != len(recorded):
+    if checker.taken() != len(recorded):
         raise VerifyError(
-            f"the record lists {len(recorded)} chance outcomes, the game used {len(checker.steps)}"
+            f"the record lists {len(recorded)} chance outcomes, the game used {checker.taken()}"
         )
     begun = checker.hands_begun()
     return Verified(
         hands=[h for h in begun if h not in checker.unrevealed],
         unrevealed=sorted(checker.unrevealed),
-        steps=len(checker.steps),
+        steps=checker.taken(),  # the fixed ones checked against the fair field too
     )

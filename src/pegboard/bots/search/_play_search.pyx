@@ -45,7 +45,7 @@ from pegboard.core._seeded cimport (
 from pegboard.games.cribbage._core cimport pegging_points, show_total
 
 from pegboard.bots.search.keep_model import greedy_throws
-from pegboard.bots.search.race import TARGET, dealer_table
+from pegboard.bots.search.race import TARGET, race_tables
 from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
 
@@ -66,9 +66,17 @@ for _card in range(CARDS):
 
 if TARGET + 1 != RACE_N:
     raise ImportError("the race table's size changed: RACE_N must follow race.TARGET")
-cdef double RACE[RACE_N][RACE_N]  # race.dealer_table("rotate"), filled on first use
-cdef double RACE_DRAWN[RACE_N][RACE_N]  # race.dealer_table("random"), the same
-cdef bint race_ready = False
+# race.race_tables(payoff, rule) seen from the searching seat, [its need][the other's need]:
+# dealing next, and the other dealing, for each dealer rule (``rotate``; ``random``, the _DRAWN
+# ones); then the payoff of winning by the loser's need and of losing by one's own. Filled for
+# the payoff of the search at hand (refilled only when it changes).
+cdef double RACE_DEAL[RACE_N][RACE_N]
+cdef double RACE_PONE[RACE_N][RACE_N]
+cdef double RACE_DEAL_DRAWN[RACE_N][RACE_N]
+cdef double RACE_PONE_DRAWN[RACE_N][RACE_N]
+cdef double WIN_BY[RACE_N]
+cdef double LOSS_BY[RACE_N]
+race_payoff = None
 
 
 cdef class TossTable:
@@ -418,22 +426,26 @@ cdef int _read_valuing(Valuing* v, search, double tie, double per_deal, double s
     v.spread = spread
     v.tie = tie
     if v.duel:
-        _fill_race()
+        _fill_race(search.payoff)
     return 0
 
 
-cdef int _fill_race() except -1:
-    global race_ready
-    if race_ready:
+cdef int _fill_race(payoff) except -1:
+    global race_payoff
+    if race_payoff == payoff:
         return 0
-    table = dealer_table("rotate")
-    drawn = dealer_table("random")
+    dealing, pone = race_tables(payoff, "rotate")
+    dealing_drawn, pone_drawn = race_tables(payoff, "random")
     cdef int a, b
     for a in range(RACE_N):
+        WIN_BY[a] = payoff.winning(a)
+        LOSS_BY[a] = payoff.losing(a)
         for b in range(RACE_N):
-            RACE[a][b] = table[a, b]
-            RACE_DRAWN[a][b] = drawn[a, b]
-    race_ready = True
+            RACE_DEAL[a][b] = dealing[a, b]
+            RACE_PONE[a][b] = pone[b, a]
+            RACE_DEAL_DRAWN[a][b] = dealing_drawn[a, b]
+            RACE_PONE_DRAWN[a][b] = pone_drawn[b, a]
+    race_payoff = payoff
     return 0
 
 
@@ -777,12 +789,14 @@ cdef double _value(Valuing* v, Play* p, int card, int* shows_side, int* shows_po
         others += gained[v.opponents[k]]
     tie = v.tie * (<double>gained[v.me] - <double>others / <double>(
         v.n_opponents if v.n_opponents > 1 else 1))
-    if v.duel:
+    if v.duel:  # the race: whoever is out first (at most one) wins
+        mine = v.target - after[v.me]
+        theirs = v.target - after[v.opponents[0]]
         if first >= 0:
-            return (1.0 if first == v.me else 0.0) + tie
-        return _race(
-            v.target - after[v.me], v.target - after[v.opponents[0]], v.deal_next, v.next_drawn
-        ) + tie
+            if first == v.me:
+                return _won(theirs) + tie
+            return _lost(mine) + tie
+        return _race(mine, theirs, v.deal_next, v.next_drawn) + tie
     if first >= 0:  # objective.finished_rank
         if first == v.me:
             return -1.0 + tie
@@ -811,19 +825,29 @@ cdef double _value(Valuing* v, Play* p, int card, int* shows_side, int* shows_po
     return -(1.0 + behind) + tie
 
 
+cdef double _won(int loser_need) noexcept nogil:
+    """``Payoff.winning``."""
+    return WIN_BY[0 if loser_need < 0 else loser_need if loser_need < RACE_N else RACE_N - 1]
+
+
+cdef double _lost(int my_need) noexcept nogil:
+    """``Payoff.losing``."""
+    return LOSS_BY[0 if my_need < 0 else my_need if my_need < RACE_N else RACE_N - 1]
+
+
 cdef double _race(int mine, int theirs, bint deal_next, bint drawn) noexcept nogil:
     """``race.win_chance``: ``drawn``, the next dealer still to be drawn (dealer=random), else
     ``deal_next`` says who deals."""
     if mine <= 0:
-        return 1.0
+        return _won(theirs)
     if theirs <= 0:
-        return 0.0
+        return _lost(mine)
     if mine > RACE_N - 1:
         mine = RACE_N - 1
     if theirs > RACE_N - 1:
         theirs = RACE_N - 1
     if drawn:
-        return 0.5 * RACE_DRAWN[mine][theirs] + 0.5 * (1.0 - RACE_DRAWN[theirs][mine])
+        return 0.5 * RACE_DEAL_DRAWN[mine][theirs] + 0.5 * RACE_PONE_DRAWN[mine][theirs]
     if deal_next:
-        return RACE[mine][theirs]
-    return 1.0 - RACE[theirs][mine]
+        return RACE_DEAL[mine][theirs]
+    return RACE_PONE[mine][theirs]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from pegboard.bots.search.race import win_chance
+from pegboard.bots.search.race import GAME, Payoff, win_chance
 
 PER_DEAL = {False: 11.0, True: 21.0}
 """What a side scores in a deal with 3 or 4 players (individual, teams)."""
@@ -28,12 +28,18 @@ SPREAD = {False: 7.0, True: 9.0}
 
 
 def race_value(
-    mine: int, theirs: int, *, deal_next: bool | None, dealer_rule: str = "rotate"
+    mine: int,
+    theirs: int,
+    *,
+    deal_next: bool | None,
+    payoff: Payoff = GAME,
+    dealer_rule: str = "rotate",
 ) -> float:
     """Two players: the chance of winning needing ``mine`` against ``theirs`` (after the
     points so far; at or below 0 is out), dealing next or not, or (``None``) the next dealer
-    still to be drawn, the deals dealt by the table's ``dealer`` option."""
-    return win_chance(mine, theirs, deal_next=deal_next, dealer_rule=dealer_rule)
+    still to be drawn, the deals dealt by the table's ``dealer`` option; with a match's
+    ``payoff``, what the game's end is expected to be worth."""
+    return win_chance(mine, theirs, deal_next=deal_next, payoff=payoff, dealer_rule=dealer_rule)
 
 
 def finished_rank(scores: Sequence[float], me: int, winner: int) -> float:

@@ -42,6 +42,7 @@ from pegboard.bots.search.objective import (
 )
 from pegboard.bots.search.pegging import GREEDY, RANDOM, PegPosition, play_out_heuristic
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
+from pegboard.bots.search.race import GAME, Payoff
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.core.compiled import PURE_PYTHON
@@ -90,8 +91,11 @@ class PlaySearch:
         objective: Objective = "rank",
         model: bool = True,
         styles: Sequence[int] | None = None,
+        payoff: Payoff = GAME,
     ) -> None:
         self.view = view
+        self.payoff = payoff
+        """With 2 players, what the end of the game is worth (:class:`~.race.Payoff`)."""
         self.styles = tuple(styles) if styles is not None and any(styles) else None
         """Each seat's style of play (:mod:`.play_styles`), None when all are the heuristic."""
         self.objective = objective
@@ -195,13 +199,16 @@ class PlaySearch:
             first = counted_out(after, shows, self.target)
         tie = TIE * self._difference(gained)
         me = self.my_side
-        if self.duel:
+        if self.duel:  # the race: whoever is out first (at most one) wins
+            mine, theirs = self.target - after[me], self.target - after[self.opponents[0]]
             if first >= 0:
-                return (1.0 if first == me else 0.0) + tie
-            other = self.opponents[0]
+                won = first == me
+                return (self.payoff.winning(theirs) if won else self.payoff.losing(mine)) + tie
             deal_next = None if self.next_drawn else self.sides[self.dealer] != me
-            mine, theirs = self.target - after[me], self.target - after[other]
-            return race_value(mine, theirs, deal_next=deal_next, dealer_rule=self.dealer_rule) + tie
+            value = race_value(
+                mine, theirs, deal_next=deal_next, payoff=self.payoff, dealer_rule=self.dealer_rule
+            )
+            return value + tie
         in_game = sorted({self.sides[s] for s in self.history.seats})
         return (
             place_value(after, me, first, in_game=in_game, target=self.target, teams=self.teams)
@@ -217,14 +224,16 @@ def choose_card(
     deadline: float | None = None,
     model: bool = True,
     styles: Sequence[int] | None = None,
+    payoff: Payoff = GAME,
 ) -> int:
     """The candidate with the best mean over ``worlds`` sampled worlds (fewer if the clock
     passes ``deadline``, a :func:`time.thread_time` time: the thread's own CPU seconds),
-    the others playing ``styles`` (per seat) in the rollouts and the weights."""
+    the others playing ``styles`` (per seat) in the rollouts and the weights; with 2
+    players, each world's end valued by ``payoff``."""
     cards = candidates(view)
     if len(cards) == 1:
         return cards[0]
-    search = PlaySearch(view, model=model, styles=styles)
+    search = PlaySearch(view, model=model, styles=styles, payoff=payoff)
     totals = _totals(search, cards, rng, worlds, deadline)
     if totals is None:  # no world fits the model: these players do not peg when they can
         search.weighs = False

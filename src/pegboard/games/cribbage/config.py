@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
 from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
@@ -93,6 +94,7 @@ SPEC = register(
             "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
             "review": "pegboard.review.cribbage:CribbageReviewer",
         },
+        worth=GameWorth(),  # the ACC's: a win 2 game points, a skunk 3, a double skunk no more
         daily=DailySetup(players=2, options={"score_target": 121}),  # a game to 121
     )
 )

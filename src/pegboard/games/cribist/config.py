@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option
 from pegboard.core.spec import DailySetup, GameSpec, register
 from pegboard.games.cribist.rules import CribistRules
@@ -66,6 +67,7 @@ SPEC = register(
             "rules_page": "pegboard.server.http.rules_pages:cribist_examples",
             "review": "pegboard.review.cribist:CribistReviewer",
         },
+        worth=GameWorth(),  # no skunks in Cribist: every won game is a win
         # Against three experts, to 61, each trick counted for everyone: the play is the test.
         daily=DailySetup(players=4, options={"counting": "auto"}),
     )

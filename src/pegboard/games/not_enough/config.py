@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from importlib import resources
 
+from pegboard.core.matchplay import Credit, GameWorth
 from pegboard.core.options import Option, OptionValue
-from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.games.not_enough.powers import PowerTable, load_powers
@@ -33,17 +33,16 @@ OPTIONS = (
 )
 
 
-def games_won(outcome: Outcome) -> int:
-    """A skunk "counts as two won games in competitive gaming" (seed 001_5556b57256b556f3.txt):
-    two in a rated result and in a match."""
-    return 2 if outcome.skunked else 1
-
-
 def _sides(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
     """Four players are two teams, partners opposite; two play one against one."""
     if players == 4:
         return partners_opposite(players, options)
     return each_alone(players, options)
+
+
+SKUNK_IS_TWO_WINS = GameWorth(win=Credit(2, 1), skunk=Credit(4, 2), double_skunk=Credit(4, 2))
+"""The seed: a skunk (a margin of 31 or more) "counts as two won games in competitive gaming",
+so it earns two wins' game points too."""
 
 
 def rules_text() -> str:
@@ -58,7 +57,6 @@ SPEC = register(
         options=OPTIONS,
         create=NotEnoughRules,
         rules_text=rules_text,
-        games_won=games_won,
         sides=_sides,
         rating_groups={
             "not-enough-2": "Cribbage is not Enough, 2 players",
@@ -70,6 +68,7 @@ SPEC = register(
             "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
             "review": "pegboard.review.not_enough:NotEnoughReviewer",
         },
+        worth=SKUNK_IS_TWO_WINS,
         aliases=("not_enough", "notenough", "cribbage-is-not-enough", "cribbage_is_not_enough"),
         daily=DailySetup(players=2, options={"score_target": 121}),  # one against the expert
     )

@@ -13,7 +13,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Protocol
 
@@ -24,7 +24,8 @@ from sqlalchemy.engine import Connection
 from pegboard.bots import bot_names
 from pegboard.bots import make as make_bot
 from pegboard.bots.base import plays
-from pegboard.core.spec import get_spec
+from pegboard.core.matchplay import MatchFormat
+from pegboard.core.spec import GameSpec, get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock
 from pegboard.server.http.admission import Admission, Limits
@@ -65,10 +66,27 @@ class NewTable(BaseModel):
     listed: bool | None = None
     watching: bool = True
     chat: Literal["on", "phrases"] = "on"
+    # The table's matches (docs/rules.md, "Matches"): "1" (one game), "best-of-3" (5, 7) or
+    # "games-N"; a fixed match scored by game points or by games won.
+    match: Word = "1"
+    match_scoring: Literal["points", "games"] = "points"
 
     @property
     def bots_only(self) -> bool:
         return len(self.bots) >= self.players and all(b is not None for b in self.bots)
+
+
+def match_options(
+    spec: GameSpec, given: Mapping[str, object], match_format: MatchFormat
+) -> dict[str, object]:
+    """A match of several games passes the deal to the left every hand, as match and club play
+    do: a game with a ``dealer`` option offering ``rotate`` gets it, unless the table asked
+    for a dealer itself (docs/rules.md, "Matches")."""
+    options = dict(given)
+    dealer = next((o for o in spec.options if o.name == "dealer"), None)
+    if match_format.games > 1 and dealer is not None and "rotate" in dealer.choices:
+        options.setdefault("dealer", "rotate")
+    return options
 
 
 def broken_reason(error: Exception, row: TableRow) -> str:
@@ -207,11 +225,12 @@ class Lobby:
 
     def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
         spec = get_spec(request.game)
+        match_format = MatchFormat.parse(request.match, request.match_scoring)
         by_name = {o.name: o for o in spec.options}
         for name, value in request.options.items():  # JSON's own types, as the models are
             if name in by_name:
                 by_name[name].check_type(value)
-        options = spec.resolve(request.players, request.options)
+        options = spec.resolve(request.players, match_options(spec, request.options, match_format))
         if len(request.bots) > request.players:
             raise PegboardError(f"{request.players} seats, but {len(request.bots)} bots were given")
         bots = list(request.bots) + [None] * (request.players - len(request.bots))
@@ -241,6 +260,7 @@ class Lobby:
             watching=request.watching,
             invite=new_invite(),
             chat=request.chat,
+            match_format=match_format,
         )
         return row, bots
 

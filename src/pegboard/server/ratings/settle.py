@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from pegboard.core.matchplay import MatchScore
 from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
 from pegboard.match.phases import hand_points
@@ -89,6 +90,9 @@ class FinishedMatch:
     # nor the table giving up the seat of someone away). None:
     # not known (a match made up for the ratings alone).
     moved: tuple[bool, ...] | None = None
+    # The match's ranks per seat when this game decided a match of several games: the ratings
+    # move on them, once a match (None: a game that is its own match).
+    match_ranks: tuple[int, ...] | None = None
 
     @property
     def group(self) -> str | None:
@@ -135,20 +139,38 @@ def finished_match(
         player = slot.kind if slot.bot is not None else slot.player
         seats.append(SeatOf(slot_index, slot.name, slot.kind, player))
     outcome = record["outcome"]
+    rated, match_ranks = row.rated, None
+    options = record.get("options", row.options)
+    # A skunk that counts as two won games is rated twice in a single game; in a match of
+    # several games it already counted inside the match, so the match's result counts once.
+    games_won = get_spec(row.game).games_won(Outcome.from_json(outcome), row.players, options)
+    block = record.get("match")
+    if block:  # a game of a match of several: rated once, on the match's result
+        games_won = 1
+        score = MatchScore.from_json(block["score"])
+        rated = row.rated and score.decided
+        by_side = score.ranks()
+        match_ranks = tuple(
+            by_side[i]
+            for seat in range(row.players)
+            for i, s in enumerate(score.sides)
+            if seat in s
+        )
     return FinishedMatch(
         table_id=row.id,
         match=match,
         game=row.game,
         players=row.players,
-        teams=plays_in_teams(row.game, row.players, record.get("options", row.options)),
-        rated=row.rated,
+        teams=plays_in_teams(row.game, row.players, options),
+        rated=rated,
         seats=tuple(seats),
         ranks=tuple(int(r) for r in outcome["ranks"]),
         scores=tuple(int(s) for s in outcome["scores"]),
         events=record.get("events", []),
         finished=finished,
-        games_won=get_spec(row.game).games_won(Outcome.from_json(outcome)),
+        games_won=games_won,
         moved=_moved(record, row.players),
+        match_ranks=match_ranks,
     )
 
 
@@ -288,11 +310,12 @@ def _update_ratings(db: Connection, match: FinishedMatch, now: float) -> Rated:
     prior = {str(r.player_id): (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
     sides = sides_of(match.players, match.teams)
     player = [str(s.player) for s in match.seats]
+    ranks = match.match_ranks or match.ranks  # a match of several games: its result
     new = [[prior[player[seat]][:2] for seat in side] for side in sides]
     # A result that counts as two won games (a skunk in Cribbage is not Enough) moves the
     # ratings as two wins in a row would: the same placement rated again from the first.
     for _ in range(match.games_won):
-        new = rate(new, [match.ranks[side[0]] for side in sides])
+        new = rate(new, [ranks[side[0]] for side in sides])
     # A bot may fill several seats of one match: it moves by the mean of its seats' changes.
     moves: dict[str, list[tuple[float, float]]] = {}
     for side, values in zip(sides, new, strict=True):

@@ -54,6 +54,9 @@ tables_table = Table(
     # The game seats that asked for the rematch at the results (a JSON list), kept like a move:
     # a restart during the results still starts it. NULL in older rows: nobody has asked.
     Column("rematch", Text, nullable=True),
+    # The table's matches (docs/rules.md, "Matches"): a MatchFormat as JSON. NULL in rows
+    # stored before this column: one game a match.
+    Column("match_format", Text, nullable=True),
 )
 
 slots_table = Table(

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
+from pegboard.core.matchplay import MatchFormat
 from pegboard.server.metrics import STORE_WRITE_SECONDS
 from pegboard.server.store import migrate
 from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
@@ -66,6 +67,7 @@ class TableRow:
     invite: str | None = None  # the secret of the table's link (None: a row from before)
     chat: str = "on"  # "on", or "phrases": quick phrases only
     rematch: list[int] = field(default_factory=list)  # game seats that asked, at the results
+    match_format: MatchFormat = field(default_factory=MatchFormat)  # one game, best of N…
 
 
 class Store:
@@ -130,6 +132,7 @@ class Store:
                     watching=row.watching,
                     invite=row.invite,
                     chat=row.chat,
+                    match_format=json.dumps(row.match_format.to_json()),
                 )
             )
             if row.slots:
@@ -341,6 +344,9 @@ class Store:
                 invite=r.invite,
                 chat=r.chat or "on",
                 rematch=json.loads(r.rematch) if r.rematch else [],
+                match_format=MatchFormat.from_json(json.loads(r.match_format))
+                if r.match_format
+                else MatchFormat(),
             )
             for r in rows
         ]

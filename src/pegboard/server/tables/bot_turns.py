@@ -60,7 +60,7 @@ class BotTurns(Watchers):
             return None
         if seat not in game.to_act or game.outcome is not None:
             return None
-        return self.bots[seat], copy.deepcopy(game.view(seat))  # the thread's own copy
+        return self.bots[seat], copy.deepcopy(self.seat_view(seat))  # the thread's own copy
 
     async def _bot_answer(
         self, seat: int, version: int, match: int, action: dict[str, Any]

@@ -40,6 +40,12 @@ class TableDeals(FairChance):
         self.outbox.append({"type": "commit", "hand": hand, "commitment": commitment(secret)})
         self.entries.append({"fair": "commit", "hand": hand, "secret": secret.hex()})
 
+    def fix_first_pick(self, seat: int) -> None:
+        """A match's later game: its first chance step (the pick of the first dealer) is
+        ``seat``, the loser of the game before, not drawn; the record's fair field lists it."""
+        self.fixed[0] = (seat,)
+        self.entries.append({"fair": "fixed", "hand": 1, "step": 0, "pick": seat})
+
     def give_seed(self, slot: int, hand: int, seed: object) -> None:
         """A seated person's seed for ``hand``: one a slot, taken until the hand is dealt;
         refused, changing nothing, for any other hand or a second time."""
@@ -135,7 +141,7 @@ class TableDeals(FairChance):
     def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
         """The step's outcome; while a restored match is replayed, also the one the store
         kept (a store that says otherwise is refused: the table is set aside)."""
-        index = len(self.steps)
+        index = self.taken()
         outcome = super().resolve_in_hand(step, hand)
         if index < len(self.expected) and outcome_from_json(self.expected[index]) != outcome:
             raise RecordError(
@@ -166,6 +172,8 @@ class TableDeals(FairChance):
             hand = int(entry["hand"])
             if entry["fair"] == "commit":
                 secrets_of[hand] = deals.committed[hand] = bytes.fromhex(entry["secret"])
+            elif entry["fair"] == "fixed":
+                deals.fixed[int(entry["step"])] = (int(entry["pick"]),)
             elif entry["fair"] == "seed":
                 deals.seeds_in.setdefault(hand, {})[int(entry["slot"])] = str(entry["seed"])
             elif entry["fair"] == "deal":

@@ -1,5 +1,12 @@
 """A table's matches: the seating and the new game of each, the rematch asked for on the
-results, and what happens when the results intermission runs out."""
+results, and what happens when the results intermission runs out.
+
+A match may be more than one game (the table's ``match_format``: best of N, or a fixed N;
+docs/rules.md, "Matches"). Its games keep the seating; the loser of each deals the next one
+first (every game draws its first dealer as its first chance step, a pick among the seats:
+the room picks the loser instead). Each game's record carries the match's score after it
+(``record["match"]``), so a restart rebuilds the match from the store, and the settling of
+a game knows whether it decided the match."""
 
 from __future__ import annotations
 
@@ -8,6 +15,7 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
+from pegboard.core.matchplay import MatchScore
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
 from pegboard.server.daily.store import daily_chance
@@ -15,9 +23,18 @@ from pegboard.server.tables.bot_turns import BotTurns
 from pegboard.server.tables.deals import TableDeals
 
 
+def first_dealer_of(game: Game) -> int | None:
+    """The seat that dealt the game's first hand: its first chance step picked it."""
+    first = game.chance_log[0] if game.chance_log else None
+    return int(first["pick"]) if first is not None and "pick" in first else None
+
+
 class Matches(BotTurns):
     def _new_game(
-        self, stored: list[dict[str, Any]] | None = None, fair: list[dict[str, Any]] | None = None
+        self,
+        stored: list[dict[str, Any]] | None = None,
+        fair: list[dict[str, Any]] | None = None,
+        first_dealer: int | None = None,
     ) -> Game:
         """The match's game, dealt verifiably (docs/fairness.md) from the hand secrets of
         :class:`TableDeals` (or from the test's source; a daily game from the day's secret),
@@ -25,11 +42,15 @@ class Matches(BotTurns):
         verifiable deals replays its ``stored`` outcomes, then deals from the operating
         system; one restored without any stored outcome (a crash between storing its start
         and its first deal) is dealt afresh. A live game has no seed, so no deal can be
-        computed from anything a client sees."""
+        computed from anything a client sees. A later game of a match of several games has
+        ``first_dealer`` (the loser of the game before): its first chance step, the pick of
+        the first dealer, is fixed to that seat rather than drawn."""
         chance: ChanceSource
         self.deals = None
         if self.settings.chance is not None:
             chance = self.settings.chance()
+            if first_dealer is not None and not stored:
+                chance = ScriptedChance([(first_dealer,)], then=chance)
             if stored:
                 chance = ScriptedChance([outcome_from_json(o) for o in stored], then=chance)
         elif self.daily is not None:  # replaying a restored one derives the same outcomes
@@ -44,6 +65,8 @@ class Matches(BotTurns):
             chance = self.deals = self.upcoming or TableDeals(self.row.players)
             self.deals.seating = list(self.row.seating)
             self.upcoming = None
+            if first_dealer is not None:
+                self.deals.fix_first_pick(first_dealer)
         # A table made before an option existed keeps playing the rule it was made with.
         options = self.spec.stored(self.row.options)
         game = Game(self.spec, self.row.players, None, options, chance=chance)
@@ -58,6 +81,49 @@ class Matches(BotTurns):
                 )
         return game
 
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        sides = self.spec.sides(self.row.players, self.row.options)  # the game's own
+        return tuple(tuple(side) for side in sides)
+
+    def _match_goes_on(self) -> bool:
+        """A match of several games has begun and is not decided: its next game follows."""
+        score = self.match_score
+        return score is not None and score.played > 0 and not score.decided
+
+    def _end_of_game(self) -> dict[str, Any] | None:
+        """Score the game just over into the match (a side that left it forfeits the rest);
+        the match block for its record."""
+        game, score = self.game, self.match_score
+        assert game is not None and game.outcome is not None
+        if score is None or score.decided:
+            return None
+        score = score.add_outcome(game.outcome, self.spec.worth)
+        left = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
+        for i, side in enumerate(score.sides):
+            if not score.decided and left & set(side):
+                score = score.forfeit(i)
+        self.match_score = score
+        info = self.match_info()
+        return {"score": info, "first_dealer": self.first_dealer} if info else None
+
+    def _restore_match(self) -> int | None:
+        """The match the restored game belongs to, from the last record before it (or its own,
+        when it is over); the first dealer the game should have if it is to be dealt afresh
+        (the loser of the game before, in a match that goes on), else None."""
+        fresh = MatchScore.start(self.row.match_format, self._sides())
+        if self.row.status == "results":
+            record = self.store.record(self.id, self.row.match)
+            block = (record or {}).get("match")
+            self.match_score = MatchScore.from_json(block["score"]) if block else fresh
+            return None
+        record = self.store.record(self.id, self.row.match - 1) if self.row.match > 1 else None
+        block = (record or {}).get("match")
+        before = MatchScore.from_json(block["score"]) if block else None
+        self.match_score = before if before is not None and not before.decided else fresh
+        if block is None or not self._match_goes_on():
+            return None
+        return self.match_score.first_dealer(int(block["first_dealer"]), self.row.players)
+
     def _dealt_from_seed(self, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The outcomes of a match stored by a version that dealt from the table's seed and
         kept no outcomes: replayed once from that seed, so that its past deals stay what the
@@ -69,10 +135,19 @@ class Matches(BotTurns):
         return list(game.chance_log)
 
     async def _start_match(self) -> None:
-        """Seat everyone in a shuffled order (the game draws the first dealer itself)."""
-        order = list(range(self.row.players))
-        if self.daily is None:  # a daily game seats its person first, as for everyone that day
-            random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
+        """Seat everyone in a shuffled order (the game draws the first dealer itself); the next
+        game of a match goes on keeping the seats, its first dealer the last game's loser."""
+        goes_on = self._match_goes_on()
+        first: int | None = None
+        if goes_on:
+            assert self.match_score is not None and self.first_dealer is not None
+            first = self.match_score.first_dealer(self.first_dealer, self.row.players)
+            order = list(self.row.seating)
+        else:
+            self.match_score = MatchScore.start(self.row.match_format, self._sides())
+            order = list(range(self.row.players))
+            if self.daily is None:  # a daily game seats its person first, as for everyone
+                random.Random(f"{self.row.seed}/{self.row.match}/seating").shuffle(order)
         self.row.seating = order
         self.row.status = "playing"
         self.row.started = self.clock.now()
@@ -84,7 +159,8 @@ class Matches(BotTurns):
             gone=[],
             started=self.row.started,
         )
-        self.game = self._new_game()
+        self.game = self._new_game(first_dealer=first)
+        self.first_dealer = first_dealer_of(self.game)
         self.persisted = self.persisted_chance = self.persisted_fair = 0
         self.rematch = set()
         self.gone = set()
@@ -119,6 +195,9 @@ class Matches(BotTurns):
         it waits for the first one back (the results start again) or for their grace to run
         out (they have left); otherwise the rematch starts."""
         people = [i for i, s in enumerate(self.slots) if s is not None and s.bot is None]
+        if self._match_goes_on():  # the match's next game: nobody need ask
+            await self._next_game_of_match()
+            return
         asked = {self.row.seating[seat] for seat in self.rematch}
         self.gone |= {i for i in people if i not in asked}
         if self._left() or not people:
@@ -130,6 +209,22 @@ class Matches(BotTurns):
         else:
             self.row.match += 1
             await self._start_match()
+
+    async def _next_game_of_match(self) -> None:
+        """The match's next game. Whoever left on the results (or stayed away past the grace)
+        leaves it at once: their side forfeits the match, which that game's record settles
+        like any (a leaver must never gain by leaving between games)."""
+        left = sorted(self.gone)
+        self.row.match += 1
+        await self._start_match()
+        game = self.game
+        assert game is not None
+        for slot in left:
+            seat = self.row.seating.index(slot)
+            if game.outcome is None and game.rules.in_game(seat):
+                before = game.version
+                game.leave(seat)
+                await self._changed(before)
 
     def deserted(self) -> bool:
         """Every person has left this match: only bots play on, to the results and the end

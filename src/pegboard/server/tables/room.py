@@ -31,6 +31,7 @@ from pegboard.server.metrics import ACTIONS, MOVE_SECONDS
 from pegboard.server.ratings.settle import finished_match, rating_changes, settle
 from pegboard.server.tables.deals import TableDeals
 from pegboard.server.tables.hints import hint_message, hint_query
+from pegboard.server.tables.matches import first_dealer_of
 from pegboard.server.tables.room_chat import TableChat
 from pegboard.server.tables.settings import ABANDON_WAITING, INTERMISSION, RoomSettings
 from pegboard.server.tables.slot import Slot, slots_of
@@ -77,10 +78,12 @@ class Room(TableChat):
         if actions and not outcomes and not fair:  # a match stored before outcomes were kept
             outcomes = self._dealt_from_seed(actions)
             unstored = len(outcomes)
-        game = self._new_game(outcomes, fair)
+        first = self._restore_match()  # a match's next game dealt afresh: the loser deals
+        game = self._new_game(outcomes, fair, first_dealer=first)
         for entry in actions:
             apply_entry(game, entry)
         self.game = game
+        self.first_dealer = first_dealer_of(game)
         self.persisted = len(game.actions)
         self.persisted_chance = len(game.chance_log) - unstored
         self.persisted_fair = len(fair)
@@ -199,6 +202,9 @@ class Room(TableChat):
                 if self.settings.chance is None:
                     self.upcoming = TableDeals(self.row.players)  # the rematch's hand 1
             record = game.record()
+            match = self._end_of_game()
+            if match is not None:  # the match so far: its score after this game
+                record["match"] = match
         fair = deals.take_entries() if deals is not None else []
         self._set_deadline()
         # One transaction per change: its actions and the chance outcomes they brought, the

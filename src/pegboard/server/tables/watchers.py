@@ -27,11 +27,13 @@ def describe(
     deadlines: Mapping[int, float] | None = None,
     ends: float | None = None,
     ratings: Mapping[int, RatingChange] | None = None,
+    match_play: Mapping[str, Any] | None = None,
     rematch: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Table info (docs/protocol.md), for a room in memory or a closed table in the store:
     ``deadlines`` of the seats to act, when the agreed time of the game ``ends``, the
-    ``ratings`` change of each rated slot in the match just finished, and the game seats that
+    ``ratings`` change of each rated slot in the match just finished, ``match_play``, the
+    match of several games so far (:meth:`Watchers.match_info`), and the game seats that
     asked for the ``rematch`` (the row's, unless given)."""
     spec = get_spec(row.game)
     return {
@@ -60,6 +62,8 @@ def describe(
         "ratings": [ratings[i].to_json() if i in ratings else None for i in range(row.players)]
         if ratings
         else None,
+        "match_format": row.match_format.to_json() | {"title": row.match_format.title},
+        "match_play": dict(match_play) if match_play else None,
         "rematch": sorted(row.rematch if rematch is None else rematch),
         "now": now,
     }
@@ -100,8 +104,28 @@ class Watchers(RoomCore):
             deadlines,
             self._game_ends(),
             self.rating_changes,
-            sorted(self.rematch),
+            match_play=self.match_info(),
+            rematch=sorted(self.rematch),
         )
+
+    def match_info(self) -> dict[str, Any] | None:
+        """The match so far (``MatchScore.to_json`` with its format's name and title), for the
+        table info; None at a table of one game a match."""
+        score = self.match_score
+        if score is None or score.format.games == 1:
+            return None
+        return score.to_json() | {"name": score.format.name, "title": score.format.title}
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """A bot's view: the game's view of ``seat``, and in a match of several games the
+        match and the seat's side in it (what it plays for: docs/bots.md)."""
+        assert self.game is not None
+        view = self.game.view(seat)
+        info = self.match_info()
+        if info is not None:
+            side = next(i for i, s in enumerate(info["sides"]) if seat in s)
+            view["match"] = {"score": info, "side": side}
+        return view
 
     def _game_ends(self) -> float | None:
         """When the agreed time of a game against the clock is over (None: not such a game, or

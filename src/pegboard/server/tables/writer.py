@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from pegboard.bots import Bot
 from pegboard.core.game import Game
+from pegboard.core.matchplay import MatchScore
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.server.clock import Clock
@@ -124,6 +125,10 @@ class RoomCore:
         # A command is stale only if it was made before the seat's choices last changed, so
         # simultaneous decisions (discards, readies) never make each other stale.
         self._choices: dict[int, tuple[list[dict[str, Any]], int]] = {}
+        # The match being played (several games at a table whose match_format says so), and
+        # the seat that dealt first in its current game (the next goes to the loser).
+        self.match_score: MatchScore | None = None
+        self.first_dealer: int | None = None
 
     async def stop(self) -> None:
         """Stop every task of the room; a command still queued is refused with TableClosed."""

@@ -32,6 +32,8 @@ export class CreateForm {
       listed: null, // in the lobby: null until the player says (see `listed`)
       watching: true,
       chat: "on",
+      match: "1", // a table setting: one game a match, best of N, or a fixed N
+      matchScoring: "points",
     };
     this.element = h("form", {
       class: "panel create",
@@ -65,6 +67,8 @@ export class CreateForm {
       listed: this.choice.listed,
       watching: this.choice.watching,
       chat: this.choice.chat,
+      match: this.choice.match,
+      matchScoring: this.choice.matchScoring,
     };
     this.drawForm();
   }
@@ -163,7 +167,7 @@ export class CreateForm {
       players,
       seats,
       options,
-      tableSettings(choice, game.name),
+      tableSettings(choice, game.name, () => this.drawForm()),
       h(
         "div",
         { class: "actions" },
@@ -190,6 +194,8 @@ export class CreateForm {
         listed: listed(choice),
         watching: choice.watching,
         chat: choice.chat,
+        match: choice.match,
+        match_scoring: choice.matchScoring,
       });
       memory.setInvite(table.id, table.invite); // the table's link: unlisted, it is the way in
       await joinTable(table.id); // the creator takes seat 1
@@ -239,7 +245,7 @@ function listed(choice) {
 
 /** Settings of the table itself (not rules of the game): rated or casual, who sees it, the
  * chat, whether players may ask for hints, and (this browser's own) the guided first game. */
-function tableSettings(choice, game) {
+function tableSettings(choice, game, redraw) {
   return h(
     "fieldset",
     { class: "options" },
@@ -294,6 +300,7 @@ function tableSettings(choice, game) {
         "quick phrases only: “Good luck”, “Nice hand”, “Good game”… and nothing else",
       ),
     ),
+    matchFields(choice, redraw),
     GUIDED_GAMES.includes(game)
       ? checkField({
           id: "table-guide",
@@ -315,6 +322,75 @@ function tableSettings(choice, game) {
         })
       : null,
   );
+}
+
+const MATCHES = [
+  ["1", "One game"],
+  ["best-of-3", "Best of 3"],
+  ["best-of-5", "Best of 5"],
+  ["best-of-7", "Best of 7"],
+  ["games-3", "3 games"],
+  ["games-9", "9 games (a club night's count)"],
+];
+
+/** The match: its length, and how a fixed number of games is scored (docs/rules.md). */
+function matchFields(choice, redraw) {
+  const fixed = choice.match.startsWith("games-");
+  return [
+    h(
+      "label",
+      { class: "field" },
+      h("span", {}, "Match"),
+      h(
+        "select",
+        {
+          id: "table-match",
+          name: "match",
+          "data-key": "table-match",
+          "aria-describedby": "table-match-help",
+          onChange: (e) => {
+            choice.match = e.target.value;
+            redraw(); // the scoring applies to a fixed number of games only
+          },
+        },
+        MATCHES.map(([value, label]) =>
+          h("option", { value, selected: choice.match === value }, label),
+        ),
+      ),
+      h(
+        "small",
+        { class: "help", id: "table-match-help" },
+        "the same players, the loser of each game dealing the next; rated once, on the match",
+      ),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      h("span", {}, "Match scoring"),
+      h(
+        "select",
+        {
+          id: "table-match-scoring",
+          name: "match_scoring",
+          "data-key": "table-match-scoring",
+          "aria-describedby": "table-match-scoring-help",
+          disabled: !fixed,
+          onChange: (e) => (choice.matchScoring = e.target.value),
+        },
+        h(
+          "option",
+          { value: "points", selected: choice.matchScoring === "points" },
+          "Game points (a win 2, a skunk 3)",
+        ),
+        h("option", { value: "games", selected: choice.matchScoring === "games" }, "Games won"),
+      ),
+      h(
+        "small",
+        { class: "help", id: "table-match-scoring-help" },
+        "for a fixed number of games; a best-of match counts games won",
+      ),
+    ),
+  ];
 }
 
 /** A checkbox with its label and a line of help. */

@@ -7,6 +7,7 @@ import { cardView } from "./cards.js";
 import { replayChat } from "./chat.js";
 import { h, render, s, toast } from "./dom.js";
 import { gameModule } from "./games.js";
+import { matchStrip } from "./match-score.js";
 import { logItem, Narrator } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
 import { resultsTable, sidesOf } from "./results.js";
@@ -203,6 +204,7 @@ export class ReplayPage {
             h("a", { href: `#/table/${this.tableId}`, class: "button quiet" }, "Table"),
           ),
         ),
+        record.match ? this.matchNav(record.match.score) : null,
         h(
           "main",
           { class: "table-body" },
@@ -246,6 +248,30 @@ export class ReplayPage {
               : null,
           ),
         ),
+      ),
+    );
+  }
+
+  /** A game of a match of several: the match after it, and the way to its other games. */
+  matchNav(play) {
+    const number = play.results.length; // this game's place in the match
+    const here = Number(this.match);
+    const link = (match, label, key) =>
+      h(
+        "a",
+        { href: `#/replay/${this.tableId}/${match}`, class: "button quiet", "data-key": key },
+        label,
+      );
+    return h(
+      "nav",
+      { class: "match-nav", "aria-label": "Games of the match" },
+      matchStrip(play, this.names, true),
+      h(
+        "p",
+        { class: "match-steps" },
+        number > 1 ? link(here - 1, `← Game ${number - 1}`, "match-prev") : null,
+        ` Game ${number} of the match `,
+        play.decided ? null : link(here + 1, `Game ${number + 1} →`, "match-next"),
       ),
     );
   }

@@ -1,6 +1,8 @@
-// The results panel: ranks, scores, skunks, a rematch button and a link to the replay.
+// The results panel: ranks, scores, skunks, a rematch button and a link to the replay; in a
+// match of several games, every game of the match and the next game's button.
 
 import { h } from "./dom.js";
+import { matchGames, matchLine } from "./match-score.js";
 import { ratingChange } from "./rating-change.js";
 
 const REASONS = {
@@ -165,6 +167,8 @@ export function resultsPanel(page) {
     : `${winners.map((s) => page.names[s]).join(" & ")} win${winners.length === 1 ? "s" : ""}`;
   const asked = page.ui.rematch === table.match || (table.rematch ?? []).includes(seat);
   const seated = seat !== null && table.status !== "finished";
+  const play = table.match_play;
+  const goesOn = Boolean(play) && !play.decided;
   let footer;
   if (table.daily) {
     footer = h(
@@ -176,6 +180,50 @@ export function resultsPanel(page) {
     );
   } else if (table.status === "finished") {
     footer = h("p", { class: "notice", "data-testid": "closed-note" }, closedReason(page));
+  } else if (goesOn) {
+    footer = [
+      h(
+        "p",
+        { class: "notice", "data-testid": "countdown-note" },
+        "The match's next game starts when the clock runs out, or once every player is ready; ",
+        "the loser of this game deals first.",
+      ),
+      seat === null
+        ? h("p", {}, page.clock.element)
+        : h(
+            "p",
+            { class: "rematch" },
+            h(
+              "button",
+              {
+                type: "button",
+                class: "primary",
+                "data-key": "next-game",
+                disabled: asked,
+                onClick: () => {
+                  page.ui.rematch = table.match;
+                  page.act({ type: "rematch" });
+                  page.rerender();
+                },
+              },
+              asked ? "Ready…" : "Next game",
+            ),
+            " ",
+            h(
+              "button",
+              {
+                type: "button",
+                class: "quiet",
+                "data-key": "results-leave",
+                title: "Leaving forfeits the match",
+                onClick: () => page.leave(),
+              },
+              "Leave (forfeit)",
+            ),
+            " ",
+            page.clock.element,
+          ),
+    ];
   } else if (seat === null) {
     footer = h(
       "p",
@@ -242,6 +290,12 @@ export function resultsPanel(page) {
         sidesOf(view),
         table.ratings ? table.seating.map((slot) => table.ratings[slot]) : null,
       ),
+      play
+        ? [
+            h("h3", { class: "match-result", "data-testid": "match-result" }, matchLine(play, names)),
+            matchGames(play, names),
+          ]
+        : null,
       footer,
       h(
         "p",

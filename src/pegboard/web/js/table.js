@@ -10,6 +10,7 @@ import { h, render, toast } from "./dom.js";
 import { gameModule } from "./games.js";
 import { guideMemory } from "./guide.js";
 import { FairDeals } from "./fair-panel.js";
+import { matchStrip } from "./match-score.js";
 import { clockMove, logItem, Narrator } from "./narrate.js";
 import { seatFromElsewhere } from "./player.js";
 import { resultsPanel, sidesOf } from "./results.js";
@@ -31,6 +32,7 @@ export class TablePage {
     };
     this.header = h("header", { class: "topbar" });
     this.boardSlot = h("section", { class: "board-slot", "aria-label": "Scores" });
+    this.matchSlot = h("div", { class: "match-slot" });
     this.main = h("section", { class: "game" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" }); // says each new prompt
     this.logList = h("ol", { class: "log-list" });
@@ -71,7 +73,14 @@ export class TablePage {
         h(
           "main",
           { class: "table-body" },
-          h("div", { class: "table-main" }, this.boardSlot, this.main, this.announcer),
+          h(
+            "div",
+            { class: "table-main" },
+            this.matchSlot,
+            this.boardSlot,
+            this.main,
+            this.announcer,
+          ),
           h("div", { class: "table-side" }, this.fair.element, this.log, this.chat.element),
         ),
         this.overlay,
@@ -222,6 +231,8 @@ export class TablePage {
     this.resetUi(view);
     this.clock.set(this.deadline(table), this.clockTotal(view, table));
     this.clock.setEnds(table.ends);
+    const play = table.match_play;
+    render(this.matchSlot, play ? matchStrip(play, this.names, Boolean(view?.outcome)) : null);
     if (!view) {
       this.boardSlot.replaceChildren();
       render(this.main, waitingRoom(this, table));
