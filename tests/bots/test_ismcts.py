@@ -8,7 +8,7 @@ import json
 import pytest
 
 from pegboard.arena import simulate
-from pegboard.bots import make, register_bot
+from pegboard.bots import make, registry
 from pegboard.bots.ismcts import IsmctsBot
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core.chance import ScriptedChance
@@ -17,7 +17,11 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.games.cribbage import stack_deck
 
-register_bot("ismcts", IsmctsBot)  # a measuring tool, not one of the tables' bots
+
+@pytest.fixture(autouse=True)
+def ismcts_for_these_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A measuring tool, not one of the tables' bots: named for these tests only."""
+    monkeypatch.setitem(registry._FACTORIES, "ismcts", IsmctsBot)
 
 
 def test_it_plays_whole_games_the_same_for_a_seed() -> None:

@@ -243,6 +243,17 @@ class Client:
             self.errors.append(message)
         return message
 
+    def until(self, told: Callable[[Client], bool], timeout: float = 10) -> None:
+        """Read until ``told`` holds of what this socket has been told (a slow store or a
+        loaded machine may take longer than any quiet spell), then whatever follows at once."""
+        deadline = time.monotonic() + timeout
+        while not told(self):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"never told it; chat {self.chat}, errors {self.errors}")
+            self.receive(timeout=left)
+        self.drain(0.05)
+
     def drain(self, quiet: float = 0.2) -> None:
         """Read until nothing more arrives for ``quiet`` seconds."""
         while True:

@@ -48,7 +48,7 @@ def test_players_chat_and_watchers_read_it(server: Server) -> None:
         ann.send({"type": "chat", "text": "Hi Bob!"})
         bob.send({"type": "chat", "phrase": "good-luck"})
         for client in (ann, bob, watcher):
-            client.drain()
+            client.until(lambda c: len(c.chat) == 2)
             assert said(client) == [("Ann", "Hi Bob!"), ("Bob", "Good luck")]
         first, second = ann.chat
         assert (first["n"], first["slot"], first["phrase"]) == (1, 0, None)
@@ -79,7 +79,7 @@ def test_a_message_past_its_limits_is_refused_and_nothing_is_said(
     table, ann_token, bob_token = table_of_two(server)
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
         ann.send(message)
-        ann.drain()
+        ann.until(lambda c: bool(c.errors))
         bob.drain()
         assert [(e["code"], why in e["message"]) for e in ann.errors] == [(code, True)]
         assert ann.chat == bob.chat == [] and not bob.errors
@@ -98,7 +98,7 @@ def test_a_message_is_cleaned_like_a_name_and_html_is_only_text(server: Server) 
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
         for text, _ in cases:
             ann.send({"type": "chat", "text": text})
-        bob.drain()
+        bob.until(lambda c: len(c.chat) == len(cases))
         assert [m["text"] for m in bob.chat] == [shown for _, shown in cases]
 
 
@@ -109,11 +109,11 @@ def test_a_table_of_quick_phrases_takes_phrases_only(server: Server) -> None:
         phrases = list(PHRASES)
         for phrase in phrases[:CHAT_BURST]:
             bob.send({"type": "chat", "phrase": phrase})
-        bob.drain()
+        bob.until(lambda c: len(c.chat) == CHAT_BURST)
         server.advance(CHAT_WINDOW)
         for phrase in phrases[CHAT_BURST:]:
             bob.send({"type": "chat", "phrase": phrase})
-        ann.drain()
+        ann.until(lambda c: len(c.chat) == len(phrases) and bool(c.errors))
         assert [e["code"] for e in ann.errors] == ["chat"] and not bob.errors
         assert "quick phrases only" in ann.errors[0]["message"]
         assert [m["text"] for m in ann.chat] == list(PHRASES.values())
@@ -125,9 +125,9 @@ def test_each_seat_may_say_five_things_in_ten_seconds(server: Server) -> None:
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
         for n in range(CHAT_BURST + 1):
             ann.send({"type": "chat", "text": f"message {n}"})
-        ann.drain()
+        ann.until(lambda c: bool(c.errors))
         bob.send({"type": "chat", "phrase": "oops"})  # another seat has its own allowance
-        ann.drain()
+        ann.until(lambda c: len(c.chat) == CHAT_BURST + 1)
         assert [m["text"] for m in ann.chat] == [f"message {n}" for n in range(CHAT_BURST)] + [
             "Oops"
         ]
@@ -135,10 +135,10 @@ def test_each_seat_may_say_five_things_in_ten_seconds(server: Server) -> None:
         assert "at most 5 messages in 10 seconds" in ann.errors[0]["message"]
         server.advance(CHAT_WINDOW - 1)
         ann.send({"type": "chat", "text": "still too soon"})
-        ann.drain()
+        ann.until(lambda c: len(c.errors) == 2)
         server.advance(1)
         ann.send({"type": "chat", "text": "now then"})
-        ann.drain()
+        ann.until(lambda c: len(c.chat) == CHAT_BURST + 2)
         assert [e["code"] for e in ann.errors] == ["chat", "chat"]
         assert ann.chat[-1]["text"] == "now then"
 
@@ -148,7 +148,7 @@ def test_watchers_read_only_where_the_host_lets_people_watch(server: Server) -> 
     with at_the_table(server, table, ann_token, None) as (ann, watcher):
         watcher.send({"type": "chat", "text": "hello players"})
         watcher.send({"type": "chat", "phrase": "hello"})
-        watcher.drain()
+        watcher.until(lambda c: len(c.errors) == 2)
         ann.drain()
         assert [e["code"] for e in watcher.errors] == ["chat", "chat"]
         assert "only the players write" in watcher.errors[0]["message"]
@@ -160,7 +160,7 @@ def test_watchers_read_only_where_the_host_lets_people_watch(server: Server) -> 
     ann_token, bob_token = server.join(private, "Ann"), server.join(private, "Bob")
     with at_the_table(server, private, ann_token, bob_token, None) as (ann, bob, visitor):
         ann.send({"type": "chat", "text": "just us"})
-        bob.drain()
+        bob.until(lambda c: bool(c.chat))
         visitor.drain()
         assert said(bob) == [("Ann", "just us")]
         assert visitor.chat == []
@@ -176,24 +176,24 @@ def test_the_chat_is_stored_and_comes_back_after_a_restart_and_in_the_replay(
     table, ann_token, bob_token = table_of_two(server)
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
         ann.send({"type": "chat", "phrase": "good-luck"})
-        bob.drain()
+        bob.until(lambda c: bool(c.chat))
         at_start = bob.chat[0]["version"]
         bob.act(bob.view["legal"][0])  # a discard: the game moves on
         bob.drain()
         ann.send({"type": "chat", "text": "<b>nice</b>"})
-        ann.drain()
+        ann.until(lambda c: len(c.chat) == 2)
         assert ann.chat[1]["version"] > at_start
     server.stop()
     server.start()
     with at_the_table(server, table, bob_token, None) as (bob, watcher):
         assert said(bob) == said(watcher) == [("Ann", "Good luck"), ("Ann", "<b>nice</b>")]
         bob.send({"type": "chat", "phrase": "thanks"})
-        bob.drain()
+        bob.until(lambda c: len(c.chat) == 3)
         assert [m["n"] for m in bob.chat] == [1, 2, 3], "numbered on after the restart"
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
         play_together(ann, bob)
         bob.send({"type": "chat", "phrase": "good-game"})  # on the results: still this match
-        bob.drain()
+        bob.until(lambda c: len(c.chat) == 4)
         final = bob.version
     chat = server.get(f"/api/tables/{table}/records/1/chat").json()
     assert [(m["n"], m["name"], m["text"]) for m in chat] == [
@@ -240,18 +240,18 @@ def test_partners_send_quick_phrases_only_while_a_hand_is_in_play(
         ann.play_until("discard")
         assert ann.view["table_talk"] == "phrases"
         ann.send({"type": "chat", "text": "partner, I hold 3D 3H 8D 8H QH"})
-        ann.drain()
+        ann.until(lambda c: bool(c.errors))
         assert [e["code"] for e in ann.errors] == ["chat"]
         assert "partners may not talk about their cards" in ann.errors[0]["message"]
         assert "free text returns between hands" in ann.errors[0]["message"]
         assert ann.chat == []
         ann.send({"type": "chat", "phrase": "good-luck"})
-        ann.drain()
+        ann.until(lambda c: bool(c.chat))
         assert said(ann) == [("Ann", "Good luck")] and len(ann.errors) == 1
         ann.play_until("post-show")
         assert ann.view["table_talk"] == "free"
         ann.send({"type": "chat", "text": "well, that hand is over"})
-        ann.drain()
+        ann.until(lambda c: len(c.chat) == 2)
         assert said(ann)[-1] == ("Ann", "well, that hand is over") and len(ann.errors) == 1
     with at_the_table(server, table, token) as (ann,):
         assert [m["text"] for m in ann.chat] == ["Good luck", "well, that hand is over"]
@@ -264,5 +264,5 @@ def test_players_without_partners_talk_freely_during_a_hand(server: Server) -> N
         ann.play_until("discard")
         assert ann.view["table_talk"] == "free"
         ann.send({"type": "chat", "text": "four for themselves"})
-        ann.drain()
+        ann.until(lambda c: bool(c.chat) or bool(c.errors))
         assert said(ann) == [("Ann", "four for themselves")] and not ann.errors
