@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
-from pegboard.core.rules import Action
+from pegboard.core.rules import Action, Rules
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.review.model import Judgement, Luck
@@ -50,6 +50,17 @@ class GameReviewer(Protocol):
 
     def luck(self, record: Mapping[str, Any]) -> list[Luck]:
         """Per seat: what the cards, starters and dice gave against their average."""
+        ...
+
+
+@runtime_checkable
+class PositionReviewer(Protocol):
+    """A reviewer that plays some options out from the game itself (its rules' state), in
+    worlds where every card hidden from the seat is dealt again: it must read that state only
+    so (tests/review/test_not_enough_rule_decisions.py relabels a hidden card)."""
+
+    def judge_position(self, view: View, rules: Rules, rng: random.Random) -> Judgement | None:
+        """As :meth:`GameReviewer.judge`, with the game's state for the worlds."""
         ...
 
 
