@@ -23,6 +23,7 @@ GAMES = {
     "cribist": (4, {"end": "deals", "deals": 1}),
     "not-enough": (2, {"score_target": 61}),
 }
+TOPS_PHASES = ("colour", "first", "power", "reveal", "split", "magic")
 
 
 def finished_and_reviewed(live: LiveServer, game: str) -> tuple[str, dict[str, Any]]:
@@ -86,6 +87,15 @@ def test_a_finished_match_is_reviewed_in_the_replay(
         expect(page.locator(".log-list li.current.marked")).to_have_count(1)
         decision.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{game}-{name}-decision.png"), full_page=False)
+        # Not-enough's Tops and the decisions made by rule (colour, order, reveal, split).
+        marked = [d for d in review["decisions"] if d["mark"]]
+        tops = [i for i, d in enumerate(marked) if d["phase"] in TOPS_PHASES]
+        if tops:
+            marks.nth(tops[0]).scroll_into_view_if_needed()
+            marks.nth(tops[0]).click()
+            expect(decision.locator(".review-choice.best")).to_be_visible()
+            decision.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"{game}-{name}-tops.png"), full_page=False)
         assert_accessible(page, f"the review of {game} ({name})")
         # Nothing wider than the screen on the phone.
         wide = page.evaluate("document.documentElement.scrollWidth")
