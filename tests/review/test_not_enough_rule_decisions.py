@@ -9,8 +9,8 @@ import random
 from typing import Any
 
 import pytest
-from games import play_game
 
+from games import play_game
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
 from pegboard.core import spec as spec_registry
