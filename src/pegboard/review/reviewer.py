@@ -22,7 +22,7 @@ class GameReviewer(Protocol):
     """One record's review for one game (a new one per record: it may remember the deals)."""
 
     notes: tuple[str, ...]
-    """What this game's review does not value, said in the review."""
+    """What this game's review does not value, or only estimates, said in the review."""
     sides: tuple[int, ...]
     """Each seat's side (its team, or itself): whose points are whose."""
 

@@ -73,7 +73,7 @@ export class ReviewPanel {
       this.graph(),
       this.marks(),
       review.notes.length
-        ? h("p", { class: "review-note" }, `Not reviewed: ${review.notes.join("; ")}.`)
+        ? h("p", { class: "review-note" }, `Note: ${review.notes.join("; ")}.`)
         : null,
     );
   }
