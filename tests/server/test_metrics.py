@@ -108,7 +108,7 @@ def test_reviews_queued_counts_the_matches_waiting_for_their_review(
     server.start()
     try:
         server.wait_for(
-            lambda: scrape(server)["pegboard_reviews_queued"] == 2, "the two matches queued"
+            lambda: scrape(server)["pegboard_reviews_queued"] == 2, "the two matches queued", 30
         )
         go.set()
         server.wait_for(
