@@ -28,7 +28,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
 from pegboard.core.spec import get_spec
-from pegboard.server.ratings.rating import GROUPS, group_of, plays_in_teams, ratings_of
+from pegboard.server.ratings.rating import group_of, plays_in_teams, rating_groups, ratings_of
 from pegboard.server.ratings.settle import SeatOf, settle, stored_match
 from pegboard.server.store.sql_store import Store
 
@@ -79,7 +79,7 @@ def test_every_player_count_of_every_game_is_a_group() -> None:
         for n in get_spec(game).players
         for teams in (False, True)
     }
-    assert made == set(GROUPS), "one group for each way a game can be played, no more"
+    assert made == set(rating_groups()), "one group for each way a game can be played, no more"
 
 
 def test_two_players_are_rated_as_openskill_rates_them(engine: Engine) -> None:

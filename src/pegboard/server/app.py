@@ -192,6 +192,14 @@ def create_app(
     async def games() -> list[dict[str, Any]]:
         return [get_spec(name).to_json() for name in game_names()]
 
+    @app.get("/api/games/{name}/client.js")
+    async def game_client(name: str) -> Response:
+        """The client module of a game whose own package holds it (``GameSpec.client``)."""
+        found = get_spec(name).client_file()
+        if found is None or not found.is_file():
+            raise HTTPException(404, "this game's client module is pegboard's own")
+        return Response(found.read_text(encoding="utf-8"), media_type="text/javascript")
+
     @app.get("/api/bots")
     async def bots() -> list[str]:
         return bot_names()
