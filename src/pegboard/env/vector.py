@@ -207,7 +207,7 @@ def make(game: str, *, n: int, players: int = 2, **options: object) -> CribbageV
     environment (its spec's ``"vector"`` surface), where it has one."""
     spec = get_spec(game)
     if "vector" not in spec.surfaces:
-        raise OptionError(f"{spec.title} has no vectorized environment (2-player Cribbage has)")
+        raise OptionError(f"{spec.title} has no vectorized environment (2-player Cribbage has one)")
     build: Callable[..., CribbageVector] = spec.surface("vector")
     return build(n=n, players=players, **options)
 

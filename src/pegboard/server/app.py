@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
+from pegboard.review.reviewer import has_review
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
@@ -300,6 +301,8 @@ def create_app(
         record = await asyncio.to_thread(store.record, table_id, number)
         if record is None:  # never a match in progress: it has no record yet
             raise HTTPException(404, "no finished game with that number at this table")
+        if not has_review(str(record["game"])):
+            raise HTTPException(404, f"{get_spec(str(record['game'])).title} has no game review")
         reviews.submit(table_id, number)
         return JSONResponse({"status": "queued"}, status_code=202)
 
