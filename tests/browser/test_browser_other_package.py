@@ -1,6 +1,7 @@
 """A game of another package (Pile, tests/toygame) in the real browser: the lobby's form offers
 it, its table is drawn by the client module its own package serves, a person plays it to the
-results against a bot, and its replay is drawn by the same module; on a desktop and a phone,
+results against a bot (which offer no review: Pile has none), and its replay is drawn by the
+same module; on a desktop and a phone,
 and axe finds nothing serious. Screenshots go to ``SHOTS`` (looked at by hand)."""
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def test_a_game_of_another_package_plays_and_replays(
                 take.click()
             page.wait_for_timeout(100)
         page.screenshot(path=str(SHOTS / f"pile-{device}-results.png"))
+        results = page.locator(RESULTS)
+        expect(results.get_by_role("link", name="Replay this game")).to_be_visible()
+        expect(results.get_by_role("link", name="Review")).to_have_count(0)  # Pile has none
         table = page.evaluate("location.hash").split("/")[2].split("?")[0]
         page.goto(f"{live.url}/#/replay/{table}/1")
         expect(page.locator(".felt.replay .pile-title")).to_be_visible()

@@ -144,6 +144,7 @@ class GameSpec:
             "options": [o.to_json() for o in self.options],
             "client": self.client_url,
             "hints": "hints" in self.surfaces,
+            "review": "review" in self.surfaces,
         }
 
 

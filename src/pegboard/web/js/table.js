@@ -149,9 +149,12 @@ export class TablePage {
       this.loadingGame = name;
       api
         .games()
-        .then((games) => gameModule(games.find((g) => g.name === name) ?? name))
-        .then((module) => {
-          this.game = { name, module };
+        .then((games) => {
+          const spec = games.find((g) => g.name === name);
+          return gameModule(spec ?? name).then((module) => ({ module, spec }));
+        })
+        .then(({ module, spec }) => {
+          this.game = { name, module, spec };
           this.rerender();
         })
         .catch((error) => toast(`Could not load the game: ${error.message}`));
