@@ -13,7 +13,7 @@ __all__ = ["BUDGET", "MASTER_WORLDS", "WORLDS", "ExpertBot", "MasterBot"]
 
 
 class ExpertBot(GameBot):
-    name = "expert"
+    name = kind = "expert"
 
     def __init__(
         self,
@@ -32,7 +32,7 @@ class MasterBot(GameBot):
     """``expert`` thinking longer: five times the worlds in the Cribbage play, within the
     same budget."""
 
-    name = "master"
+    name = kind = "master"
 
     def __init__(
         self, seed: int | None = None, *, worlds: int = MASTER_WORLDS, budget: float | None = BUDGET

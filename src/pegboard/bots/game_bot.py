@@ -58,6 +58,9 @@ class GameBot:
     makes that game's bot of the name, with the same seed, and passes every view on to it."""
 
     name = ""
+    kind = ""
+    """The name its game's bots know it by (a subclass may take another ``name`` and still play
+    as the game's ``expert``, say)."""
 
     def __init__(self, seed: int | None = None, thinking: Thinking | None = None) -> None:
         self.seed = seed
@@ -65,7 +68,7 @@ class GameBot:
         self._by_game: dict[str, Bot] = {}
 
     def plays(self, game: str, players: int) -> bool:
-        return self.name in game_bots(get_spec(game))
+        return self.kind in game_bots(get_spec(game))
 
     def act(self, view: View) -> Action:
         return self.for_game(str(view.get("game"))).act(view)
@@ -75,8 +78,8 @@ class GameBot:
         bot = self._by_game.get(game)
         if bot is None:
             spec = get_spec(game)
-            factory = game_bots(spec).get(self.name)
+            factory = game_bots(spec).get(self.kind)
             if factory is None:
-                raise OptionError(f"the {self.name} bot does not play {spec.title}")
+                raise OptionError(f"the {self.kind} bot does not play {spec.title}")
             bot = self._by_game[game] = factory(self.seed, self.thinking)
         return bot

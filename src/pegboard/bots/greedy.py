@@ -7,4 +7,4 @@ from pegboard.bots.game_bot import GameBot
 
 
 class GreedyBot(GameBot):
-    name = "greedy"
+    name = kind = "greedy"

@@ -8,4 +8,4 @@ from pegboard.bots.game_bot import GameBot
 
 
 class HoyleBot(GameBot):
-    name = "hoyle"
+    name = kind = "hoyle"

@@ -99,10 +99,10 @@ def _points(item: dict[str, Any]) -> int:
 class EasyLevel(GameBot):
     """``easy`` in whatever game its view is from (that game's :class:`EasyBot`)."""
 
-    name = "easy"
+    name = kind = "easy"
 
 
 class MediumLevel(GameBot):
     """``medium`` in whatever game its view is from: ``hoyle`` in Cribbage, ``greedy`` elsewhere."""
 
-    name = "medium"
+    name = kind = "medium"
