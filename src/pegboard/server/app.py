@@ -23,7 +23,7 @@ from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
-from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
+from pegboard.server.http.bodies import BodyLimit, JsonBodies, read_body, shape_errors
 from pegboard.server.http.clients import ClientAddress, Proxies
 from pegboard.server.http.inputs import record_number, table_id_ok
 from pegboard.server.http.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
@@ -147,6 +147,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.sweeper = sweeper
     app.state.reviews = reviews
+    app.add_middleware(JsonBodies)  # inside BodyLimit: the body is read whole first
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # counted before all
     app.add_middleware(SameOriginSockets)
