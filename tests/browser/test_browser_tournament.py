@@ -205,7 +205,7 @@ def test_an_acc_playoff_draws_its_bracket(
                 "bot": "greedy",
             },
         ).json()
-        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start")
+        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
         deadline = time.monotonic() + 120
         while state(page, live.url, made["id"])["status"] != "finished":
             assert time.monotonic() < deadline, "the tournament did not finish"

@@ -222,16 +222,16 @@ def test_a_guest_cannot_make_or_enter_a_tournament(server: Server) -> None:
         made = eight_bots(owner, server.clock.now() + 3600, start_when=None)
     with httpx.Client(base_url=server.url, timeout=20) as browser:
         browser.post("/api/me", json={"name": "Ann"}).raise_for_status()
-        assert browser.post(f"/api/tournaments/{made['id']}/register").status_code == 403
+        assert browser.post(f"/api/tournaments/{made['id']}/register", json={}).status_code == 403
 
 
 def test_register_withdraw_and_start_now(server: Server) -> None:
     with account(server, "owner") as owner, account(server, "ann") as ann:
         made = eight_bots(owner, server.clock.now() + 3600, start_when=None)
         tid = made["id"]
-        entered = ann.post(f"/api/tournaments/{tid}/register").json()
+        entered = ann.post(f"/api/tournaments/{tid}/register", json={}).json()
         assert entered["you"]["entered"] and [e["name"] for e in entered["entries"]] == ["ann"]
-        left = ann.post(f"/api/tournaments/{tid}/withdraw").json()
+        left = ann.post(f"/api/tournaments/{tid}/withdraw", json={}).json()
         assert left["you"] == {
             "entry": entered["you"]["entry"],
             "entered": False,
@@ -239,12 +239,12 @@ def test_register_withdraw_and_start_now(server: Server) -> None:
             "owner": False,
             "table": None,
         }
-        assert ann.post(f"/api/tournaments/{tid}/withdraw").status_code == 409
-        assert ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entered"]
-        assert ann.post(f"/api/tournaments/{tid}/start").status_code == 403  # not hers
+        assert ann.post(f"/api/tournaments/{tid}/withdraw", json={}).status_code == 409
+        assert ann.post(f"/api/tournaments/{tid}/register", json={}).json()["you"]["entered"]
+        assert ann.post(f"/api/tournaments/{tid}/start", json={}).status_code == 403  # not hers
         server.advance(1)
         assert ann.get(f"/api/tournaments/{tid}").json()["status"] == "upcoming"
-        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        owner.post(f"/api/tournaments/{tid}/start", json={}).raise_for_status()
         server.advance(1)
 
         def seated(seen: dict[str, Any]) -> bool:
@@ -257,7 +257,9 @@ def test_register_withdraw_and_start_now(server: Server) -> None:
         table = seen["you"]["table"]
         seat = ann.get(f"/api/tables/{table}/seat")
         assert seat.status_code == 200, seat.text
-        assert ann.post(f"/api/tournaments/{tid}/register").status_code == 409  # closed now
+        assert (
+            ann.post(f"/api/tournaments/{tid}/register", json={}).status_code == 409
+        )  # closed now
 
 
 def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str) -> None:
@@ -349,12 +351,12 @@ def test_a_no_show_forfeits_after_the_grace_and_a_leaver_forfeits_the_rest(
         )
         tid = made["id"]
         for browser in (ann, bob):
-            browser.post(f"/api/tournaments/{tid}/register").raise_for_status()
-        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+            browser.post(f"/api/tournaments/{tid}/register", json={}).raise_for_status()
+        owner.post(f"/api/tournaments/{tid}/start", json={}).raise_for_status()
         server.advance(1)
         seen = ann.get(f"/api/tournaments/{tid}").json()
         assert seen["status"] == "running" and seen["you"]["table"]
-        bob.post(f"/api/tournaments/{tid}/withdraw").raise_for_status()
+        bob.post(f"/api/tournaments/{tid}/withdraw", json={}).raise_for_status()
         server.advance(1)
         seen = run_until(server, ann, tid, finished)
     assert len(seen["rounds_played"]) == 3

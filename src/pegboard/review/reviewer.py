@@ -76,6 +76,11 @@ def register_reviewer(game: str, factory: ReviewerFactory) -> None:
     _FACTORIES[game] = factory
 
 
+def has_review(game: str) -> bool:
+    """Whether ``game`` is reviewed: a reviewer registered for it, or its spec's ``review``."""
+    return game in _FACTORIES or "review" in get_spec(game).surfaces
+
+
 def reviewer_for(game: str, players: int, options: Mapping[str, Any]) -> GameReviewer:
     factory = _FACTORIES.get(game)
     if factory is None:

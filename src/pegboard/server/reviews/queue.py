@@ -19,6 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from pegboard.review import review_record
+from pegboard.review.reviewer import has_review
 from pegboard.server.clock import Clock
 from pegboard.server.ratings.settle import stored_match
 from pegboard.server.reviews.review_store import save_review, stored_review, unreviewed
@@ -128,6 +129,8 @@ class ReviewQueue:
         record = await asyncio.to_thread(self.store.record, table_id, match)
         if record is None or record.get("outcome") is None:
             return  # never a match in progress
+        if not has_review(str(record["game"])):
+            return  # a game without a review (its spec names none)
         loop = asyncio.get_running_loop()
         review = await loop.run_in_executor(self._worker(), make_review, record)
         now = self.clock.now()

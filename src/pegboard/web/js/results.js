@@ -301,8 +301,10 @@ export function resultsPanel(page) {
         "p",
         { class: "links" },
         h("a", { href: `#/replay/${table.id}/${table.match}` }, "Replay this game"),
-        " · ",
-        h("a", { href: `#/replay/${table.id}/${table.match}/review` }, "Review"),
+        // a game without a review (its spec says so) offers none
+        page.game?.spec?.review === false
+          ? null
+          : [" · ", h("a", { href: `#/replay/${table.id}/${table.match}/review` }, "Review")],
         table.rated ? [" · ", h("a", { href: "#/me" }, "Your profile")] : null,
         seated ? null : [" · ", h("a", { href: "#/" }, "Lobby")],
       ),

@@ -8,9 +8,9 @@ export const tournamentsApi = {
   list: () => request("GET", "/api/tournaments"),
   get: (id) => request("GET", path(id)),
   create: (settings) => request("POST", "/api/tournaments", settings),
-  register: (id) => request("POST", `${path(id)}/register`),
-  withdraw: (id) => request("POST", `${path(id)}/withdraw`),
-  start: (id) => request("POST", `${path(id)}/start`),
+  register: (id) => request("POST", `${path(id)}/register`, {}), // every change is sent as JSON
+  withdraw: (id) => request("POST", `${path(id)}/withdraw`, {}),
+  start: (id) => request("POST", `${path(id)}/start`, {}),
   played: (playerId) =>
     request("GET", `/api/players/${encodeURIComponent(playerId)}/tournaments`),
 };
