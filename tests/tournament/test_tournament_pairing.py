@@ -72,7 +72,7 @@ def test_acc_qualifying_draws_its_order_from_the_seed() -> None:
     assert acc_round(NAMES[:10], 0, seed=1) != acc_round(NAMES[:10], 0, seed=2)
 
 
-def _swiss_rounds(n: int, rounds: int, seed: int) -> list[tuple[list[tuple[str, str]], list[str]]]:
+def _swiss_rounds(n: int, rounds: int, seed: int) -> list[tuple[list[tuple[str, ...]], list[str]]]:
     """Swiss rounds with random winners; the standings are points then seed."""
     rng = random.Random(seed)
     players = NAMES[:n]
