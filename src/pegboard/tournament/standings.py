@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.core.matchplay import MatchFormat
+from pegboard.core.matchplay import FORFEIT, MatchFormat
 from pegboard.tournament.results import Round, Table
 
 WIN_POINTS = 2
@@ -43,7 +43,9 @@ class Standing:
     None when nobody is tied with it there."""
     byes: int = 0
     forfeits: int = 0
-    """Matches this player forfeited."""
+    """Matches this player forfeited (by withdrawing or leaving)."""
+    no_shows: int = 0
+    """Games this player's side forfeited by not being at the table (a no-show)."""
     place: int = 0
     shared: bool = False
     """Another player has the same place (level on every tie-break)."""
@@ -64,6 +66,7 @@ class Standing:
             "head_to_head": self.head_to_head,
             "byes": self.byes,
             "forfeits": self.forfeits,
+            "no_shows": self.no_shows,
         }
 
 
@@ -87,6 +90,9 @@ def _add_match(rows: dict[str, Standing], met: dict[tuple[str, str], int], table
         row.opponents.extend(others)
         for other in others:
             met[player, other] += own.points
+        row.no_shows += sum(
+            1 for game in score.results if game.how == FORFEIT and game.ranks[side] > 1
+        )
     if score.forfeited is not None:
         for player in table.side_players(score.forfeited):
             rows[player].forfeits += 1

@@ -60,7 +60,8 @@ class NewTournament(BaseModel):
         TournamentRules.make(
             self.format,
             max(self.start_when or 0, 5 if playoff else 0, self.players),
-            rounds=self.rounds if self.format != "swiss" else 1,
+            # A Swiss is cut to the field that comes (make_rules): its rounds are checked then.
+            rounds=min(self.rounds, 1) if self.format == "swiss" and self.rounds else self.rounds,
             match=match,
             playoff=playoff,
             table=self.players,
