@@ -19,11 +19,11 @@ from harness import Server
 from redis_server import free_port
 from sqlalchemy import select
 
+from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.server.store.schema import tournament_tables_table
 from pegboard.server.store.sql_store import Store
 from pegboard.server.workers.redis_bus import RedisBus
 from pegboard.server.workers.worker import WorkerSettings
-from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.tournament import Tournament, TournamentRules
 
 PASSWORD = "correct horse battery"
@@ -134,7 +134,7 @@ def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:
     assert [t["id"] for t in listing["finished"]] == [seen["id"]]
 
 
-def replayed(seen: dict[str, Any], match: str = "1", table: int = 2) -> Tournament:
+def replayed(seen: dict[str, Any], match: str = "1", seats: int = 2) -> Tournament:
     """The tournament the pure rules make of the matches the tables recorded: the same
     entrants, each round's results as played; its pairings must be the server's."""
     players = [e["entry"] for e in seen["entries"]]
@@ -143,7 +143,7 @@ def replayed(seen: dict[str, Any], match: str = "1", table: int = 2) -> Tourname
         len(players),
         rounds=seen["rounds"],
         match=MatchFormat.parse(match),
-        table=table,
+        table=seats,
     )
     t = Tournament(rules, tuple(players)).pair_next()
     for played in seen["rounds_played"]:
@@ -313,8 +313,7 @@ def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str)
             made = eight_bots(browser, time.time())
 
             def playing(seen: dict[str, Any]) -> bool:
-                games = [g for r in seen["rounds_played"] for t in r["tables"] for g in t["games"]]
-                return any(g["playing"] for g in games)
+                return any(t["playing"] for r in seen["rounds_played"] for t in r["tables"])
 
             there.wait_for(lambda: playing(browser.get(f"/api/tournaments/{made['id']}").json()),
                            "the first round to be seated", timeout=30)  # fmt: skip
@@ -390,7 +389,7 @@ def test_every_game_its_tables_end_to_end(
         made = eight_bots(
             browser,
             server.clock.now(),
-            game=game,
+            game=game,  # "not_enough": a game's other name does
             players=players,
             options=options | ({} if game == "cribist" else SHORT),
             rounds=2,
@@ -404,7 +403,7 @@ def test_every_game_its_tables_end_to_end(
         for table in played["tables"]:
             assert [len(side) for side in table["match"]["side_players"]] == sides
     check_against_records(server, seen, target=31 if game != "cribist" else 1)
-    t = replayed(seen, table=players)
+    t = replayed(seen, seats=players)
     assert [s.to_json() for s in t.standings()] == [
         {k: v for k, v in s.items() if k != "name"} for s in seen["standings"]
     ]

@@ -234,3 +234,39 @@ def test_the_state_survives_json_at_every_step() -> None:
             break
         t = t.pair_next()
     assert Tournament.from_json(json.loads(json.dumps(t.to_json()))) == t
+
+
+def test_a_tournament_stored_before_match_play_still_reads() -> None:
+    # The old JSON: match names, and each table's games from the first-named player's side.
+    old = {
+        "rules": {"format": "swiss", "rounds": 1, "match": "best-of-3", "playoff": None, "seed": 0},
+        "players": ["A", "B"],
+        "rounds": [
+            {
+                "number": 1,
+                "stage": "qualifying",
+                "byes": [],
+                "tables": [
+                    {
+                        "players": ["A", "B"],
+                        "result": {
+                            "games": [
+                                {"scores": [121, 85], "points": [3, 0], "winner": 0},
+                                {"scores": [110, 121], "points": [0, 2], "winner": 1},
+                                {"scores": [121, 100], "points": [2, 0], "winner": 0},
+                            ],
+                            "forfeit": None,
+                        },
+                    }
+                ],
+            }
+        ],
+        "withdrawn": [],
+        "qualified": [],
+    }
+    t = Tournament.from_json(old)
+    assert t.rules.match == BEST_OF_3 and t.over
+    a, b = t.standings()
+    assert (a.player, a.game_points, a.games_won, a.spread) == ("A", 5, 2, 36 - 11 + 21)
+    assert (b.player, b.game_points, b.games_won, b.spread) == ("B", 2, 1, -(36 - 11 + 21))
+    assert Tournament.from_json(json.loads(json.dumps(t.to_json()))) == t

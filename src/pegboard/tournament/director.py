@@ -192,10 +192,11 @@ class Tournament:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tournament:
+        rules = TournamentRules.from_json(data["rules"])
         return cls(
-            rules=TournamentRules.from_json(data["rules"]),
+            rules=rules,
             players=tuple(data["players"]),
-            rounds=tuple(Round.from_json(r) for r in data["rounds"]),
+            rounds=tuple(Round.from_json(r, rules.format_of(r["stage"])) for r in data["rounds"]),
             withdrawn=frozenset(data["withdrawn"]),
             qualified=tuple(data["qualified"]),
         )

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.errors import OptionError
+from pegboard.tournament import legacy
 
 Stage = Literal["qualifying", "playoff"]
 
@@ -40,8 +41,10 @@ class Table:
         return {"players": list(self.players), "result": result}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Table:
-        result = MatchScore.from_json(data["result"]) if data["result"] else None
+    def from_json(cls, data: dict[str, Any], format: MatchFormat | None = None) -> Table:
+        """``format``: the round's, for a result stored before tables kept match scores."""
+        stored = data["result"]
+        result = legacy.match_score(stored, format or MatchFormat()) if stored else None
         return cls(tuple(data["players"]), result)
 
 
@@ -84,10 +87,10 @@ class Round:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Round:
+    def from_json(cls, data: dict[str, Any], format: MatchFormat | None = None) -> Round:
         return cls(
             number=data["number"],
             stage=data["stage"],
-            tables=tuple(Table.from_json(t) for t in data["tables"]),
+            tables=tuple(Table.from_json(t, format) for t in data["tables"]),
             byes=tuple(data["byes"]),
         )

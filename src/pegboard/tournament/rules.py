@@ -7,6 +7,7 @@ from typing import Any, Literal, get_args
 
 from pegboard.core.matchplay import MatchFormat
 from pegboard.errors import OptionError
+from pegboard.tournament import legacy
 from pegboard.tournament.pairing import round_robin_rounds, swiss_rounds
 
 Format = Literal["round-robin", "swiss", "acc"]
@@ -97,8 +98,8 @@ class TournamentRules:
         return cls(
             data["format"],
             data["rounds"],
-            MatchFormat.from_json(data["match"]),
-            MatchFormat.from_json(playoff) if playoff else None,
+            legacy.match_format(data["match"]),
+            legacy.match_format(playoff) if playoff else None,
             data["seed"],
             data.get("table", 2),
         )

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import replace
@@ -45,7 +44,7 @@ from pegboard.server.tournaments.stored import (
 )
 from pegboard.server.workers.bus import Unsubscribe
 from pegboard.server.workers.worker import PREFIX, Workers
-from pegboard.tournament import Tournament, TournamentRules
+from pegboard.tournament import Tournament, TournamentRules, legacy
 from pegboard.tournament.pairing import swiss_rounds
 
 log = logging.getLogger(__name__)
@@ -56,16 +55,13 @@ CANCELLED = "cancelled"
 
 
 def match_format(settings: dict[str, Any], key: str = "match") -> MatchFormat:
-    """A stored setting's match format, with the tournament's no-show graces (a tournament
-    stored before match play named its matches ``one-game`` and ``N-games``)."""
-    text = str(settings[key])
-    legacy = re.fullmatch(r"(\d+)-games?", text)
-    text = "1" if text == "one-game" else f"games-{legacy[1]}" if legacy else text
+    """A stored setting's match format (an old name read too: ``tournament.legacy``), with
+    the tournament's no-show graces."""
+    base = legacy.match_format(settings[key])
+    if key == "match" and settings.get("match_scoring") == "games":
+        base = replace(base, scoring="games")
     grace = float(settings.get("grace", ACC_GRACE))
-    return replace(
-        MatchFormat.parse(text, settings.get("match_scoring", "points")),
-        no_show=(grace, float(settings.get("grace_next", ACC_GRACE_NEXT))),
-    )
+    return replace(base, no_show=(grace, float(settings.get("grace_next", ACC_GRACE_NEXT))))
 
 
 def make_rules(settings: dict[str, Any], entrants: int) -> TournamentRules:

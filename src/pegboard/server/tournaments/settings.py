@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pegboard.bots import bot_names
 from pegboard.core.matchplay import MatchFormat
-from pegboard.core.spec import game_names, get_spec
+from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.tournament import TournamentRules
 from pegboard.tournament.rules import MOST_ROUNDS
@@ -49,9 +49,7 @@ class NewTournament(BaseModel):
 
     def checked(self) -> dict[str, Any]:
         """The settings to store; OptionError naming what is wrong."""
-        if self.game not in game_names():
-            raise OptionError(f"no such game; games: {', '.join(game_names())}")
-        spec = get_spec(self.game)
+        spec = get_spec(self.game)  # a game's other names too (not_enough)
         match = MatchFormat.parse(self.match, self.match_scoring)
         given = spec.match_options({**self.options, "turn_time": self.turn_time}, match)
         options = spec.resolve(self.players, given)  # the game's own player counts and options
@@ -72,4 +70,4 @@ class NewTournament(BaseModel):
             raise OptionError(f"unknown bot {self.bot!r}; bots: {', '.join(bot_names())}")
         # The seed of the ACC rotation's draw is secret: nobody can work the draw out beforehand.
         seed = random.SystemRandom().randrange(2**62)
-        return self.model_dump() | {"options": dict(options), "seed": seed}
+        return self.model_dump() | {"game": spec.name, "options": dict(options), "seed": seed}
