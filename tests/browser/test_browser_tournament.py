@@ -134,7 +134,9 @@ def play_it(live: LiveServer, ann: Page, bob: Page) -> None:
     ]
     assert len(theirs) >= 5
     for table in theirs:
-        assert table["forfeit"] is None and max(table["games"][0]["scores"]) == 15, table
+        match = table["match"]
+        assert match["forfeited"] is None and match["results"][0]["how"] != "forfeit", table
+        assert max(match["results"][0]["scores"]) >= 15, table
 
     # Each finds it on their profile, with their place.
     for page, name in ((ann, "ann"), (bob, "bob")):
@@ -227,5 +229,59 @@ def test_an_acc_playoff_draws_its_bracket(
             assert fits(phone)
             assert serious(phone) == []
             phone.screenshot(path=str(SHOTS / "tournament-bracket-phone.png"), full_page=True)
+        finally:
+            small.close()
+
+
+def test_cribbage_teams_show_each_tables_match(
+    context: BrowserContext, browser: Browser, tmp_path: Path
+) -> None:
+    """Eight bots at tables of four, partners drawn at each table, best of 3: each table shows
+    its sides (partners joined) and its match's strip: games won, game points, spread."""
+    with LiveServer(tmp_path / "pegboard.sqlite", bot_delay=0.0) as live:
+        page = context.new_page()
+        sign_up(page, live.url, "director")
+        made = page.request.post(
+            live.url + "/api/tournaments",
+            data={
+                "name": "Partners night",
+                "players": 4,
+                "format": "swiss",
+                "rounds": 2,
+                "match": "best-of-3",
+                "options": {"score_target": 15, "teams": True},
+                "start_when": 8,
+                "bot": "greedy",
+            },
+        ).json()
+        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start")
+        deadline = time.monotonic() + 180
+        while state(page, live.url, made["id"])["status"] != "finished":
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            time.sleep(0.5)
+        page.goto(f"{live.url}/#/tournament/{made['id']}")
+        expect(page.locator(".standings tbody tr")).to_have_count(8)
+        expect(page.locator("[data-testid=t-status]")).to_contain_text("Won by")
+        expect(page.locator(".tournament-summary")).to_contain_text("tables of 4")
+        pairings = page.locator(".pairing")
+        expect(pairings).to_have_count(4)
+        for i in range(4):
+            text = pairings.nth(i).inner_text()
+            assert text.count(" & ") >= 2 and " v " in text, text
+            sides = pairings.nth(i).locator("[data-testid=t-match-side]")
+            expect(sides).to_have_count(2)
+            expect(sides.first).to_contain_text("won")
+            expect(sides.first).to_contain_text("pts")
+            expect(sides.first).to_contain_text("spread")
+        assert serious(page) == []
+        page.screenshot(path=str(SHOTS / "tournament-teams-desktop.png"), full_page=True)
+        small = browser.new_context(viewport=PHONE, is_mobile=True, reduced_motion="reduce")
+        try:
+            phone = small.new_page()
+            phone.goto(f"{live.url}/#/tournament/{made['id']}")
+            expect(phone.locator(".pairing")).to_have_count(4)
+            assert fits(phone)
+            assert serious(phone) == []
+            phone.screenshot(path=str(SHOTS / "tournament-teams-phone.png"), full_page=True)
         finally:
             small.close()

@@ -256,7 +256,7 @@ function matchResult(table) {
   const sides = play.side_players.map((members) => members.map((p) => p.name).join(" & "));
   return h(
     "ol",
-    { class: "match-sides plain", "aria-label": `${capital(play.title)}: the match` },
+    { class: "match-sides t-match plain", "aria-label": `${capital(play.title)}: the match` },
     play.totals.map((t, i) =>
       h(
         "li",
