@@ -15,9 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Server
+from harness import Client, Server
+from rating_fixtures import settled_count, standing
 from redis_server import free_port
-from sqlalchemy import select
+from sqlalchemy import create_engine, select
 
 from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.server.store.schema import tournament_tables_table
@@ -337,6 +338,16 @@ def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str)
             two.stop()
 
 
+def next_game(server: Server, client: Client, game: int) -> None:
+    """Let the results intermission run out; the match's next game starts by itself."""
+    server.advance(31)
+    for _ in range(50):
+        client.drain(0.05)
+        if client.table.get("match") == game and client.view.get("outcome") is None:
+            return
+    raise AssertionError(f"game {game} of the match did not start")
+
+
 def _answers(server: Server) -> bool:
     try:
         return server.get("/api/games").status_code == 200
@@ -494,3 +505,46 @@ def test_a_no_show_forfeits_a_game_after_each_grace_and_a_leaver_the_rest(
                 assert [g["how"] for g in match["results"]] == ["forfeit", "forfeit"]
                 assert match["forfeited"] is None
                 assert table["winner"] != table["players"][names.index("ann")]["entry"]
+
+
+def test_a_rated_tournament_match_moves_ratings_once_on_its_result(server: Server) -> None:
+    """Ann against a bot, best of 3, rated: she plays her match out at its one table; the
+    ratings move once, on the match's result, however many games it took."""
+    engine = create_engine(f"sqlite:///{server.db}")
+    with account(server, "owner") as owner, account(server, "ann") as ann:
+        made = eight_bots(
+            owner,
+            server.clock.now() + 3600,
+            rounds=1,
+            start_when=2,
+            match="best-of-3",
+            rated=True,
+        )
+        tid = made["id"]
+        entry = ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entry"]
+        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        server.advance(1)
+        table = ann.get(f"/api/tournaments/{tid}").json()["you"]["table"]
+        token = ann.get(f"/api/tables/{table}/seat").json()["token"]
+        games = 0
+        with server.player(table, token) as client:
+            client.receive()
+            while True:
+                client.play_to_end()
+                client.drain()
+                games += 1
+                play = client.table["match_play"]
+                assert len(play["results"]) == games
+                if play["decided"]:
+                    break
+                assert standing(engine, entry, "cribbage-2")[2] == 0, "not before the match ends"
+                next_game(server, client, games + 1)
+        seen = run_until(server, ann, tid, finished)
+    try:
+        assert 2 <= games <= 3
+        (played,) = seen["rounds_played"]
+        assert len(played["tables"][0]["match"]["results"]) == games
+        server.wait_for(lambda: settled_count(engine, table) == games, "every game to settle")
+        assert standing(engine, entry, "cribbage-2")[2] == 1, "one rated match, however many games"
+    finally:
+        engine.dispose()
