@@ -285,3 +285,45 @@ def test_cribbage_teams_show_each_tables_match(
             phone.screenshot(path=str(SHOTS / "tournament-teams-phone.png"), full_page=True)
         finally:
             small.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 1000}, PHONE])
+def test_the_form_offers_every_game_and_makes_a_teams_tournament(
+    browser: Browser, tmp_path: Path, viewport: ViewportSize
+) -> None:
+    with LiveServer(tmp_path / "pegboard.sqlite") as live:
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce")
+        try:
+            page = context.new_page()
+            sign_up(page, live.url, "director")
+            page.goto(live.url + "/#/tournaments")
+            expect(page.locator("[data-key=t-game] option").first).to_be_attached()
+            choices = page.locator("[data-key=t-game] option").all_inner_texts()
+            assert "Cribbage, 2 players" in choices
+            assert "Cribbage, teams of two" in choices
+            assert "Cribbage is not Enough, 2 players" in choices
+            assert "Cribist, 4 players" in choices
+            page.fill("[data-key=t-name]", "Partners")
+            page.select_option("[data-key=t-game]", label="Cribbage, teams of two")
+            page.select_option("[data-key=t-match]", "best-of-3")
+            assert serious(page) == [] and fits(page)
+            size = "desktop" if viewport["width"] > 500 else "phone"
+            page.screenshot(path=str(SHOTS / f"tournament-form-{size}.png"), full_page=True)
+            page.click("button[type=submit]")
+            page.wait_for_url(re.compile(r"#/tournament/\w+"))
+            made = state(page, live.url, page.url.rsplit("/", 1)[1])
+            assert (made["game"], made["players"], made["match"]) == ("cribbage", 4, "best-of-3")
+            assert made["settings"]["options"]["teams"] is True
+            expect(page.locator(".tournament-summary")).to_contain_text("tables of 4")
+            # A format that cannot seat four is refused with its reason, and nothing is made.
+            page.goto(live.url + "/#/tournaments")
+            expect(page.locator("[data-key=t-game] option").first).to_be_attached()
+            page.fill("[data-key=t-name]", "No")
+            page.select_option("[data-key=t-game]", label="Cribist, 4 players")
+            page.select_option("[data-key=t-format]", "round-robin")
+            page.click("button[type=submit]")
+            expect(page.locator(".toast").last).to_contain_text("grouped by the standings")
+            listing = page.request.get(live.url + "/api/tournaments").json()
+            assert [t["name"] for t in listing["upcoming"]] == ["Partners"]
+        finally:
+            context.close()

@@ -97,7 +97,7 @@ export function tableChoices(games) {
     for (const players of game.players) {
       out.push({ game: game.name, players, teams: false, words: `${game.title}, ${players} players` });
       if (teams && players === 4)
-        out.push({ game: game.name, players, teams: true, words: `${game.title}, teams of two (partners drawn)` });
+        out.push({ game: game.name, players, teams: true, words: `${game.title}, teams of two` });
     }
   }
   return out;
@@ -172,14 +172,14 @@ function createForm(games) {
     h("h2", { id: "t-make" }, "Make a tournament"),
     h("p", { class: "hint" }, "It starts when the field is full, or when you start it (bots fill the places, if you let them)."),
     field("Name", name),
-    field("Game", table, "Three or four a table: a Swiss grouped by the standings."),
+    field("Game", table, "Three or four a table: a Swiss grouped by the standings; partners are drawn at each table."),
     field("Format", format),
     field("Rounds", rounds, "A round robin plays everyone once."),
     field("Match", match),
     field("Playoff", playoff, "ACC: one in four qualify, byes to the top seeds."),
     field("Points to win", target),
     field("Seconds a move", turn),
-    field("Players", size, "Starts when this many have joined."),
+    field("Entrants", size, "Starts when this many have joined."),
     h("label", { class: "field check" }, bots, h("span", {}, "Bots fill the empty places")),
     h("label", { class: "field check" }, rated, h("span", {}, "Rated")),
     h("button", { type: "submit", class: "primary" }, "Make it"),
