@@ -508,8 +508,9 @@ def test_a_no_show_forfeits_a_game_after_each_grace_and_a_leaver_the_rest(
 
 
 def test_a_rated_tournament_match_moves_ratings_once_on_its_result(server: Server) -> None:
-    """Ann against a bot, best of 3, rated: she plays her match out at its one table; the
-    ratings move once, on the match's result, however many games it took."""
+    """Ann against a bot, best of 3, rated: she plays her match out at its one table (the
+    next game without asking, no rematch after the last); the ratings move once, on the
+    match's result, however many games it took."""
     engine = create_engine(f"sqlite:///{server.db}")
     with account(server, "owner") as owner, account(server, "ann") as ann:
         made = eight_bots(
@@ -536,6 +537,11 @@ def test_a_rated_tournament_match_moves_ratings_once_on_its_result(server: Serve
                 play = client.table["match_play"]
                 assert len(play["results"]) == games
                 if play["decided"]:
+                    # The tournament pairs the next match: its table offers no rematch.
+                    client.act({"type": "rematch"})
+                    client.until(lambda c: bool(c.errors))
+                    assert "no rematch" in client.errors[-1]["message"]
+                    assert client.table["rematch"] == []
                     break
                 assert standing(engine, entry, "cribbage-2")[2] == 0, "not before the match ends"
                 next_game(server, client, games + 1)

@@ -182,6 +182,11 @@ class Matches(BotTurns):
             raise IllegalAction("a rematch can be asked for once the game is over")
         if self.daily is not None:
             raise IllegalAction("a daily game has no rematch: one attempt a day")
+        if self.row.match_format.no_show is not None and not self._match_goes_on():
+            # A match with a no-show's graces is appointed (a tournament's): it pairs the next.
+            raise IllegalAction(
+                "a tournament's match has no rematch: the tournament pairs the next"
+            )
         if seat in self.rematch:
             return False
         self.rematch.add(seat)
