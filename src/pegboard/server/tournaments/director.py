@@ -8,8 +8,8 @@ A no-show is the table's business: the match carries the tournament's graces
 one more each further grace (docs/rules.md, "Tournaments").
 
 Everything it knows is in the store: the state of each tournament (written only over the
-version it was read at) and the table of every game (one row per game, written in the
-transaction that stores the table). A pass reads it all afresh, so a restart, or another worker
+version it was read at), the table of every pairing (one row a match, written in the
+transaction that stores the table) and the tables' records. A pass reads it all afresh, so a restart, or another worker
 taking over after one died mid-round, carries on where the store says; only the timing changes.
 """
 
