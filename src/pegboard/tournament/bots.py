@@ -165,9 +165,9 @@ class BotTournament:
     options: dict[str, object]
     tournament: Tournament
     deals: dict[tuple[int, int], list[Deal]]
+    """Each game's deal, by round number and table (0-based)."""
     game_players: int = 2
     """Players at each table (each entrant alone, or partners drawn at the table)."""
-    """Each game's deal, by round number and table (0-based)."""
 
     def to_json(self) -> dict[str, Any]:
         t = self.tournament
