@@ -179,6 +179,11 @@ def play_round(live: LiveServer, ann: Page, bob: Page, tournament: str, number: 
     else:
         for player in players:
             play_to_results(player, timeout=90)
+    if number == 1:  # a tournament's match offers no rematch: its results say where to go
+        for page, size in ((ann, "desktop"), (bob, "phone")):
+            expect(page.locator("[data-testid=tournament-over]")).to_be_visible()
+            expect(page.locator("[data-key=rematch]")).to_have_count(0)
+            page.screenshot(path=str(SHOTS / f"tournament-results-{size}.png"))
     # The round ends when the bots' tables have too; the director records it.
     deadline = time.monotonic() + 60
     while True:
