@@ -9,8 +9,9 @@ one more each further grace (docs/rules.md, "Tournaments").
 
 Everything it knows is in the store: the state of each tournament (written only over the
 version it was read at), the table of every pairing (one row a match, written in the
-transaction that stores the table) and the tables' records. A pass reads it all afresh, so a restart, or another worker
-taking over after one died mid-round, carries on where the store says; only the timing changes.
+transaction that stores the table) and the tables' records. A pass reads it all afresh, so a
+restart, or another worker taking over after one died mid-round, carries on where the store
+says; only the timing changes.
 """
 
 from __future__ import annotations
