@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from pegboard.core.matchplay import GameWorth, game_result
+from pegboard.core.matchplay import GameWorth, MatchFormat, game_result
 from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
@@ -96,6 +96,18 @@ class GameSpec:
         counts as two)."""
         result = game_result(outcome, self.sides(players, options), self.worth)
         return self.worth.credit(result.how).games
+
+    def match_options(
+        self, given: Mapping[str, object], match_format: MatchFormat
+    ) -> dict[str, object]:
+        """A match of several games passes the deal to the left every hand, as match and club
+        play do: a game with a ``dealer`` option offering ``rotate`` gets it, unless the table
+        asked for a dealer itself (docs/rules.md, "Matches")."""
+        options = dict(given)
+        dealer = next((o for o in self.options if o.name == "dealer"), None)
+        if match_format.games > 1 and dealer is not None and "rotate" in dealer.choices:
+            options.setdefault("dealer", "rotate")
+        return options
 
     def stored(self, given: Mapping[str, object]) -> dict[str, object]:
         """A stored option set (a record's or a table's, which list every option) as the game

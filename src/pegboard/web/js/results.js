@@ -180,6 +180,14 @@ export function resultsPanel(page) {
     );
   } else if (table.status === "finished") {
     footer = h("p", { class: "notice", "data-testid": "closed-note" }, closedReason(page));
+  } else if (table.match_format?.no_show && !goesOn) {
+    // A tournament's match (it carries the no-show's graces): no rematch, the next is paired.
+    footer = h(
+      "p",
+      { class: "notice", "data-testid": "tournament-over" },
+      "A tournament's match: the tournament pairs the next round, and its page says where to go. ",
+      h("a", { href: "#/tournaments", "data-key": "to-tournaments" }, "Tournaments"),
+    );
   } else if (goesOn) {
     footer = [
       h(
