@@ -72,6 +72,10 @@ class GameSpec:
     """What a won game earns in a match, by how it was won (the ACC's game points unless the
     game says otherwise: :mod:`pegboard.core.matchplay`)."""
     daily: DailySetup | None = None  # None: the game has no daily challenge
+    rated_options: Mapping[str, OptionValue] = field(default_factory=dict)
+    """The option values a rated game keeps to: the game's standard length (docs/ratings.md).
+    A shorter or longer game is played for fun: a game to 15 is far more luck than one to 121,
+    and must not move a rating as far."""
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""
@@ -105,6 +109,10 @@ class GameSpec:
             group += "-teams"
         return group if group in self.rating_groups else None
 
+    def rated_length(self, options: Mapping[str, object]) -> bool:
+        """Whether a game with ``options`` is of the standard length, the one rated."""
+        return all(options.get(name) == value for name, value in self.rated_options.items())
+
     def surface(self, kind: str) -> Any:
         """What a layer above the game provides for it (``"bots"``, ``"env"``…), by name."""
         where = self.surfaces.get(kind)
@@ -120,6 +128,7 @@ class GameSpec:
             "players": list(self.players),
             "options": [o.to_json() for o in self.options],
             "client": self.client or self.name,
+            "rated_options": dict(self.rated_options),
         }
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.engine import Engine
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.match.phases import phases_for
+from pegboard.server.players.display import tag_of, with_tags
 from pegboard.server.ratings.rating import GROUPS, NEW, PROVISIONAL_GAMES, Standing, Z, shown
 from pegboard.server.store.schema import (
     match_players_table,
@@ -39,7 +40,13 @@ def _title(game: str) -> str:
 
 
 def _player(row: Any) -> dict[str, Any]:
-    return {"id": row.id, "name": row.name, "kind": row.kind}
+    """A player as lists show them: the name and the tag that tells same-named people apart."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "kind": row.kind,
+        "tag": tag_of(row.id, row.kind, row.username),
+    }
 
 
 def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
@@ -49,6 +56,7 @@ def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> lis
             players_table.c.id,
             players_table.c.name,
             players_table.c.kind,
+            players_table.c.username,
             ratings_table.c.mu,
             ratings_table.c.sigma,
             ratings_table.c.games,
@@ -60,10 +68,13 @@ def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> lis
     )
     with engine.connect() as db:
         rows = db.execute(query).all()
-    return [
-        {"place": place, **_player(r), **Standing.of(r.mu, r.sigma, r.games).to_json()}
-        for place, r in enumerate(rows, start=1)
-    ]
+    return with_tags(
+        [
+            {"place": place, "id": r.id, "name": r.name, "kind": r.kind, "username": r.username}
+            | Standing.of(r.mu, r.sigma, r.games).to_json()
+            for place, r in enumerate(rows, start=1)
+        ]
+    )
 
 
 def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | None:
