@@ -38,7 +38,7 @@ def with_tags(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             seen[(row["name"], row["tag"])].add(row["id"])
         clash = {k for k, ids in seen.items() if len(ids) > 1 and k[1] and k[1][0] == "#"}
         if not clash or length >= 40:
-            return tagged
+            return [{k: v for k, v in row.items() if k != "username"} for row in tagged]
         length += 2
         for row in tagged:
             if (row["name"], row["tag"]) in clash:
