@@ -351,7 +351,7 @@ social_table = Table(
 )
 
 # Challenges: one player invites another to a table of chosen options; the table is made, with
-# both seated, when the other accepts (:mod:`pegboard.server.players.challenges`).
+# both seated, when the other accepts (:mod:`pegboard.server.challenges`).
 challenges_table = Table(
     "challenges",
     metadata,
