@@ -44,7 +44,7 @@ def test_a_challenge_accepted_seats_both_at_the_table_it_asked_for(server: Serve
         assert received["from"] == {"id": ann_id, "name": "Ann", "tag": f"#{ann_id[:4]}"}
         assert ann.get("/api/challenges").json()["received"] == [], "Ann answers nothing"
 
-        accepted = bob.post(f"/api/challenges/{sent['id']}/accept")
+        accepted = bob.post(f"/api/challenges/{sent['id']}/accept", json={})
         assert accepted.status_code == 200, accepted.text
         table, token = accepted.json()["table"], accepted.json()["token"]
         info = bob.get(f"/api/tables/{table}?token={token}").json()
@@ -58,7 +58,7 @@ def test_a_challenge_accepted_seats_both_at_the_table_it_asked_for(server: Serve
         assert (mine["status"], mine["table"]) == ("accepted", table), "Ann sees the answer"
         assert ann.get(f"/api/tables/{table}/seat").json()["slot"] == 0, "and has her seat"
         assert bob.get("/api/challenges").json()["received"] == []
-        again = bob.post(f"/api/challenges/{sent['id']}/accept")
+        again = bob.post(f"/api/challenges/{sent['id']}/accept", json={})
         assert again.status_code == 409, "one table a challenge"
 
 
@@ -68,12 +68,14 @@ def test_a_declined_challenge_makes_no_table(server: Server) -> None:
         bob_id = guest(bob, "Bob")
         sent = challenge(ann, bob_id, rated=False, options={"score_target": 61}).json()
         tables_before = len(ann.get("/api/tables").json())
-        assert ann.post(f"/api/challenges/{sent['id']}/decline").status_code == 404, "not hers"
-        declined = bob.post(f"/api/challenges/{sent['id']}/decline")
+        assert ann.post(f"/api/challenges/{sent['id']}/decline", json={}).status_code == 404, (
+            "not hers"
+        )
+        declined = bob.post(f"/api/challenges/{sent['id']}/decline", json={})
         assert declined.json() == {"id": sent["id"], "status": "declined"}
         (mine,) = ann.get("/api/challenges").json()["sent"]
         assert (mine["status"], mine["table"]) == ("declined", None)
-        assert bob.post(f"/api/challenges/{sent['id']}/accept").status_code == 409
+        assert bob.post(f"/api/challenges/{sent['id']}/accept", json={}).status_code == 409
         assert len(ann.get("/api/tables").json()) == tables_before
 
 
@@ -81,13 +83,13 @@ def test_nobody_blocked_can_challenge_or_be_challenged(server: Server) -> None:
     with device(server) as ann, device(server) as bob:
         ann_id, bob_id = guest(ann, "Ann"), guest(bob, "Bob")
         waiting = challenge(ann, bob_id).json()
-        bob.put(f"/api/me/block/{ann_id}").raise_for_status()
+        bob.request("PUT", f"/api/me/block/{ann_id}", json={}).raise_for_status()
         refused = challenge(ann, bob_id, rated=False)
         assert refused.status_code == 403 and refused.json()["detail"] == (
             "you cannot challenge this player"
         )
         assert challenge(bob, ann_id).status_code == 403, "nor the one who blocked"
-        late = bob.post(f"/api/challenges/{waiting['id']}/accept")
+        late = bob.post(f"/api/challenges/{waiting['id']}/accept", json={})
         assert late.status_code == 403, "a challenge from before the block is not taken up"
 
 
@@ -125,3 +127,18 @@ def test_a_challenge_to_oneself_or_twice_is_refused(server: Server) -> None:
         assert twice.status_code == 400 and "already" in twice.text
         assert challenge(nobody, bob_id).status_code == 401
         assert nobody.get("/api/challenges").json() == {"received": [], "sent": []}
+
+
+def test_a_form_from_another_site_answers_no_challenge_and_mutes_nobody(server: Server) -> None:
+    """Every change is asked as JSON: a page elsewhere can post a form with the visitor's
+    cookie, but not JSON, so it neither accepts a challenge for them nor sets a block."""
+    with device(server) as ann, device(server) as bob:
+        ann_id, bob_id = guest(ann, "Ann"), guest(bob, "Bob")
+        sent = challenge(ann, bob_id).json()
+        forged = bob.post(f"/api/challenges/{sent['id']}/accept", content=b"x=1")
+        assert forged.status_code == 415
+        form = {"Content-Type": "application/x-www-form-urlencoded"}
+        assert bob.put(f"/api/me/block/{ann_id}", headers=form).status_code == 415
+        (waiting,) = bob.get("/api/challenges").json()["received"]
+        assert waiting["status"] == "waiting"
+        assert bob.get("/api/me/social").json() == {"mute": [], "block": []}

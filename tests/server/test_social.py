@@ -33,11 +33,13 @@ def test_a_mute_and_a_block_are_kept_for_the_player_on_every_device(server: Serv
     with device(server) as phone, device(server) as laptop, device(server) as other:
         guest(phone, "Ann")
         bob = guest(other, "Bob")
-        assert phone.put(f"/api/me/mute/{bob}").json() == {
+        assert phone.request("PUT", f"/api/me/mute/{bob}", json={}).json() == {
             "mute": [{"id": bob, "name": "Bob"}],
             "block": [],
         }
-        assert phone.put(f"/api/me/mute/{bob}").status_code == 200, "twice: no change"
+        assert phone.request("PUT", f"/api/me/mute/{bob}", json={}).status_code == 200, (
+            "twice: no change"
+        )
         claimed = phone.post("/api/account", json={"username": "ann.k", "password": PASSWORD})
         assert claimed.status_code == 200, claimed.text
         guest(laptop, "Someone")
@@ -46,9 +48,9 @@ def test_a_mute_and_a_block_are_kept_for_the_player_on_every_device(server: Serv
         on_laptop = laptop.get("/api/me/social").json()
         assert on_laptop == {"mute": [{"id": bob, "name": "Bob"}], "block": []}, "the same lists"
 
-        laptop.put(f"/api/me/block/{bob}").raise_for_status()
+        laptop.request("PUT", f"/api/me/block/{bob}", json={}).raise_for_status()
         assert phone.get("/api/me/social").json()["block"] == [{"id": bob, "name": "Bob"}]
-        assert phone.delete(f"/api/me/mute/{bob}").json()["mute"] == []
+        assert phone.request("DELETE", f"/api/me/mute/{bob}", json={}).json()["mute"] == []
         assert other.get("/api/me/social").json() == {"mute": [], "block": []}, "never told"
 
 
@@ -56,9 +58,11 @@ def test_bad_mutes_are_refused_and_change_nothing(server: Server) -> None:
     with device(server) as ann, device(server) as nobody:
         me = guest(ann, "Ann")
         for who, status in [(me, 400), ("bot:greedy", 404), ("feedface00000000", 404)]:
-            refused = ann.put(f"/api/me/block/{who}")
+            refused = ann.request("PUT", f"/api/me/block/{who}", json={})
             assert refused.status_code == status, (who, refused.text)
-        assert nobody.put(f"/api/me/mute/{me}").status_code == 401, "nobody is signed in"
+        assert nobody.request("PUT", f"/api/me/mute/{me}", json={}).status_code == 401, (
+            "nobody is signed in"
+        )
         assert nobody.get("/api/me/social").status_code == 401
         assert ann.get("/api/me/social").json() == {"mute": [], "block": []}
 
@@ -100,7 +104,7 @@ def test_quick_play_never_seats_a_blocked_player_with_the_one_who_blocked(
     with device(server) as ann, device(server) as bob:
         guest(ann, "Ann")
         bob_id = guest(bob, "Bob")
-        ann.put(f"/api/me/block/{bob_id}").raise_for_status()
+        ann.request("PUT", f"/api/me/block/{bob_id}", json={}).raise_for_status()
         with play_now(server, ann, wait=0) as a:
             with play_now(server, bob, wait=0) as b:
                 seat_b = seated(b)

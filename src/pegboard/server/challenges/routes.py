@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pegboard.core.matchplay import MatchFormat
 from pegboard.core.spec import get_spec
 from pegboard.server.challenges import store
-from pegboard.server.http.bodies import read_body
+from pegboard.server.http.bodies import read_body, require_json
 from pegboard.server.http.inputs import BadInput
 from pegboard.server.lobby.one_process import Lobby, NewTable, Seated, Word, match_options
 from pegboard.server.players import player_store, social
@@ -100,7 +100,9 @@ def challenge_routes(identity: Identity, lobby: Lobby) -> APIRouter:
 
     @router.post("/api/challenges/{challenge_id}/accept")
     async def accept(challenge_id: str, request: Request) -> dict[str, Any]:
-        """Make the table, both seated (the sender first), and hand back the answerer's seat."""
+        """Make the table, both seated (the sender first), and hand back the answerer's seat.
+        Asked as JSON, as every change is (an empty object): a form elsewhere cannot."""
+        require_json(request)
         me = signed_in(identity, request)
         found = mine(challenge_id, "to_id", me.id)
         sender = person(found.from_id)
@@ -134,11 +136,13 @@ def challenge_routes(identity: Identity, lobby: Lobby) -> APIRouter:
 
     @router.post("/api/challenges/{challenge_id}/decline")
     def decline(challenge_id: str, request: Request) -> dict[str, Any]:
+        require_json(request)
         me = signed_in(identity, request)
         return _close(mine(challenge_id, "to_id", me.id), "declined")
 
     @router.post("/api/challenges/{challenge_id}/withdraw")
     def withdraw(challenge_id: str, request: Request) -> dict[str, Any]:
+        require_json(request)
         me = signed_in(identity, request)
         return _close(mine(challenge_id, "from_id", me.id), "withdrawn")
 

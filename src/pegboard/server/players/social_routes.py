@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
+from pegboard.server.http.bodies import require_json
 from pegboard.server.http.inputs import BadInput
 from pegboard.server.players import player_store, social
 from pegboard.server.players.accounts import signed_in
@@ -42,6 +43,7 @@ def _kind_routes(router: APIRouter, identity: Identity, kind: social.Kind, other
 
     @router.put(f"/api/me/{kind}/{{player_id}}", name=f"{kind}_add")
     def add(player_id: str, request: Request) -> dict[str, Any]:
+        require_json(request)  # an empty object, as every change is asked: a form elsewhere cannot
         me = signed_in(identity, request).id
         try:
             social.add(engine, me, other(me, player_id), kind, identity.clock.now())
@@ -51,6 +53,7 @@ def _kind_routes(router: APIRouter, identity: Identity, kind: social.Kind, other
 
     @router.delete(f"/api/me/{kind}/{{player_id}}", name=f"{kind}_remove")
     def remove(player_id: str, request: Request) -> dict[str, Any]:
+        require_json(request)
         me = signed_in(identity, request).id
         social.remove(engine, me, player_id, kind)
         return social.listed(engine, me)

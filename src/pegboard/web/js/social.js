@@ -8,10 +8,11 @@ const path = (id) => encodeURIComponent(id);
 export const socialApi = {
   /** `{mute: [{id, name}], block: [...]}`; nobody signed in: empty lists. */
   lists: () => request("GET", "/api/me/social").catch(() => ({ mute: [], block: [] })),
-  set: (kind, id, on) => request(on ? "PUT" : "DELETE", `/api/me/${kind}/${path(id)}`),
+  // Every change is sent as JSON, an empty object here (a form elsewhere cannot send JSON).
+  set: (kind, id, on) => request(on ? "PUT" : "DELETE", `/api/me/${kind}/${path(id)}`, {}),
   challenges: () => request("GET", "/api/challenges"),
   challenge: (body) => request("POST", "/api/challenges", body),
-  answer: (id, answer) => request("POST", `/api/challenges/${path(id)}/${answer}`),
+  answer: (id, answer) => request("POST", `/api/challenges/${path(id)}/${answer}`, {}),
 };
 
 /** The players whose chat this browser's player does not read: muted or blocked. */
