@@ -147,6 +147,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
             {
                 "name": "Greedy 2",
                 "player": "bot:greedy",
+                "tag": None,  # a bot's name is its level: no tag
                 "rank": records[0]["outcome"]["ranks"][bot_seat],
                 "score": records[0]["outcome"]["scores"][bot_seat],
             }

@@ -8,7 +8,7 @@ from collections import defaultdict
 from typing import Any
 
 from sqlalchemy import and_, func, select, tuple_
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
@@ -214,6 +214,7 @@ def matches(
             if keys
             else []
         )
+        tags = _tags(db, {o.player_id for o in others if o.player_id is not None})
     seats: dict[tuple[str, int], list[Any]] = defaultdict(list)
     for r in sorted(others, key=lambda o: o.seat):
         seats[(r.table_id, r.match)].append(r)
@@ -239,8 +240,10 @@ def matches(
                 "rank": r.rank,
                 "places": len(sides),
                 "score": r.score,
-                "partners": [_seat(o) for o in everyone if o.side == r.side and o.seat != r.seat],
-                "opponents": [_seat(o) for o in everyone if o.side != r.side],
+                "partners": [
+                    _seat(o, tags) for o in everyone if o.side == r.side and o.seat != r.seat
+                ],
+                "opponents": [_seat(o, tags) for o in everyone if o.side != r.side],
                 "rated": bool(r.rated),
                 "rating": change,
                 "replay": f"#/replay/{r.table_id}/{r.match}",
@@ -249,5 +252,21 @@ def matches(
     return {"total": int(total), "offset": offset, "matches": listed}
 
 
-def _seat(row: Any) -> dict[str, Any]:
-    return {"name": row.name, "player": row.player_id, "rank": row.rank, "score": row.score}
+def _seat(row: Any, tags: dict[str, str | None]) -> dict[str, Any]:
+    return {
+        "name": row.name,
+        "player": row.player_id,
+        "tag": tags.get(row.player_id) if row.player_id is not None else None,
+        "rank": row.rank,
+        "score": row.score,
+    }
+
+
+def _tags(db: Connection, player_ids: set[str]) -> dict[str, str | None]:
+    """Each player's tag (:mod:`pegboard.server.players.display`), for the names in a list."""
+    if not player_ids:
+        return {}
+    query = select(players_table.c.id, players_table.c.kind, players_table.c.username).where(
+        players_table.c.id.in_(sorted(player_ids))
+    )
+    return {r.id: tag_of(r.id, r.kind, r.username) for r in db.execute(query)}

@@ -303,6 +303,7 @@ function names(seats) {
     seat.player
       ? h("a", { href: `#/player/${encodeURIComponent(seat.player)}` }, seat.name)
       : seat.name,
+    seat.tag ? h("span", { class: "player-tag" }, seat.tag) : null,
   ]);
 }
 
