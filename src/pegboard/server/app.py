@@ -19,6 +19,7 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.review.reviewer import has_review
+from pegboard.server.challenges.routes import challenge_routes
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
@@ -46,6 +47,7 @@ from pegboard.server.players.accounts import account_routes
 from pegboard.server.players.identity import Identity, identity_routes
 from pegboard.server.players.logins import LoginGuard
 from pegboard.server.players.privacy import PRIVATE, Player
+from pegboard.server.players.social_routes import social_routes
 from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
 from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
@@ -168,6 +170,8 @@ def create_app(
     app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
+    app.include_router(social_routes(identity))  # /api/me/mute, /api/me/block: kept per player
+    app.include_router(challenge_routes(identity, lobby))  # /api/challenges: play someone known
     app.state.quick_play = quick
     app.state.director = director
     app.include_router(tournament_routes(identity, director, time))  # /api/tournaments
