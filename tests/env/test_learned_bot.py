@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +18,7 @@ from typer.testing import CliRunner
 
 from pegboard.bots import bot_names
 from pegboard.bots import make as make_bot
+from pegboard.cards import parse_card
 from pegboard.cli.main import app
 from pegboard.env import GAMES, make
 from pegboard.env.policy import LinearPolicy, shipped_policy
@@ -85,13 +87,42 @@ def test_the_bot_plays_the_policy_on_the_environments_observation(game: str, pla
     assert decisions > 20
 
 
-def test_the_bot_refuses_a_game_it_cannot_see_from_the_view() -> None:
+def test_the_bot_refuses_a_game_it_cannot_see_from_the_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     env = make("cribist", 4)
     seat = env.current_player
     assert seat is not None
-    assert GAMES["cribist"].from_view is None
+    monkeypatch.setitem(GAMES, "cribist", replace(GAMES["cribist"], from_view=None))
     with pytest.raises(OptionError, match="learned bot cannot see Cribist"):
         make_bot("learned").act(env.view(seat))
+
+
+def test_cribist_is_observed_from_the_view_alone() -> None:
+    """The view lists the hand's finished tricks: the observation built from the view is the
+    environment's at every decision of a random game, and it shows who played what."""
+    env = make("cribist", 4)
+    env.reset(4)
+    from_view = GAMES["cribist"].from_view
+    assert from_view is not None
+    rng = random.Random(1)
+    steps = 0
+    while not env.done and steps < 120:
+        seat = env.current_player
+        assert seat is not None
+        view = env.view(seat)
+        assert np.array_equal(from_view(view, env.layout), env.observation(seat))
+        env.step(rng.choice(env.legal_actions()))
+        steps += 1
+    view = env.view(env.current_player or 0)
+    assert len(view["tricks"]) > 0
+    observation = env.observation(int(view["seat"]))
+    start = env.layout.offset["tricks"]
+    first = view["tricks"][0]
+    leader = int(first["leader"])
+    card = parse_card(first["cards"][leader])
+    relative = (leader - int(view["seat"])) % 4
+    assert observation[start + 52 * relative + card] == 1.0
 
 
 def test_a_missing_weights_file_is_a_clear_error() -> None:
