@@ -26,7 +26,7 @@ from pegboard.env.train_learned import collect, fit, main
 from pegboard.errors import OptionError
 
 runner = CliRunner()
-SHIPPED = [("cribbage", 2), ("not-enough", 2)]
+SHIPPED = [("cribbage", 2), ("not-enough", 2), ("cribist", 4)]
 """Every (game, players) with weights in pegboard/data."""
 
 
@@ -40,17 +40,19 @@ def test_learned_plays_whole_legal_games_through_simulate(
     game: str, players: int, tmp_path: Path
 ) -> None:
     out = tmp_path / "games.jsonl"
-    args = ["simulate", "-g", game, "-n", str(players), "-b", "learned,random", "--games", "2"]
+    bots = ",".join(["learned"] + ["random"] * (players - 1))
+    args = ["simulate", "-g", game, "-n", str(players), "-b", bots, "--games", "2"]
     result = runner.invoke(app, [*args, "--duplicate", "--seed", "9", "--json", "--out", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["games"] == 4  # two deals, each played with the seats swapped
+    games = 2 * players  # two deals, each played once per rotation of the seats
+    assert data["games"] == games
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(records) == 4
+    assert len(records) == games
     assert all(r["outcome"] is not None for r in records)
     checked = runner.invoke(app, ["replay", str(out), "--check"])  # every action legal
     assert checked.exit_code == 0, checked.output
-    assert checked.stdout.count("ok: ") == 4
+    assert checked.stdout.count("ok: ") == games
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)
