@@ -20,6 +20,7 @@ from pegboard.bots import bot_names
 from pegboard.bots import make as make_bot
 from pegboard.cards import parse_card
 from pegboard.cli.main import app
+from pegboard.core.game import new_game
 from pegboard.env import GAMES, make
 from pegboard.env.policy import LinearPolicy, shipped_policy
 from pegboard.env.train_learned import collect, fit, main
@@ -163,3 +164,20 @@ def test_retraining_with_a_fixed_seed_gives_the_same_weights(tmp_path: Path) -> 
     a, b, c = (LinearPolicy.load(p) for p in paths)
     assert np.array_equal(a.weights, b.weights) and np.array_equal(a.bias, b.bias)
     assert not np.array_equal(a.weights, c.weights)
+
+
+def test_in_a_manual_count_the_bot_counts_perfectly() -> None:
+    """Claims and Muggins have no ids: the bot answers a manual count as ``greedy`` does (the
+    exact claim, Muggins on whatever was missed), in Cribist's trick counts."""
+    game = new_game("cribist", players=4, seed=3, counting="manual")
+    bot, counter = make_bot("learned"), make_bot("greedy")
+    counts = 0
+    while game.outcome is None and counts < 6:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        action = bot.act(view)
+        if view.get("counting") is not None:
+            assert action == counter.act(view)
+            counts += 1
+        game.apply(seat, action)
+    assert counts == 6

@@ -591,10 +591,11 @@ def observe_many(list envs, cnp.ndarray obs, cnp.ndarray mask):
     cdef Py_ssize_t size = obs.shape[1]
     cdef float* out = <float*>cnp.PyArray_DATA(obs)
     cdef char* legal = <char*>cnp.PyArray_DATA(mask)
-    memset(out, 0, n * size * sizeof(float))
-    memset(legal, 0, n * ID_COUNT)
     for i in range(n):
         env = <CribbageEnvCore>envs[i]
+        # row by row: the row is still in cache when its ones are written
+        memset(out + i * size, 0, size * sizeof(float))
+        memset(legal + i * ID_COUNT, 0, ID_COUNT)
         if env.current < 0:
             continue
         env._observe(out + i * size, env.current)
