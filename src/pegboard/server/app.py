@@ -156,6 +156,7 @@ def create_app(
         open_tables=lambda: len(lobby.rooms),
         sockets=lambda: sum(len(room.watchers) for room in list(lobby.rooms.values())),
         queue=lambda: len(waiting(store.engine)),
+        reviews_queued=lambda: reviews.queued,
     )
     app.include_router(metrics_routes(metrics_registry(readings)))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
