@@ -41,6 +41,7 @@ from pegboard.server.http.protocol import (
 from pegboard.server.http.rules_pages import router as rules_router
 from pegboard.server.lobby.one_process import Join, Lobby, NewTable
 from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.logs import about, set_worker
 from pegboard.server.metrics import Readings, RefusalCount, metrics_routes
 from pegboard.server.metrics import registry as metrics_registry
 from pegboard.server.players.accounts import account_routes
@@ -118,6 +119,7 @@ def create_app(
     team: Workers | None = None
     if bus is not None and bus.shared:
         team = Workers(bus, workers or WorkerSettings())
+        set_worker(team.me)  # a worker a process, as pegboard serve runs them
         lobby = SharedLobby(store, time, settings or RoomSettings(), team, limits)
     else:
         lobby = Lobby(store, time, settings or RoomSettings(), limits)
@@ -389,9 +391,11 @@ def create_app(
                 await websocket.close(code=RESTART)  # come back soon
             return
         screen = Screen()
+        seated = room.slots[slot] if slot is not None else None
         try:
-            while not screen.struck_out:
-                await handle(room, watcher, await receive_frame(websocket), screen)
+            with about(table=table_id, player=seated.player if seated else None):
+                while not screen.struck_out:
+                    await handle(room, watcher, await receive_frame(websocket), screen)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed while receiving
             pass
         finally:
