@@ -125,7 +125,8 @@ def test_a_line_logged_about_a_table_and_a_player_says_so() -> None:
     }
     outside = record("later")
     Concerns().filter(outside)
-    assert (outside.table, outside.player) == (None, None), "the context ends with the block"
+    later = json.loads(JsonLines().format(outside))
+    assert (later["table"], later["player"]) == (None, None), "the context ends with the block"
 
 
 @pytest.mark.parametrize(
