@@ -30,6 +30,7 @@ from pegboard.errors import OptionError
 from pegboard.games.not_enough import default_powers, load_powers, spec_with_powers
 from pegboard.games.not_enough.powers import BLUE, GREY, PowersError
 from pegboard.records import replay
+from registries import own_game_registry
 
 HANDS = ["2C 3S 5C 7S 9C TS", "2H 4D 6H 8D 9H TD"]
 DISCARDS = {0: "9C TS", 1: "9H TD"}
@@ -139,7 +140,10 @@ def test_the_packaged_table_is_read_not_written_into_the_code() -> None:
     assert [len(powers.cards_of(c)) for c in (GREY, BLUE)] == [26, 26]
 
 
-def test_a_table_from_a_file_changes_the_game(tmp_path: Path) -> None:
+def test_a_table_from_a_file_changes_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own_game_registry(monkeypatch)  # the variant is this test's alone
     data = table_data()
     for role in data["powers"].values():
         for values in role.values():

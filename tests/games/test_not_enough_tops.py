@@ -26,10 +26,10 @@ from not_enough_script import (
 
 from pegboard.cards import parse_cards
 from pegboard.core import Game, ScriptedChance, SeededChance, new_game
-from pegboard.core import spec as spec_registry
 from pegboard.errors import IllegalAction
 from pegboard.games.not_enough import spec_with_powers
 from pegboard.games.not_enough.powers import BLUE, GREY
+from registries import own_game_registry
 
 # Two players, seat 0 deals and takes grey; no court card in either hand.
 HANDS = ["2C 3S 5C 7S 9C TS", "2H 4D 6H 8D 9H TD"]
@@ -211,8 +211,7 @@ def test_magic_larger_than_the_team_can_discard_is_not_allowed() -> None:
 def test_magic_of_five_with_a_variant_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same rule whatever the packaged values: a table where the King of clubs has Magic 5."""
     # The variant is registered for this test only: other tests enumerate the games.
-    monkeypatch.setattr(spec_registry, "_REGISTRY", dict(spec_registry._REGISTRY))
-    monkeypatch.setattr(spec_registry, "_ALIASES", dict(spec_registry._ALIASES))
+    own_game_registry(monkeypatch)
     table = table_with("KC", "magic", 5)
     spec = spec_with_powers(table, name="not-enough-test-magic")
     grey = [int(c) for c in parse_cards("2C 3S 5C 7S 9C TS KC")]

@@ -13,13 +13,13 @@ import pytest
 from games import play_game
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
-from pegboard.core import spec as spec_registry
 from pegboard.core.rules import Action
 from pegboard.games.not_enough import default_powers, spec_with_powers
 from pegboard.games.not_enough.powers import GREY, PowerTable
 from pegboard.games.not_enough.rules import NotEnoughRules
 from pegboard.review import review_record
 from pegboard.review.not_enough_rollouts import rollout_values
+from registries import own_game_registry
 
 RULE_DECISIONS = ("colour", "first", "reveal", "split")
 
@@ -27,8 +27,7 @@ RULE_DECISIONS = ("colour", "first", "reveal", "split")
 def lopsided_game(monkeypatch: pytest.MonkeyPatch) -> str:
     """A variant (registered for this test only) whose grey court cards have Might 30 and
     blue's none: the team that takes grey wins nearly every battle for the crib."""
-    monkeypatch.setattr(spec_registry, "_REGISTRY", dict(spec_registry._REGISTRY))
-    monkeypatch.setattr(spec_registry, "_ALIASES", dict(spec_registry._ALIASES))
+    own_game_registry(monkeypatch)
     base = default_powers()
     values = {
         card: {**powers, "might": 30 if base.colour_of(card) == GREY else 0}

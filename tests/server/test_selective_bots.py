@@ -10,7 +10,6 @@ from harness import Server
 @pytest.mark.parametrize(
     ("game", "players", "bots"),
     [
-        ("cribist", 4, [None, "learned", "greedy", "greedy"]),
         ("cribbage", 3, [None, "learned", "greedy"]),
         ("not-enough", 4, [None, "learned", "greedy", "greedy"]),
     ],
@@ -25,10 +24,21 @@ def test_the_learned_bot_is_refused_where_no_policy_ships(
     assert server.get("/api/tables").json() == before
 
 
-def test_the_learned_bot_takes_a_seat_where_its_policy_ships(server: Server) -> None:
-    table = server.table(bots=[None, "learned"], score_target=31)
+@pytest.mark.parametrize(
+    ("game", "bots", "options"),
+    [
+        ("cribbage", [None, "learned"], {"score_target": 31}),
+        ("cribist", [None, "learned", "greedy", "learned"], {"end": "deals", "deals": 1}),
+    ],
+)
+def test_the_learned_bot_takes_a_seat_where_its_policy_ships(
+    server: Server, game: str, bots: list[str | None], options: dict[str, object]
+) -> None:
+    table = server.table(game, len(bots), bots, **options)
     token = server.join(table, "Ann")
     with server.player(table, token) as ann:
         ann.receive()
         outcome = ann.play_to_end()
-    assert sorted(outcome["ranks"]) == [1, 2]
+    assert len(outcome["ranks"]) == len(bots) and min(outcome["ranks"]) == 1, "played out"
+    kinds = [slot["kind"] for slot in server.get(f"/api/tables/{table}").json()["slots"]]
+    assert kinds.count("bot:learned") == bots.count("learned")

@@ -523,10 +523,11 @@ def test_a_rated_tournament_match_moves_ratings_once_on_its_result(server: Serve
             start_when=2,
             match="best-of-3",
             rated=True,
+            options={},  # the standard length: the only one rated
         )
         tid = made["id"]
-        entry = ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entry"]
-        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        entry = ann.post(f"/api/tournaments/{tid}/register", json={}).json()["you"]["entry"]
+        owner.post(f"/api/tournaments/{tid}/start", json={}).raise_for_status()
         server.advance(1)
         table = ann.get(f"/api/tournaments/{tid}").json()["you"]["table"]
         token = ann.get(f"/api/tables/{table}/seat").json()["token"]

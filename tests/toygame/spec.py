@@ -11,6 +11,7 @@ from pegboard.core import spec as registry
 from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option
 from pegboard.core.spec import GameSpec
+from registries import own_game_registry
 from toygame.rules import PileRules
 
 RULES_TEXT = """# Pile
@@ -37,8 +38,6 @@ SPEC = GameSpec(
 @contextmanager
 def registered_pile(monkeypatch: pytest.MonkeyPatch) -> Iterator[GameSpec]:
     """Pile in the registry for one test only (the monkeypatched registry goes back after)."""
-    registry.game_names()  # load pegboard's own first
-    monkeypatch.setattr(registry, "_REGISTRY", {**registry._REGISTRY})
-    monkeypatch.setattr(registry, "_ALIASES", {**registry._ALIASES})
+    own_game_registry(monkeypatch)
     registry.register(SPEC)
     yield SPEC
