@@ -94,10 +94,11 @@ class ExpertBot:
         if counting is not None:
             return count_show(view)
         styles = self.styles.styles(int(view["players"]))
+        payoff = self.payoff if self.payoff is not None else payoff_of_view(view)
         if view["phase"] == "discard":
             # An opponent who plays any card tosses any cards: not the strong toss.
             tosses: Tosses = "random" if RANDOM in styles else self.tosses
-            thrown = choose_discard(view, tosses=tosses)
+            thrown = choose_discard(view, tosses=tosses, payoff=payoff)
             return {"type": "discard", "cards": card_names(thrown)}
         card = choose_card(
             view,
@@ -106,7 +107,7 @@ class ExpertBot:
             deadline=deadline,
             model=self.model,
             styles=styles,
-            payoff=self.payoff if self.payoff is not None else payoff_of_view(view),
+            payoff=payoff,
         )
         return {"type": "play", "card": str(Card(card))}
 
