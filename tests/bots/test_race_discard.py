@@ -15,9 +15,11 @@ from pegboard.bots.cribbage.race_discard import (
     hand_chances,
     race_discard_values,
 )
+from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search.match_objective import points_payoff
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import card_names, parse_cards
+from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.core.spec import get_spec
 
 ACC_POINTS = points_payoff(get_spec("cribbage").worth)
@@ -122,10 +124,19 @@ def test_early_in_the_game_the_match_discard_is_the_points_discard(
 def test_every_discard_is_valued_and_both_must_still_need_points() -> None:
     cards = parse_cards(["5H", "5S", "JD", "4C", "6C", "KS"])
     choices = analyze_discards(cards, dealer=True, players=2, tosses="strong")
-    valued = race_discard_values(
-        cards, choices, mine=60, theirs=60, dealer=True, payoff=ACC_POINTS
-    )
+    valued = race_discard_values(cards, choices, mine=60, theirs=60, dealer=True, payoff=ACC_POINTS)
     assert len(valued) == 15
     assert [v for v, _ in valued] == sorted((v for v, _ in valued), reverse=True)
     with pytest.raises(ValueError, match="still need points"):
         race_discard_values(cards, choices, mine=0, theirs=60, dealer=True, payoff=ACC_POINTS)
+
+
+def test_the_expert_at_a_game_points_match_discards_for_the_match() -> None:
+    """The same hand at a table of a 9-game match scored in game points, and at one game."""
+    score = MatchScore.start(MatchFormat.parse("games-9", "points"), ((0,), (1,)))
+    hand = ["7C", "TC", "6H", "9H", "TD", "7H"]
+    alone = view(hand, [85, 113], dealer=1) | {"phase": "discard", "legal": [{}, {}]}
+    at_match = alone | {"match": {"score": score.to_json(), "side": 0}}
+    expert = ExpertBot(seed=1, model=False)
+    assert expert.act(alone) == {"type": "discard", "cards": ["TC", "6H"]}
+    assert expert.act(at_match) == {"type": "discard", "cards": ["7C", "7H"]}
