@@ -9,14 +9,14 @@ import numpy.typing as npt
 import pytest
 
 from pegboard.analysis import analyze_discards
-from pegboard.bots.cribbage.discard import choose_discard, discard_values
+from pegboard.bots.cribbage.discard import choose_discard, discard_values, only_winning
 from pegboard.bots.cribbage.race_discard import (
     expected_payoff,
     hand_chances,
     race_discard_values,
 )
 from pegboard.bots.expert import ExpertBot
-from pegboard.bots.search.match_objective import points_payoff
+from pegboard.bots.search.match_objective import best_of_payoff, points_payoff
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import card_names, parse_cards
 from pegboard.core.matchplay import MatchFormat, MatchScore
@@ -140,3 +140,14 @@ def test_the_expert_at_a_game_points_match_discards_for_the_match() -> None:
     expert = ExpertBot(seed=1, model=False)
     assert expert.act(alone) == {"type": "discard", "cards": ["TC", "6H"]}
     assert expert.act(at_match) == {"type": "discard", "cards": ["7C", "7H"]}
+
+
+def test_a_best_of_match_with_a_skunk_worth_one_game_discards_as_for_the_game() -> None:
+    """Two games up in a best of 5 of Cribbage the payoff is the match's chance, but a skunk
+    counts one game like any win: only winning matters, and the discard is the game's."""
+    two_up = best_of_payoff(1, 3, get_spec("cribbage").worth)
+    assert only_winning(two_up) and only_winning(GAME)
+    assert not only_winning(ACC_POINTS)
+    hand = ["7C", "TC", "6H", "9H", "TD", "7H"]
+    at_85 = view(hand, [85, 113], dealer=1)
+    assert choose_discard(at_85, payoff=two_up) == choose_discard(at_85)

@@ -10,9 +10,11 @@ corrections follow:
 * the board: when the game can end in this hand, the chance of counting out matters more
   than the average (:func:`~pegboard.bots.search.endgame.board_values`).
 
-At a match table (2 players; any payoff but the game's own) the same ingredients are valued
-by what the deal's points are expected to be worth in the match instead
-(:mod:`pegboard.bots.cribbage.race_discard`), which takes the board in too.
+At a match table (2 players) whose payoff is more than winning the game (game points: a
+skunk is worth more than a win), the same ingredients are valued by what the deal's points
+are expected to be worth in the match instead (:mod:`pegboard.bots.cribbage.race_discard`),
+which takes the board in too. A payoff that only asks for the game (a best-of match where a
+skunk is one game) keeps the points discard, as at a single game.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def choose_discard(
     valued = discard_values(view, tosses)
     me = int(view["seat"])
     need = int(view["target"]) - int(view["scores"][me])
-    if payoff != GAME and len(view["active"]) == 2:
+    if not only_winning(payoff) and len(view["active"]) == 2:
         (them,) = (s for s in view["active"] if s != me)
         valued = race_discard_values(
             parse_cards(view["hand"]),
@@ -82,6 +84,16 @@ def choose_discard(
             parse_cards(view["hand"]), valued, dealer=int(view["dealer"]) == me, need=need
         )
     return valued[0][1].discard
+
+
+def only_winning(payoff: Payoff) -> bool:
+    """Whether ``payoff`` values a game only by who wins it (as :data:`GAME` does, on any
+    scale): then a skunk changes nothing."""
+    return (
+        payoff.win == payoff.skunk == payoff.double_skunk
+        and payoff.loss == payoff.skunked == payoff.double_skunked
+        and payoff.win > payoff.loss
+    )
 
 
 def _seats_from_left(active: Sequence[int], dealer: int, players: int) -> list[int]:
