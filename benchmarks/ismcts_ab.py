@@ -79,6 +79,11 @@ def play(out: Path, seed: int, minutes: float, deals: int, expert: str, opponent
     print(f"{done} deals ({2 * done} games) from seed {seed} to {out}")
 
 
+def key_counts(phase: str, role: str) -> bool:
+    """Whether a role scores in a phase (the pone has no crib)."""
+    return not (phase == "crib" and role == "pone")
+
+
 def report(paths: Sequence[Path]) -> dict[str, object]:
     lines = [json.loads(t) for p in paths for t in p.read_text("utf-8").splitlines() if t]
     seeds = [int(line["seed"]) for line in lines]
@@ -88,7 +93,7 @@ def report(paths: Sequence[Path]) -> dict[str, object]:
     won = sum(g["expert_won"] for g in games)
     per_deal = [(line["g1"]["expert_won"] + line["g2"]["expert_won"]) / 2 for line in lines]
     phases: dict[str, object] = {}
-    for key in (f"{phase}_{role}" for phase in PHASES for role in ROLES):
+    for key in (f"{phase}_{role}" for phase in PHASES for role in ROLES if key_counts(phase, role)):
         # Per deal: the expert's points a hand in this phase and role minus the opponent's.
         diffs = []
         for line in lines:
