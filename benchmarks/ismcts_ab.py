@@ -9,9 +9,10 @@ then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``.
 Every deal is played twice with the seats swapped (duplicate), 2-player Cribbage to 121,
 ``expert`` as shipped (its 1 s budget a move, of its own thread's CPU time). The report gives
 the expert's share of the games won with its 95% interval (per deal: the two games are one
-sample, so the cards' luck cancels; and Wilson's over the games), then the points per hand
-by phase (the pegging, the hand, the crib, as dealer and as pone) for each side, and the
-difference with its interval: where the opponent gains. docs/bots.md, "A search opponent".
+sample, so the cards' luck cancels; and Wilson's over the games), its final margin a game, its
+share of the close games (decided by 15 points or fewer), then the points per complete hand
+by phase (the pegging, the hand, the crib, as dealer and as pone), the expert's minus the
+opponent's, with its interval: where the opponent gains. docs/bots.md, "A search opponent".
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from pegboard.match.stats import mean_interval, wilson_interval
 register_bot("ismcts", IsmctsBot)
 PHASES = ("pegging", "hand", "crib")
 ROLES = ("dealer", "pone")
+CLOSE = 15
+"""A game that ends with the loser this many points or fewer behind is a close one."""
 
 
 def _phase_points(events: Sequence[dict[str, object]], seat: int) -> dict[str, list[int]]:
@@ -104,11 +107,17 @@ def report(paths: Sequence[Path]) -> dict[str, object]:
             if hands and their_hands:
                 diffs.append(mine / hands - theirs / their_hands)
         phases[key] = mean_interval(diffs).to_json()
+    margins = [g["scores"][g["expert_seat"]] - g["scores"][1 - g["expert_seat"]] for g in games]
+    close = [g for g, m in zip(games, margins, strict=True) if abs(m) <= CLOSE]
     return {
         "deals": len(lines),
         "games": len(games),
         "expert_win_rate_by_deal": mean_interval(per_deal).to_json(),
         "expert_win_rate": wilson_interval(won, len(games)).to_json(),
+        "expert_margin_a_game": mean_interval(margins).to_json(),
+        "expert_win_rate_in_close_games": wilson_interval(
+            sum(g["expert_won"] for g in close), len(close)
+        ).to_json(),
         "points_a_hand_expert_minus_opponent": phases,
     }
 
