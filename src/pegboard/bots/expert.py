@@ -1,7 +1,9 @@
 """``expert``: the strongest bot, for Cribbage and Cribist. It sees only its seat's view.
 
 Cribbage: discards by the exact analysis corrected for the play and the board
-(:mod:`pegboard.bots.cribbage.discard`); plays by Monte Carlo search over the opponents' hands
+(:mod:`pegboard.bots.cribbage.discard`; at a match table that plays for more than the game,
+by the payoff each discard is expected to bring, :mod:`pegboard.bots.cribbage.race_discard`);
+plays by Monte Carlo search over the opponents' hands
 sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
 other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
 plays any card alike is taken to toss any cards too, so the discard then counts on no strong
