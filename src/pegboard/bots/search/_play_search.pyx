@@ -78,7 +78,7 @@ cdef double RACE_DEAL_DRAWN[RACE_N][RACE_N]
 cdef double RACE_PONE_DRAWN[RACE_N][RACE_N]
 cdef double WIN_BY[RACE_N]
 cdef double LOSS_BY[RACE_N]
-race_payoff = None
+_filled_payoff = None
 
 
 cdef class TossTable:
@@ -438,8 +438,8 @@ _race_arrays = {}
 
 
 cdef int _fill_race(payoff) except -1:
-    global race_payoff
-    if race_payoff == payoff:
+    global _filled_payoff
+    if _filled_payoff == payoff:
         return 0
     arrays = _race_arrays.get(payoff)
     if arrays is None:
@@ -466,7 +466,7 @@ cdef int _fill_race(payoff) except -1:
     memcpy(&RACE_PONE_DRAWN[0][0], &pone_drawn_t[0, 0], table)
     memcpy(&WIN_BY[0], &ends_by[0, 0], RACE_N * sizeof(double))
     memcpy(&LOSS_BY[0], &ends_by[1, 0], RACE_N * sizeof(double))
-    race_payoff = payoff
+    _filled_payoff = payoff
     return 0
 
 
