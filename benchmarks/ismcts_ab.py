@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pegboard.arena import play_one
-from pegboard.bots.ismcts import IsmctsBot
+from pegboard.bots.cribbage.ismcts import IsmctsBot
 from pegboard.bots.registry import register_bot
 from pegboard.match.phases import hand_points
 from pegboard.match.stats import mean_interval, wilson_interval

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from pegboard.bots import bot_names
 from pegboard.bots import make as make_bot
 from pegboard.cli.main import app
-from pegboard.env import GAMES, make
+from pegboard.env import env_game, make
 from pegboard.env.policy import LinearPolicy, shipped_policy
 from pegboard.env.train_learned import collect, fit, main
 from pegboard.errors import OptionError
@@ -89,7 +89,8 @@ def test_the_bot_refuses_a_game_it_cannot_see_from_the_view() -> None:
     env = make("cribist", 4)
     seat = env.current_player
     assert seat is not None
-    assert GAMES["cribist"].from_view is None
+    cribist = env_game("cribist")
+    assert cribist is not None and cribist.from_view is None
     with pytest.raises(OptionError, match="learned bot cannot see Cribist"):
         make_bot("learned").act(env.view(seat))
 

@@ -1,11 +1,12 @@
 """Leaderboards and profiles: the top of a rating group in order of the conservative key
 (mu − 3 sigma), provisional players marked, your own place wherever you stand; a player's page
 and match list made from real short matches against a bot. The key ones run on PostgreSQL too
-(test_postgres.py)."""
+(the ``store`` tests, conftest.py)."""
 
 from __future__ import annotations
 
 import httpx
+import pytest
 from harness import Server
 from rating_fixtures import engine_of, guest, made_up_match, new_table, sit
 
@@ -15,6 +16,7 @@ from pegboard.server.ratings.rating import PROVISIONAL_GAMES, Z
 from pegboard.server.ratings.settle import settle
 
 
+@pytest.mark.store
 def test_the_leaderboard_orders_by_the_conservative_key_and_marks_the_provisional(
     server: Server,
 ) -> None:
@@ -81,6 +83,7 @@ def play_out(server: Server, browser: httpx.Client, table: str) -> None:
         client.drain()
 
 
+@pytest.mark.store
 def test_a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
     a_profile_is_made_of_the_players_own_matches(server)
 

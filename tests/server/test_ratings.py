@@ -1,8 +1,8 @@
 """Every finished rated match moves its players' ratings by its placement, exactly as openskill's
 Plackett–Luce model does when called directly with the same inputs: two players, three with a
 tie, partners as one team, and a leaver at the worst free rank. Casual matches keep a history
-and move no rating; a table of bots is never rated. The same checks run on PostgreSQL in
-test_postgres.py."""
+and move no rating; a table of bots is never rated. The same checks run on PostgreSQL
+(``store`` tests, conftest.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
 from pegboard.core.spec import get_spec
-from pegboard.server.ratings.rating import GROUPS, group_of, plays_in_teams, ratings_of
+from pegboard.server.ratings.rating import group_of, plays_in_teams, rating_groups, ratings_of
 from pegboard.server.ratings.settle import SeatOf, settle, stored_match
 from pegboard.server.store.sql_store import Store
 
@@ -36,8 +36,8 @@ NEW = (1500.0, 500.0)
 
 
 @pytest.fixture
-def engine(tmp_path: Path) -> Iterator[Engine]:
-    yield from an_engine(f"sqlite:///{tmp_path / 'ratings.sqlite'}")
+def engine(store_url: str) -> Iterator[Engine]:
+    yield from an_engine(store_url)
 
 
 def an_engine(url: str) -> Iterator[Engine]:
@@ -79,9 +79,10 @@ def test_every_player_count_of_every_game_is_a_group() -> None:
         for n in get_spec(game).players
         for teams in (False, True)
     }
-    assert made == set(GROUPS), "one group for each way a game can be played, no more"
+    assert made == set(rating_groups()), "one group for each way a game can be played, no more"
 
 
+@pytest.mark.store
 def test_two_players_are_rated_as_openskill_rates_them(engine: Engine) -> None:
     two_players(engine)
 
@@ -104,6 +105,7 @@ def two_players(engine: Engine) -> None:
     assert standing(engine, "bot:expert", "cribbage-2")[:2] == approx(e2)
 
 
+@pytest.mark.store
 def test_three_players_with_a_tie_are_rated_as_openskill_rates_them(engine: Engine) -> None:
     three_players_with_a_tie(engine)
 
@@ -119,6 +121,7 @@ def three_players_with_a_tie(engine: Engine) -> None:
     assert b[0] < 1500 < a[0]
 
 
+@pytest.mark.store
 def test_partners_are_rated_as_one_openskill_team(engine: Engine) -> None:
     four_players_in_teams(engine)
 
@@ -162,6 +165,7 @@ def test_a_match_with_a_person_not_signed_in_is_not_rated(engine: Engine) -> Non
     assert settled_count(engine, match.table_id) == 1, "settled all the same: once"
 
 
+@pytest.mark.store
 def test_a_leaver_is_rated_at_the_worst_free_rank(server: Server) -> None:
     a_leaver_is_rated_at_the_worst_free_rank(server)
 
@@ -249,6 +253,7 @@ def test_a_table_of_bots_is_never_rated(server: Server) -> None:
         browser.close()
 
 
+@pytest.mark.store
 def test_the_results_show_each_rating_change(server: Server) -> None:
     the_results_show_each_rating_change(server)
 

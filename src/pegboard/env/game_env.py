@@ -30,7 +30,7 @@ from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.env.games import GAMES, EnvGame, hand_of
+from pegboard.env.games import EnvGame, env_game, env_games, hand_of
 from pegboard.env.layout import Observation
 from pegboard.errors import GameOver, IllegalAction, OptionError
 
@@ -44,9 +44,10 @@ class Env:
 
     def __init__(self, game: str, players: int, reward: str = "rank", **options: Any) -> None:
         self.spec = get_spec(game)
-        known = GAMES.get(self.spec.name)
+        known = env_game(self.spec.name)
         if known is None:
-            raise OptionError(f"no environment for {self.spec.title}; known: {', '.join(GAMES)}")
+            known_games = ", ".join(env_games())
+            raise OptionError(f"no environment for {self.spec.title}; known: {known_games}")
         if reward not in REWARDS:
             raise OptionError(f"reward is 'rank' or 'score', not {reward!r}")
         self.game: EnvGame = known

@@ -14,7 +14,7 @@ from pegboard.bots.base import View
 from pegboard.cards import parse_cards
 from pegboard.core.rules import Action
 from pegboard.core.spec import get_spec
-from pegboard.env.games import GAMES
+from pegboard.env.games import env_game
 from pegboard.env.policy import shipped_policy, weights_name
 from pegboard.errors import IllegalAction, OptionError
 
@@ -27,7 +27,7 @@ class LearnedBot:
 
     def plays(self, game: str, players: int) -> bool:
         """Only where the game's view can be observed and a policy ships."""
-        entry = GAMES.get(get_spec(game).name)
+        entry = env_game(game)
         if entry is None or entry.from_view is None:
             return False
         return resources.files("pegboard").joinpath("data", weights_name(game, players)).is_file()
@@ -38,7 +38,7 @@ class LearnedBot:
             raise IllegalAction("this seat has nothing to do now")
         spec = get_spec(str(view["game"]))
         players = int(view["players"])
-        game = GAMES.get(spec.name)
+        game = env_game(spec.name)
         if game is None or game.from_view is None:
             raise OptionError(f"the learned bot cannot see {spec.title} from a view yet")
         policy = shipped_policy(spec.name, players)

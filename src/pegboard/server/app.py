@@ -18,11 +18,12 @@ from fastapi.staticfiles import StaticFiles
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
+from pegboard.review.reviewer import has_review
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
-from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
+from pegboard.server.http.bodies import BodyLimit, JsonBodies, read_body, shape_errors
 from pegboard.server.http.clients import ClientAddress, Proxies
 from pegboard.server.http.inputs import record_number, table_id_ok
 from pegboard.server.http.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
@@ -146,6 +147,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.sweeper = sweeper
     app.state.reviews = reviews
+    app.add_middleware(JsonBodies)  # inside BodyLimit: the body is read whole first
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # counted before all
     app.add_middleware(SameOriginSockets)
@@ -156,6 +158,7 @@ def create_app(
         open_tables=lambda: len(lobby.rooms),
         sockets=lambda: sum(len(room.watchers) for room in list(lobby.rooms.values())),
         queue=lambda: len(waiting(store.engine)),
+        reviews_queued=lambda: reviews.queued,
     )
     app.include_router(metrics_routes(metrics_registry(readings)))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
@@ -191,6 +194,14 @@ def create_app(
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return [get_spec(name).to_json() for name in game_names()]
+
+    @app.get("/api/games/{name}/client.js")
+    async def game_client(name: str) -> Response:
+        """The client module of a game whose own package holds it (``GameSpec.client``)."""
+        found = get_spec(name).client_file()
+        if found is None or not found.is_file():
+            raise HTTPException(404, "this game's client module is pegboard's own")
+        return Response(found.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @app.get("/api/bots")
     async def bots() -> list[str]:
@@ -292,6 +303,8 @@ def create_app(
         record = await asyncio.to_thread(store.record, table_id, number)
         if record is None:  # never a match in progress: it has no record yet
             raise HTTPException(404, "no finished game with that number at this table")
+        if not has_review(str(record["game"])):
+            raise HTTPException(404, f"{get_spec(str(record['game'])).title} has no game review")
         reviews.submit(table_id, number)
         return JSONResponse({"status": "queued"}, status_code=202)
 

@@ -91,6 +91,12 @@ SPEC = register(
         phases=("pegging", "heels", "hand", "crib", "muggins"),
         client="cribbage",  # a variant made with dataclasses.replace keeps this client
         surfaces={
+            "bots": "pegboard.bots.cribbage.players:BOTS",
+            "env": "pegboard.env.games:CRIBBAGE_ENV",
+            "hints": "pegboard.bots.search.play_hint:hint_question",
+            "published": "pegboard.match.published:CRIBBAGE_PER_DEAL",
+            "terminal": "pegboard.cli.table_view:CRIBBAGE_TABLE",
+            "vector": "pegboard.env.vector:cribbage_vector",
             "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
             "review": "pegboard.review.cribbage:CribbageReviewer",
         },

@@ -61,9 +61,13 @@ SPEC = register(
         create=CribistRules,
         rules_text=rules_text,
         rating_groups={"cribist-4": "Cribist"},
+        jack_item="jack-of-trumps",
         phases=("tricks", "trick count", "muggins"),
         client="cribist",
         surfaces={
+            "bots": "pegboard.bots.cribist.players:BOTS",
+            "env": "pegboard.env.games:CRIBIST_ENV",
+            "terminal": "pegboard.cli.table_view:CRIBIST_TABLE",
             "rules_page": "pegboard.server.http.rules_pages:cribist_examples",
             "review": "pegboard.review.cribist:CribistReviewer",
         },

@@ -65,6 +65,9 @@ SPEC = register(
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
         client="not-enough",  # also the client of a variant with another powers table
         surfaces={
+            "bots": "pegboard.bots.not_enough.players:BOTS",
+            "env": "pegboard.env.games:NOT_ENOUGH_ENV",
+            "terminal": "pegboard.cli.table_view:NOT_ENOUGH_TABLE",
             "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
             "review": "pegboard.review.not_enough:NotEnoughReviewer",
         },

@@ -13,7 +13,7 @@ from sqlalchemy.engine import Engine
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.match.phases import phases_for
-from pegboard.server.ratings.rating import GROUPS, NEW, PROVISIONAL_GAMES, Standing, Z, shown
+from pegboard.server.ratings.rating import NEW, PROVISIONAL_GAMES, Standing, Z, rating_groups, shown
 from pegboard.server.store.schema import (
     match_players_table,
     players_table,
@@ -128,11 +128,12 @@ def profile(engine: Engine, player_id: str, viewer: str | None = None) -> dict[s
             .order_by(match_players_table.c.finished)
         ).all()
     own = viewer == player_id
+    groups = rating_groups()
     standings = []
-    for r in sorted(ratings, key=lambda r: list(GROUPS).index(r.rating_group)):
+    for r in sorted(ratings, key=lambda r: list(groups).index(r.rating_group)):
         place = place_of(engine, r.rating_group, player_id)
         standings.append(
-            {"group": r.rating_group, "title": GROUPS[r.rating_group]}
+            {"group": r.rating_group, "title": groups[r.rating_group]}
             | Standing.of(r.mu, r.sigma, r.games).to_json()
             | {"place": place["place"] if place else None}
         )
@@ -148,7 +149,7 @@ def profile(engine: Engine, player_id: str, viewer: str | None = None) -> dict[s
             chart[group].append(point)
         stat = stats.setdefault(
             group,
-            {"group": group, "title": GROUPS.get(group, _title(r.game))}
+            {"group": group, "title": groups.get(group, _title(r.game))}
             | {"played": 0, "won": 0, "rated": 0},
         )
         stat["played"] += 1
@@ -184,6 +185,7 @@ def matches(
     """One page of a player's finished matches, newest first: each with the other seats, the
     result and the rating change. Matches at unlisted tables are for the player alone (the
     ``viewer`` signed in as them)."""
+    groups = rating_groups()
     mine = match_players_table
     shown_rows = mine.c.player_id == player_id
     if viewer != player_id:
@@ -222,7 +224,7 @@ def matches(
                 "game": r.game,
                 "title": _title(r.game),
                 "group": r.rating_group,
-                "group_title": GROUPS.get(r.rating_group or "", None),
+                "group_title": groups.get(r.rating_group or "", None),
                 "players": r.players,
                 "seat": r.seat,
                 "rank": r.rank,

@@ -166,7 +166,7 @@ queue_table = Table(
 )
 
 # Ratings: one per player (bots included, ``bot:LEVEL``) and rating group (``cribbage-2``,
-# ``cribbage-4-teams``…: pegboard.server.ratings.rating.GROUPS). openskill's Plackett–Luce
+# ``cribbage-4-teams``…: pegboard.server.ratings.rating.rating_groups). openskill's Plackett–Luce
 # ``mu`` and ``sigma``; ``games``: rated matches played in the group.
 ratings_table = Table(
     "ratings",

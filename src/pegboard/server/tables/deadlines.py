@@ -111,13 +111,17 @@ class Deadlines(Matches):
             alarms.append((self.row.idle_since + self._abandon_after(), self._abandon_waiting))
         for index, slot in enumerate(self.slots):
             if slot is not None and slot.away_since is not None:
-                alarms.append(
-                    (slot.away_since + self.settings.grace, partial(self._abandon, index))
-                )
+                alarms.append((slot.away_since + self._away_grace(), partial(self._abandon, index)))
         if not alarms:
             return None, None
         when, what = min(alarms, key=lambda a: a[0])
         return when, what
+
+    def _away_grace(self) -> float:
+        """How long a person may be away: a match with a no-show rule forfeits a game after
+        its own grace (a tournament's), any other after the server's grace."""
+        no_show = self.row.match_format.no_show
+        return no_show[0] if no_show is not None else self.settings.grace
 
     def _set_idle(self, since: float | None) -> None:
         """A table still waiting for people: nobody has been here since ``since`` (None: someone

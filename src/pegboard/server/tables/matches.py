@@ -15,7 +15,7 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource, ScriptedChance, SystemChance, outcome_from_json
 from pegboard.core.game import Game
-from pegboard.core.matchplay import MatchScore
+from pegboard.core.matchplay import NO_SHOW, MatchScore
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
 from pegboard.server.daily.store import daily_chance
@@ -97,8 +97,8 @@ class Matches(BotTurns):
         assert game is not None and game.outcome is not None
         if score is None or score.decided:
             return None
-        score = score.add_outcome(game.outcome, self.spec.worth)
-        left = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
+        score = score.add_outcome(game.outcome, self.spec.worth, game.actions)
+        left = self._leavers(game)
         for i, side in enumerate(score.sides):
             if not score.decided and left & set(side):
                 score = score.forfeit(i)
@@ -182,6 +182,11 @@ class Matches(BotTurns):
             raise IllegalAction("a rematch can be asked for once the game is over")
         if self.daily is not None:
             raise IllegalAction("a daily game has no rematch: one attempt a day")
+        if self.row.match_format.no_show is not None and not self._match_goes_on():
+            # A match with a no-show's graces is appointed (a tournament's): it pairs the next.
+            raise IllegalAction(
+                "a tournament's match has no rematch: the tournament pairs the next"
+            )
         if seat in self.rematch:
             return False
         self.rematch.add(seat)
@@ -238,8 +243,17 @@ class Matches(BotTurns):
         """Slots that left this match: by leaving, or by staying away past the grace period."""
         game = self.game
         assert game is not None
-        seats = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
-        return self.gone | {self.row.seating[s] for s in seats}
+        return self.gone | {self.row.seating[s] for s in self._leavers(game)}
+
+    @staticmethod
+    def _leavers(game: Game) -> set[int]:
+        """Seats that left the match: a no-show's leave gives up only the game (its side
+        forfeits that game and is back for the next: docs/rules.md, "Tournaments")."""
+        return {
+            a["seat"]
+            for a in game.actions
+            if a["action"].get("type") == "leave" and a.get("auto") != NO_SHOW
+        }
 
     def _away(self, slot_index: int) -> bool:
         slot = self.slots[slot_index]

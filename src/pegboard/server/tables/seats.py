@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 
 from pegboard.bots import bot_names
+from pegboard.core.matchplay import NO_SHOW
 from pegboard.server.http.inputs import DEFAULT_NAME, BadInput, impersonates
 from pegboard.server.tables.deadlines import Deadlines
 from pegboard.server.tables.slot import Slot, bot_slot
@@ -139,12 +140,30 @@ class Seats(Deadlines):
 
         await self.call(run)
 
+    async def _no_show(self, slot_index: int, no_show: tuple[float, float]) -> None:
+        """A person away past a no-show's grace forfeits the game being played (they leave it,
+        marked as a no-show: :meth:`Matches._end_of_game` scores the forfeit) and keeps the
+        seat; the next game goes the same way after the next grace while they stay away."""
+        game, slot = self.game, self.slots[slot_index]
+        assert game is not None and slot is not None
+        slot.away_since = self.clock.now() - no_show[0] + no_show[1]
+        self._wake.set()
+        seat = self.row.seating.index(slot_index)
+        if self.row.status == "playing" and game.outcome is None and game.rules.in_game(seat):
+            before = game.version
+            game.leave(seat, auto=NO_SHOW)
+            await self._changed(before)
+
     async def _abandon(self, slot_index: int) -> None:
         """A player stayed away past the grace period: their seat is given up (they leave the
         match with the worst free rank, and the leave says they were away)."""
         game = self.game
         slot = self.slots[slot_index]
         if game is None or slot is None or slot.connections:
+            return
+        no_show = self.row.match_format.no_show
+        if no_show is not None:  # a game forfeited now, the next after the next grace
+            await self._no_show(slot_index, no_show)
             return
         slot.away_since = None  # this alarm has rung: it must not ring again and again
         if self.row.status == "results":

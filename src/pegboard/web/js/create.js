@@ -3,8 +3,7 @@
 
 import { api, memory } from "./api.js";
 import { h, render, toast } from "./dom.js";
-import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
-import { HINT_GAMES } from "./hints.js";
+import { guideByDefault, guideMemory } from "./guide.js";
 import { joinTable } from "./player.js";
 import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
@@ -167,7 +166,7 @@ export class CreateForm {
       players,
       seats,
       options,
-      tableSettings(choice, game.name, () => this.drawForm()),
+      tableSettings(choice, game, () => this.drawForm()),
       h(
         "div",
         { class: "actions" },
@@ -189,7 +188,7 @@ export class CreateForm {
         players: choice.players,
         options: choice.options,
         bots: choice.seats.slice(0, choice.players),
-        hints: HINT_GAMES.includes(choice.game) && choice.hints,
+        hints: Boolean(this.game?.hints) && choice.hints,
         rated: choice.rated,
         listed: listed(choice),
         watching: choice.watching,
@@ -199,7 +198,7 @@ export class CreateForm {
       });
       memory.setInvite(table.id, table.invite); // the table's link: unlisted, it is the way in
       await joinTable(table.id); // the creator takes seat 1
-      guideMemory.set(table.id, GUIDED_GAMES.includes(choice.game) && guided(choice));
+      guideMemory.set(table.id, guided(choice));
       location.hash = `#/table/${table.id}`;
     } catch (error) {
       toast(error.message);
@@ -245,7 +244,7 @@ function listed(choice) {
 
 /** Settings of the table itself (not rules of the game): rated or casual, who sees it, the
  * chat, whether players may ask for hints, and (this browser's own) the guided first game. */
-function tableSettings(choice, game, redraw) {
+function tableSettings(choice, spec, redraw) {
   return h(
     "fieldset",
     { class: "options" },
@@ -301,17 +300,15 @@ function tableSettings(choice, game, redraw) {
       ),
     ),
     matchFields(choice, redraw),
-    GUIDED_GAMES.includes(game)
-      ? checkField({
+    checkField({
           id: "table-guide",
           name: "guide",
           label: "Guide me through my first game",
           help: "on your turn, a few words on what to do and why; you can turn it off at the table",
           checked: guided(choice),
           onChange: (checked) => (choice.guide = checked),
-        })
-      : null,
-    HINT_GAMES.includes(game)
+        }),
+    spec.hints
       ? checkField({
           id: "table-hints",
           name: "hints",
