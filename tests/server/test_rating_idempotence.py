@@ -86,7 +86,7 @@ def no_double_rating_when_the_owner_dies_after_the_record(
     try:
         bot_before = standing(engine, "bot:greedy", "cribbage-2")
         monkeypatch.setattr(settling, "_write_history", _crash)
-        table = new_table(browser, score_target=31)["id"]
+        table = new_table(browser, score_target=121)["id"]
         with server.player(table, sit(browser, table, "Ann")) as client:
             client.receive()
             outcome = client.play_to_end()

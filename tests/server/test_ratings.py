@@ -263,7 +263,7 @@ def the_results_show_each_rating_change(server: Server) -> None:
     engine = create_engine(server.db if isinstance(server.db, str) else f"sqlite:///{server.db}")
     try:
         before = {p: standing(engine, p, "cribbage-2") for p in (ann, "bot:greedy")}
-        table = new_table(browser, score_target=31)
+        table = new_table(browser, score_target=121)
         assert table["rated"] is True and table["ratings"] is None
         with server.player(table["id"], sit(browser, table["id"], "Ann")) as client:
             client.receive()
@@ -292,14 +292,14 @@ def the_results_show_each_rating_change(server: Server) -> None:
         browser.close()
 
 
-@pytest.mark.parametrize(("seed", "skunked"), [(6, True), (2, False)])
+@pytest.mark.parametrize(("seed", "skunked"), [(0, True), (2, False)])
 def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
     tmp_path: Path, seed: int, skunked: bool
 ) -> None:
     """Seed 001_5556b57256b556f3.txt: a win "by a margin of 31 points or more ... counts as two
-    won games in competitive gaming". Seeded 2-player games to 61 (Ann's seat played at random
-    against the greedy bot): seed 6 ends 61-17, a skunk, and moves both ratings exactly as
-    two wins in a row would; seed 2 ends 61-53 and moves them as one."""
+    won games in competitive gaming". Seeded 2-player games to 121, the rated length (Ann's seat
+    played at random against the greedy bot): seed 0 ends 127-58, a skunk, and moves both
+    ratings exactly as two wins in a row would; seed 2 ends 121-93 and moves them as one."""
     store = Store(f"sqlite:///{tmp_path / 'skunk.sqlite'}")
     try:
         (ann,) = people(store.engine, "Ann")
@@ -309,7 +309,7 @@ def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
             seed,
             1_000.0,
             game="not-enough",
-            given={"score_target": 61},
+            given={"score_target": 121},
             bots=("greedy", "random"),
         )
         match = stored_match(store.engine, row, 1, 1_000.0)
@@ -326,5 +326,47 @@ def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
         assert (mu, sigma) == approx(person) and games == 1, "one match, rated as two wins"
         assert standing(store.engine, "bot:greedy", "not-enough-2")[:2] == approx(bot)
         assert changes[0].after == round(person[0])  # Ann sits in slot 0
+    finally:
+        store.close()
+
+
+STANDARD = [
+    # (game, the game's options, rated): docs/ratings.md, "Only the standard length is rated"
+    ("cribbage", {"score_target": 121}, True),
+    ("cribbage", {"score_target": 15}, False),
+    ("cribbage", {"score_target": 181}, False),
+    ("not-enough", {"score_target": 121}, True),
+    ("not-enough", {"score_target": 61}, False),
+    ("cribist", {"end": "target", "score_target": 61}, True),
+    ("cribist", {"end": "target", "score_target": 31}, False),
+    ("cribist", {"end": "deals", "deals": 10}, False),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "rated"), STANDARD)
+def test_only_the_standard_length_of_each_game_is_rated(
+    game: str, options: dict[str, object], rated: bool
+) -> None:
+    spec = get_spec(game)
+    players = 4 if game == "cribist" else 2
+    assert spec.rated_length(spec.resolve(players, options)) is rated
+
+
+def test_a_shorter_game_at_a_rated_table_moves_no_rating(tmp_path: Path) -> None:
+    """A game to 31 moved a rating as far as a game to 121: now it is settled unrated, with
+    the reason, and keeps its history row."""
+    store = Store(f"sqlite:///{tmp_path / 'short.sqlite'}")
+    try:
+        (ann,) = people(store.engine, "Ann")
+        row = stored_rated_match(store, ann, 3, 1_000.0, given={"score_target": 31})
+        match = stored_match(store.engine, row, 1, 1_000.0)
+        assert match is not None and not match.standard
+        assert settle(store.engine, match, 1_000.0) == {}
+        assert standing(store.engine, ann, "cribbage-2")[2] == 0, "no rated game"
+        with store.engine.connect() as db:
+            rated, note = db.exec_driver_sql(
+                f"select rated, note from settled_matches where table_id = '{row.id}'"
+            ).one()
+        assert not rated and note == "only games of the standard length are rated"
     finally:
         store.close()

@@ -80,6 +80,10 @@ class GameSpec:
     jack_item: str = "nobs"
     """The scoring item of a Jack in its counts (Cribist's "jack-of-trumps"): the word a
     person's claim of a Jack resolves to."""
+    rated_options: Mapping[str, OptionValue] = field(default_factory=dict)
+    """The option values a rated game keeps to: the game's standard length (docs/ratings.md).
+    A shorter or longer game is played for fun: a game to 15 is far more luck than one to 121,
+    and must not move a rating as far."""
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""
@@ -125,6 +129,10 @@ class GameSpec:
             group += "-teams"
         return group if group in self.rating_groups else None
 
+    def rated_length(self, options: Mapping[str, object]) -> bool:
+        """Whether a game with ``options`` is of the standard length, the one rated."""
+        return all(options.get(name) == value for name, value in self.rated_options.items())
+
     def surface(self, kind: str) -> Any:
         """What a layer above the game provides for it (``"bots"``, ``"env"``…), by name."""
         where = self.surfaces.get(kind)
@@ -157,6 +165,7 @@ class GameSpec:
             "client": self.client_url,
             "hints": "hints" in self.surfaces,
             "review": "review" in self.surfaces,
+            "rated_options": dict(self.rated_options),
         }
 
 

@@ -58,10 +58,10 @@ class Env:
         self.space = known.space
         self._observer = known.observer(players)
         self.layout = self._observer.layout
-        self._seeds = random.Random()
+        self._seeds: random.Random | None = random.Random()
         self._zeros: Rewards = (0.0,) * players
         self._prepare()
-        self.reset(self._seeds.randrange(2**31))
+        self.reset(self._next_seeds().randrange(2**31))
 
     def _prepare(self) -> None:
         """What a subclass sets up once, after the options and before the first reset."""
@@ -84,9 +84,9 @@ class Env:
         the generator the last seed started. ``chance`` overrides the seeded source (tests,
         replays)."""
         if seed is None:
-            seed = self._seeds.randrange(2**31)
+            seed = self._next_seeds().randrange(2**31)
         else:
-            self._seeds = random.Random(seed)
+            self._seeds = None  # random.Random(seed), made when a reset without a seed asks
         self.seed = seed
         self.chance: ChanceSource = chance if chance is not None else SeededChance(seed)
         self._rules: Rules = self.spec.create(self.players, self.options)
@@ -217,6 +217,12 @@ class Env:
             return self._zeros
         return self._rewards()
 
+    def _next_seeds(self) -> random.Random:
+        """The generator of the seeds of resets without one, started by the last seed given."""
+        if self._seeds is None:
+            self._seeds = random.Random(self.seed)
+        return self._seeds
+
     def clone(self) -> Env:
         """An independent copy of the game in progress, for search."""
         twin = self.__class__.__new__(self.__class__)  # not copy.copy: a subclass pickles
@@ -225,7 +231,7 @@ class Env:
         twin._actions = list(self.actions)
         twin._chance_log = list(self.chance_log)
         twin._seeds = random.Random()
-        twin._seeds.setstate(self._seeds.getstate())
+        twin._seeds.setstate(self._next_seeds().getstate())
         twin._legal = None if self._legal is None else list(self._legal)
         return twin
 

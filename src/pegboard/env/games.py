@@ -40,6 +40,17 @@ class ViewObserver:
         return self.build(rules.view(seat), events, self.layout)
 
 
+class ViewOnlyObserver:
+    """An observation made from the seat's view alone (the view has all it needs)."""
+
+    def __init__(self, layout: Layout, build: Callable[[dict[str, Any], Layout], Observation]):
+        self.layout = layout
+        self.build = build
+
+    def __call__(self, rules: Any, seat: int, hand_start: int) -> Observation:
+        return self.build(rules.view(seat), self.layout)
+
+
 KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
 
 
@@ -138,13 +149,14 @@ CRIBBAGE_ENV = EnvGame(
 )
 CRIBIST_ENV = EnvGame(
     CRIBIST,
-    lambda players: ViewObserver(observe_cribist.layout(players), observe_cribist.observe),
+    lambda players: ViewOnlyObserver(observe_cribist.layout(players), observe_cribist.observe_view),
     defaults={"counting": "auto"},
     refused={
         "counting": _MANUAL,
         "end": ("minutes", "the environment has no clock; use end=target or end=deals"),
     },
     hidden_alike=(_anything, SUIT_OF.__getitem__),
+    from_view=observe_cribist.observe_view,
 )
 NOT_ENOUGH_ENV = EnvGame(
     NOT_ENOUGH,

@@ -19,6 +19,7 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
 from pegboard.review.reviewer import has_review
+from pegboard.server.challenges.routes import challenge_routes
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
@@ -40,12 +41,14 @@ from pegboard.server.http.protocol import (
 from pegboard.server.http.rules_pages import router as rules_router
 from pegboard.server.lobby.one_process import Join, Lobby, NewTable
 from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.logs import about, set_worker
 from pegboard.server.metrics import Readings, RefusalCount, metrics_routes
 from pegboard.server.metrics import registry as metrics_registry
 from pegboard.server.players.accounts import account_routes
 from pegboard.server.players.identity import Identity, identity_routes
 from pegboard.server.players.logins import LoginGuard
 from pegboard.server.players.privacy import PRIVATE, Player
+from pegboard.server.players.social_routes import social_routes
 from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
 from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
@@ -116,6 +119,7 @@ def create_app(
     team: Workers | None = None
     if bus is not None and bus.shared:
         team = Workers(bus, workers or WorkerSettings())
+        set_worker(team.me)  # a worker a process, as pegboard serve runs them
         lobby = SharedLobby(store, time, settings or RoomSettings(), team, limits)
     else:
         lobby = Lobby(store, time, settings or RoomSettings(), limits)
@@ -168,6 +172,8 @@ def create_app(
     app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
+    app.include_router(social_routes(identity))  # /api/me/mute, /api/me/block: kept per player
+    app.include_router(challenge_routes(identity, lobby))  # /api/challenges: play someone known
     app.state.quick_play = quick
     app.state.director = director
     app.include_router(tournament_routes(identity, director, time))  # /api/tournaments
@@ -385,9 +391,11 @@ def create_app(
                 await websocket.close(code=RESTART)  # come back soon
             return
         screen = Screen()
+        seated = room.slots[slot] if slot is not None else None
         try:
-            while not screen.struck_out:
-                await handle(room, watcher, await receive_frame(websocket), screen)
+            with about(table=table_id, player=seated.player if seated else None):
+                while not screen.struck_out:
+                    await handle(room, watcher, await receive_frame(websocket), screen)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed while receiving
             pass
         finally:

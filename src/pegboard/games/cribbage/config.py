@@ -82,6 +82,7 @@ SPEC = register(
         rules_text=rules_text,
         check=_check,
         sides=_sides,
+        rated_options={"score_target": 121},  # the standard length: only it is rated
         rating_groups={
             "cribbage-2": "Cribbage, 2 players",
             "cribbage-3": "Cribbage, 3 players",

@@ -60,6 +60,7 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        rated_options={"end": "target", "score_target": 61},  # the standard length, rated
         rating_groups={"cribist-4": "Cribist"},
         jack_item="jack-of-trumps",
         phases=("tricks", "trick count", "muggins"),

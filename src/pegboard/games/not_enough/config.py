@@ -58,6 +58,7 @@ SPEC = register(
         create=NotEnoughRules,
         rules_text=rules_text,
         sides=_sides,
+        rated_options={"score_target": 121},  # the standard length: only it is rated
         rating_groups={
             "not-enough-2": "Cribbage is not Enough, 2 players",
             "not-enough-4": "Cribbage is not Enough, 4 players in teams",

@@ -27,6 +27,7 @@ from typing import Any
 from pegboard.core.game import Game
 from pegboard.records.replay import apply_entry
 from pegboard.server.http.protocol import RESTART, ProtocolError
+from pegboard.server.logs import about
 from pegboard.server.metrics import ACTIONS, MOVE_SECONDS
 from pegboard.server.ratings.settle import finished_match, rating_changes, settle
 from pegboard.server.tables.deals import TableDeals
@@ -59,7 +60,8 @@ class Room(TableChat):
     # -- life cycle ------------------------------------------------------------------------
 
     def start_tasks(self) -> None:
-        self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._timer())]
+        with about(table=self.id):  # every line the table's tasks log names it
+            self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._timer())]
         self._schedule_bots()  # a restored game may be waiting for a bot
 
     def restore(self) -> None:
@@ -282,5 +284,6 @@ class Room(TableChat):
         try:
             done = finished_match(self.row, self.slots, match, self.row.seating, record, finished)
             self.rating_changes = await asyncio.to_thread(settle, self.store.engine, done, finished)
+            log.info("match %s finished and settled", match)
         except Exception:
             log.exception("settling table %s match %s failed: left to the sweep", self.id, match)

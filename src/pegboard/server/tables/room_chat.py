@@ -60,6 +60,7 @@ class TableChat(Seats):
                 "match": self.row.match,
                 "slot": index,
                 "name": slot.name,
+                "player": slot.player,  # whom a reader's mutes hide (players.social)
                 "text": words,
                 "phrase": key,
                 "at": now,

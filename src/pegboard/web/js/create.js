@@ -4,6 +4,7 @@
 import { api, memory } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { guideByDefault, guideMemory } from "./guide.js";
+import { ratedLength } from "./challenges.js";
 import { joinTable } from "./player.js";
 import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
@@ -156,7 +157,9 @@ export class CreateForm {
       h("legend", {}, "Options"),
       game.options
         .filter((option) => !otherEnding(option.name, choice.options.end))
-        .map((option) => optionField(option, choice.options, () => this.drawForm())),
+        .map((option) =>
+          optionField(option, choice.options, () => this.drawForm(), () => this.syncRated()),
+        ),
     );
     render(
       this.element,
@@ -173,6 +176,20 @@ export class CreateForm {
         h("button", { type: "submit", class: "primary", "data-key": "create" }, "Create table"),
       ),
     );
+    this.syncRated();
+  }
+
+  /** The Rated box as the options stand: only a game of its standard length is rated (a game
+   * to 15 is far more luck than one to 121), so another length shows the table unrated. */
+  syncRated() {
+    const box = this.element.querySelector("#table-rated");
+    const help = this.element.querySelector("#table-rated-help");
+    if (!box || !help) return;
+    const ratable = ratedLength(this.game, this.choice.options);
+    box.disabled = !ratable;
+    box.checked = ratable && this.choice.rated;
+    help.textContent = ratable ? RATED_HELP : unratedWords(this.game);
+    help.dataset.testid = ratable ? "rated-help" : "unrated-length";
   }
 
   async create(event) {
@@ -189,7 +206,7 @@ export class CreateForm {
         options: choice.options,
         bots: choice.seats.slice(0, choice.players),
         hints: Boolean(this.game?.hints) && choice.hints,
-        rated: choice.rated,
+        rated: choice.rated && ratedLength(this.game, choice.options),
         listed: listed(choice),
         watching: choice.watching,
         chat: choice.chat,
@@ -242,6 +259,17 @@ function listed(choice) {
   return choice.listed ?? people !== 1;
 }
 
+const RATED_HELP =
+  "the results change each player's rating (a table of bots only is never rated)";
+
+/** Why a table of another length than the game's standard one is not rated. */
+export function unratedWords(game) {
+  const { score_target: target, ...others } = game.rated_options ?? {};
+  const also = Object.entries(others).map(([name, value]) => choiceLabel(name, value).toLowerCase());
+  const length = [target ? `to ${target}` : null, ...also].filter(Boolean).join(", ");
+  return `Not rated at this length: only ${game.title} ${length} is rated (a short game is mostly luck)`;
+}
+
 /** Settings of the table itself (not rules of the game): rated or casual, who sees it, the
  * chat, whether players may ask for hints, and (this browser's own) the guided first game. */
 function tableSettings(choice, spec, redraw) {
@@ -253,7 +281,7 @@ function tableSettings(choice, spec, redraw) {
       id: "table-rated",
       name: "rated",
       label: "Rated",
-      help: "the results change each player's rating (a table of bots only is never rated)",
+      help: RATED_HELP,
       checked: choice.rated,
       onChange: (checked) => (choice.rated = checked),
     }),
@@ -418,7 +446,7 @@ function otherEnding(name, ending) {
 
 /** One option as a form field: a number with its bounds, a checkbox or a choice (`redraw`: the
  * form again, after the ending changes which fields it shows). */
-function optionField(option, values, redraw) {
+function optionField(option, values, redraw, changed = () => {}) {
   const id = `option-${option.name}`;
   const label = optionLabel(option.name);
   const help = h("small", { class: "help", id: `${id}-help` }, option.help);
@@ -429,7 +457,10 @@ function optionField(option, values, redraw) {
       label,
       help: option.help,
       checked: values[option.name],
-      onChange: (checked) => (values[option.name] = checked),
+      onChange: (checked) => {
+        values[option.name] = checked;
+        changed();
+      },
     });
   }
   if (option.kind === "choice") {
@@ -447,6 +478,7 @@ function optionField(option, values, redraw) {
           onChange: (e) => {
             values[option.name] = e.target.value;
             if (option.name === "end") redraw();
+            else changed();
           },
         },
         option.choices.map((c) =>
@@ -480,7 +512,10 @@ function optionField(option, values, redraw) {
       required: true,
       value: values[option.name],
       "aria-describedby": `${id}-help`,
-      onInput: (e) => (values[option.name] = Number(e.target.value)),
+      onInput: (e) => {
+        values[option.name] = Number(e.target.value);
+        changed();
+      },
     }),
     help,
   );
