@@ -8,7 +8,13 @@ corrections follow:
 
 * the play: what the kept cards are worth in the pegging (:mod:`pegboard.bots.search.peg_values`);
 * the board: when the game can end in this hand, the chance of counting out matters more
-  than the average (:func:`board_value`).
+  than the average (:func:`~pegboard.bots.search.endgame.board_values`).
+
+At a match table (2 players) whose payoff is more than winning the game (game points: a
+skunk is worth more than a win), the same ingredients are valued by what the deal's points
+are expected to be worth in the match instead (:mod:`pegboard.bots.cribbage.race_discard`),
+which takes the board in too. A payoff that only asks for the game (a best-of match where a
+skunk is one game) keeps the points discard, as at a single game.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ from collections.abc import Sequence
 
 from pegboard.analysis import DiscardAnalysis, Tosses, analyze_discards
 from pegboard.bots.base import View
+from pegboard.bots.cribbage.race_discard import race_discard_values
 from pegboard.bots.search.endgame import REACH, board_values
 from pegboard.bots.search.peg_values import peg_value
+from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import Card, parse_cards
 
 
@@ -52,16 +60,40 @@ def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, D
     return valued
 
 
-def choose_discard(view: View, tosses: Tosses = "strong") -> tuple[Card, ...]:
-    """The best discard; near the end of the game, with the board's correction."""
+def choose_discard(
+    view: View, tosses: Tosses = "strong", payoff: Payoff = GAME
+) -> tuple[Card, ...]:
+    """The best discard; near the end of the game, with the board's correction; with 2
+    players and a match's ``payoff``, the one worth most to the match."""
     valued = discard_values(view, tosses)
     me = int(view["seat"])
     need = int(view["target"]) - int(view["scores"][me])
-    if need <= REACH:
+    if not only_winning(payoff) and len(view["active"]) == 2:
+        (them,) = (s for s in view["active"] if s != me)
+        valued = race_discard_values(
+            parse_cards(view["hand"]),
+            [a for _, a in valued],
+            mine=need,
+            theirs=int(view["target"]) - int(view["scores"][them]),
+            dealer=int(view["dealer"]) == me,
+            payoff=payoff,
+            dealer_rule=str(view.get("dealer_rule", "rotate")),
+        )
+    elif need <= REACH:
         valued = board_values(
             parse_cards(view["hand"]), valued, dealer=int(view["dealer"]) == me, need=need
         )
     return valued[0][1].discard
+
+
+def only_winning(payoff: Payoff) -> bool:
+    """Whether ``payoff`` values a game only by who wins it (as :data:`GAME` does, on any
+    scale): then a skunk changes nothing."""
+    return (
+        payoff.win == payoff.skunk == payoff.double_skunk
+        and payoff.loss == payoff.skunked == payoff.double_skunked
+        and payoff.win > payoff.loss
+    )
 
 
 def _seats_from_left(active: Sequence[int], dealer: int, players: int) -> list[int]:

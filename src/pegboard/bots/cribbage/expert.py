@@ -1,5 +1,7 @@
 """Cribbage's ``expert``: discards by the exact analysis corrected for the play and the board
-(:mod:`pegboard.bots.cribbage.discard`); plays by Monte Carlo search over the opponents' hands
+(:mod:`pegboard.bots.cribbage.discard`; at a match table that plays for more than the game, by
+the payoff each discard is expected to bring, :mod:`pegboard.bots.cribbage.race_discard`);
+plays by Monte Carlo search over the opponents' hands
 sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
 other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
 plays any card alike is taken to toss any cards too, so the discard then counts on no strong
@@ -51,12 +53,13 @@ class CribbageExpert:
         if view.get("counting") is not None:
             return count_show(view)
         styles = self.styles.styles(int(view["players"]))
+        fixed = self.thinking.payoff
+        payoff = fixed if fixed is not None else payoff_of_view(view)
         if view["phase"] == "discard":
             # An opponent who plays any card tosses any cards: not the strong toss.
             tosses: Tosses = "random" if RANDOM in styles else self.thinking.tosses
-            thrown = choose_discard(view, tosses=tosses)
+            thrown = choose_discard(view, tosses=tosses, payoff=payoff)
             return {"type": "discard", "cards": card_names(thrown)}
-        payoff = self.thinking.payoff
         card = choose_card(
             view,
             self.rng,
@@ -64,6 +67,6 @@ class CribbageExpert:
             deadline=deadline,
             model=self.thinking.model,
             styles=styles,
-            payoff=payoff if payoff is not None else payoff_of_view(view),
+            payoff=payoff,
         )
         return {"type": "play", "card": str(Card(card))}

@@ -18,6 +18,8 @@ the generator left in the same state (tests/bots/test_play_search_core.py).
 
 import math
 
+import numpy as np
+
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport erfc, exp, pow, sqrt
 from libc.stdint cimport uint32_t, uint64_t
@@ -430,21 +432,40 @@ cdef int _read_valuing(Valuing* v, search, double tie, double per_deal, double s
     return 0
 
 
+_race_arrays = {}
+"""Per payoff, its six tables laid out as the C arrays are, so a search of another payoff
+(two bots of one process playing for different things) refills them by copying memory."""
+
+
 cdef int _fill_race(payoff) except -1:
     global _filled_payoff
     if _filled_payoff == payoff:
         return 0
-    dealing, pone = race_tables(payoff, "rotate")
-    dealing_drawn, pone_drawn = race_tables(payoff, "random")
-    cdef int a, b
-    for a in range(RACE_N):
-        WIN_BY[a] = payoff.winning(a)
-        LOSS_BY[a] = payoff.losing(a)
-        for b in range(RACE_N):
-            RACE_DEAL[a][b] = dealing[a, b]
-            RACE_PONE[a][b] = pone[b, a]
-            RACE_DEAL_DRAWN[a][b] = dealing_drawn[a, b]
-            RACE_PONE_DRAWN[a][b] = pone_drawn[b, a]
+    arrays = _race_arrays.get(payoff)
+    if arrays is None:
+        dealing, pone = race_tables(payoff, "rotate")
+        dealing_drawn, pone_drawn = race_tables(payoff, "random")
+        ends = np.array([[payoff.winning(a) for a in range(RACE_N)],
+                         [payoff.losing(a) for a in range(RACE_N)]], dtype=np.float64)
+        arrays = tuple(
+            np.ascontiguousarray(t, dtype=np.float64)
+            for t in (dealing, pone.T, dealing_drawn, pone_drawn.T, ends)
+        )
+        if len(_race_arrays) >= 8:
+            _race_arrays.clear()
+        _race_arrays[payoff] = arrays
+    cdef double[:, ::1] deal = arrays[0]
+    cdef double[:, ::1] pone_t = arrays[1]
+    cdef double[:, ::1] deal_drawn = arrays[2]
+    cdef double[:, ::1] pone_drawn_t = arrays[3]
+    cdef double[:, ::1] ends_by = arrays[4]
+    cdef size_t table = RACE_N * RACE_N * sizeof(double)
+    memcpy(&RACE_DEAL[0][0], &deal[0, 0], table)
+    memcpy(&RACE_PONE[0][0], &pone_t[0, 0], table)
+    memcpy(&RACE_DEAL_DRAWN[0][0], &deal_drawn[0, 0], table)
+    memcpy(&RACE_PONE_DRAWN[0][0], &pone_drawn_t[0, 0], table)
+    memcpy(&WIN_BY[0], &ends_by[0, 0], RACE_N * sizeof(double))
+    memcpy(&LOSS_BY[0], &ends_by[1, 0], RACE_N * sizeof(double))
     _filled_payoff = payoff
     return 0
 

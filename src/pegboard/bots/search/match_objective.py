@@ -1,4 +1,5 @@
-"""What a 2-player game is worth inside a match: the payoff the play search plays for.
+"""What a 2-player game is worth inside a match: the payoff the play search and the discard
+(:mod:`pegboard.bots.cribbage.race_discard`) play for.
 
 A game on its own is played to win it (:data:`~.race.GAME`). Inside a match
 (:mod:`pegboard.core.matchplay`) the end of the game is worth what it does to the match:

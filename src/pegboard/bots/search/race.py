@@ -39,9 +39,12 @@ _PAD = 64
 """Room below zero in the tables: what a deal can overshoot by (points are capped at 60)."""
 
 
-def _distributions() -> tuple[
+@cache
+def hand_point_chances() -> tuple[
     npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]
 ]:
+    """The chances of a deal's points by role: the pegging ``[dealer's][pone's]``, the pone's
+    hand, and the dealer's hand, crib and heels (each summing to 1)."""
     text = resources.files("pegboard").joinpath(DATA_FILE).read_text("utf-8")
     data = json.loads(text)
     pegging = np.array(data["pegging"], dtype=np.float64)
@@ -108,7 +111,7 @@ def race_tables(
     if dealer_rule not in DEALER_RULES:
         raise ValueError(f"dealer_rule is one of {DEALER_RULES}, not {dealer_rule!r}")
     return build_table(
-        *_distributions(), target=TARGET, drawn=dealer_rule == "random", payoff=payoff
+        *hand_point_chances(), target=TARGET, drawn=dealer_rule == "random", payoff=payoff
     )
 
 
