@@ -4,9 +4,9 @@ The room owns its parts, each a class with its own state in its own module: the 
 inbox (``writer``), the seats (``seats``), the clocks (``clocks``) and the idle time of a waiting
 table (``idle``), the matches (``matches``), each seat's choices (``choices``), the bots' turns
 (``bot_turns``), the deals (``dealing``), the watchers (``watchers``) and the chat
-(``room_chat``). The room says *when*,
-a part says *how*: every command, alarm and bot move runs in the writer, and every change of the
-game goes through one pipeline (:meth:`Room.changed`): persisted (``Store.commit_change``)
+(``room_chat``); what watchers are told is built in ``room_views``. The room says *when*, a part
+says *how*: every command, alarm and bot move runs in the writer, and every change of the game
+goes through one pipeline (:meth:`Room.changed`): persisted (``Store.commit_change``)
 before anyone hears of it (with the entries that rebuild its deals), then each watcher gets the
 numbered events it may see and its own view (the deals' commitments and reveals around it),
 then the clocks are set and the bots woken.
@@ -47,11 +47,12 @@ from pegboard.server.tables.deals import TableDeals
 from pegboard.server.tables.errors import SeatError, StaleCommand, TableClosed
 from pegboard.server.tables.hints import hint_message, hint_query, offers_hints
 from pegboard.server.tables.idle import Idle
-from pegboard.server.tables.info import describe, game_ends, game_since
+from pegboard.server.tables.info import describe, game_ends
 from pegboard.server.tables.matches import Matches
 from pegboard.server.tables.room_alarms import alarms
 from pegboard.server.tables.room_chat import TableChat, reads_chat
 from pegboard.server.tables.room_restore import restore
+from pegboard.server.tables.room_views import table_info, update, welcome
 from pegboard.server.tables.seats import Seats
 from pegboard.server.tables.settings import ABANDON_WAITING, INTERMISSION, RoomSettings
 from pegboard.server.tables.slot import Slot, slots_of
@@ -286,7 +287,7 @@ class Room:
                 elif back:  # the others stop showing this seat as away
                     await self.tell_table()
             self.watchers.add(watcher)
-            await watcher.send(self._welcome(watcher, since))
+            await watcher.send(welcome(self, watcher, since))
 
         await self.call(run)
 
@@ -308,7 +309,7 @@ class Room:
 
     async def resync(self, watcher: Watcher, since: int) -> None:
         async def run() -> None:
-            await watcher.send(self._welcome(watcher, since) | {"type": "resync"})
+            await watcher.send(welcome(self, watcher, since) | {"type": "resync"})
 
         await self.call(run)
 
@@ -379,7 +380,9 @@ class Room:
                 talk=self.game.table_talk if self.game is not None else "free",
             )
             told = {"type": "chat", "message": message}
-            await self.watchers.send_each(lambda w: told if self._reads_chat(w) else None)
+            await self.watchers.send_each(
+                lambda w: told if reads_chat(w.slot, self.row.watching) else None
+            )
 
         await self.call(run)
 
@@ -484,7 +487,7 @@ class Room:
             if self.on_record is not None:
                 self.on_record(self.id, self.row.match)
         await self.watchers.send_all(self.dealing.before_update())
-        await self.watchers.send_each(lambda w: self._update(w, before))
+        await self.watchers.send_each(lambda w: update(self, w, before))
         await self.watchers.send_all(self.dealing.after_update())
         MOVE_SECONDS.observe(perf_counter() - started)
         self._schedule_bots()
@@ -536,17 +539,7 @@ class Room:
     # -- what watchers see -----------------------------------------------------------------
 
     def table_info(self) -> dict[str, Any]:
-        return self.dealing.table_info() | describe(
-            self.row,
-            self.slots,
-            self.game,
-            self.clock.now(),
-            self.clocks.deadlines(),
-            self.game_ends(),
-            self.matches.rating_changes,
-            match_play=self.matches.info(),
-            rematch=sorted(self.matches.rematch),
-        )
+        return table_info(self)
 
     def game_ends(self) -> float | None:
         return game_ends(self.game, self.row.started)
@@ -554,31 +547,3 @@ class Room:
     async def tell_table(self) -> None:
         """Everyone hears the table info (a seat taken or left, a player away or back)."""
         await self.watchers.send_each(lambda w: {"type": "table", "table": self.table_info()})
-
-    def _reads_chat(self, watcher: Watcher) -> bool:
-        return reads_chat(watcher.slot, self.row.watching)
-
-    def _welcome(self, watcher: Watcher, since: int) -> dict[str, Any]:
-        seat = self.seat_of(watcher)
-        message: dict[str, Any] = {
-            "type": "welcome",
-            "table": self.table_info(),
-            "seat": seat,
-            "slot": watcher.slot,
-        }
-        if watcher.slot is not None:  # a seated player may pass the table's link on
-            message["invite"] = self.row.invite
-        fair = self.dealing.welcome()
-        if fair is not None:
-            message["fair"] = fair
-        if self.game is not None:
-            message |= game_since(self.game, seat, max(0, min(since, self.game.version)))
-        if self._reads_chat(watcher):
-            message["chat"] = list(self.chat.said)
-        return message
-
-    def _update(self, watcher: Watcher, before: int) -> dict[str, Any]:
-        game = self.game
-        assert game is not None
-        update = {"type": "update"} | game_since(game, self.seat_of(watcher), before)
-        return update | {"table": self.table_info()}
