@@ -7,6 +7,8 @@ RUN_STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 # The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
 CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
+# The compiled cores' stubs (each core's .pyi), as module names for mypy.stubtest.
+STUBS := $(shell find src -name '*.pyi' | sed -e 's|^src/||' -e 's|\.pyi$$||' -e 's|/|.|g')
 
 .PHONY: run play test lint typecheck unit browser redis postgres nginx js bench clean
 
@@ -69,9 +71,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 
+# The stubs against the built cores (names, parameters, what each module holds); PEP 800's
+# disjoint-base markers are not asked of them.
 typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy tests/browser/conftest.py
+	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases \
+		--allowlist tests/design/stubtest_allowlist.txt $(STUBS)
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2

@@ -3,7 +3,7 @@
 Run: ``CRIBIST_ROLLOUTS=960 CRIBIST_HORIZON=4 .venv/bin/python -m benchmarks.cribist_ab
 simulate --duplicate --json -g cribist -n 4 -b expert,greedy,greedy,greedy --games 500
 --seed 6000000`` (any ``pegboard`` command line). The two variables replace
-``expert_cribist.ROLLOUTS`` (rollouts per decision) and ``HORIZON`` (tricks rolled out) in
+``cribist.expert.ROLLOUTS`` (rollouts per decision) and ``HORIZON`` (tricks rolled out) in
 this process and its workers; unset, the expert is as shipped. docs/bots.md has the runs.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from pegboard.bots import expert_cribist
+from pegboard.bots.cribist import expert as expert_cribist
 from pegboard.cli.main import app
 
 

@@ -14,14 +14,15 @@ from typing import Any
 import pytest
 
 from pegboard.bots import make
-from pegboard.bots.not_enough_expert import act_expert, battle_odds, dice_pmf
-from pegboard.bots.not_enough_greedy import (
+from pegboard.bots.not_enough.expert import act_expert
+from pegboard.bots.not_enough.greedy import (
     act_greedy,
     combo_points,
     cradle_values,
     hand_value,
     least_telling,
 )
+from pegboard.bots.not_enough.settle import battle_odds, dice_pmf
 from pegboard.cards import DECK, parse_card, parse_cards
 from pegboard.core import Game, ScriptedChance, SeededChance, new_game
 from pegboard.games.not_enough import NotEnoughRules, stack_decks

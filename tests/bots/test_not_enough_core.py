@@ -17,17 +17,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pegboard.arena import play_one
-from pegboard.bots import not_enough_expert as expert
-from pegboard.bots.not_enough_expert import (
+from pegboard.bots.not_enough import expert, worlds
+from pegboard.bots.not_enough.expert import play_world
+from pegboard.bots.not_enough.greedy import Powers, combo_of_key, draws_total, rank_key
+from pegboard.bots.not_enough.settle import (
     DEALER_DICE,
     Hands,
     Holding,
     Pile,
     Settle,
     battle_odds,
-    play_world,
 )
-from pegboard.bots.not_enough_greedy import Powers, combo_of_key, draws_total, rank_key
 from pegboard.cards import DECK, VALUE_OF
 from pegboard.core.compiled import PURE_PYTHON
 
@@ -88,7 +88,7 @@ def test_shuffles_draw_for_draw_as_python(seed: int, size: int, before: int) -> 
 def test_the_expert_shuffles_in_c_where_the_core_runs() -> None:
     if PURE_PYTHON:
         pytest.skip("PEGBOARD_PURE_PYTHON: the Python runs")
-    assert expert.FAST_SHUFFLE
+    assert worlds.FAST_SHUFFLE
 
 
 # -- the settling ---------------------------------------------------------------------------

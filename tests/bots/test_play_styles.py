@@ -12,8 +12,8 @@ import pytest
 
 from pegboard.bots import make
 from pegboard.bots.base import View
+from pegboard.bots.cribbage.discard import choose_discard
 from pegboard.bots.expert import ExpertBot
-from pegboard.bots.expert_discard import choose_discard
 from pegboard.bots.greedy import best_play
 from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM, greedy_policy
 from pegboard.bots.search.play_history import PlaySoFar

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from pegboard.bots.not_enough_greedy import act_greedy
+from pegboard.bots.not_enough.greedy import act_greedy
 from pegboard.cli.action_text import describe, is_menu, menu_text
 from pegboard.cli.answers import Help, Refusal, interpret
 from pegboard.cli.main import app

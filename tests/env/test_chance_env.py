@@ -122,7 +122,7 @@ def test_a_cribbage_deal_is_drawn_card_by_card_and_the_starter_after_the_discard
         env.step(int(parse_card("5C")))  # dealt to seat 0: not an outcome
     env.step(int(parse_card("JC")))  # a Jack: his heels, 2 for the dealer
     assert env.rules.starter == parse_card("JC")  # type: ignore[attr-defined]
-    assert env.rules.scores == [0, 2]  # type: ignore[attr-defined]
+    assert env.rules.scores == [0, 2]
     assert [e["type"] for e in env.events[-3:]] == ["discard", "starter", "score"]
     assert env.chance_log[-1][1][12] == parse_card("JC")  # the deck's 13th card
 

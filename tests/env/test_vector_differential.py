@@ -84,7 +84,7 @@ def check_batch(seed: int, n: int, target: int, games: int) -> int:
             outcome = game.outcome
             assert (outcome is not None) == bool(done[i]), f"env {i} game {venv.games[i]}"
             if outcome is None:
-                assert list(game.rules.scores) == venv.scores[i].tolist()  # type: ignore[attr-defined]
+                assert list(game.rules.scores) == venv.scores[i].tolist()
                 continue
             assert list(outcome.scores) == venv.final_scores[i].tolist()
             replays[i] = replay_game(seed, i, int(venv.games[i]), target)

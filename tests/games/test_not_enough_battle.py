@@ -9,7 +9,7 @@ from not_enough_script import court, dice_summing, discard, of_type, play_out, s
 from pegboard.cards import parse_card
 from pegboard.core import Game
 from pegboard.games.not_enough import default_powers
-from pegboard.games.not_enough.battle import single_highest, top_bonus
+from pegboard.games.not_enough.might import single_highest, top_bonus
 from pegboard.games.not_enough.powers import BLUE, GREY
 
 GREY_HAND = "2C 3S 5C 7S 9C TS"  # seat 0, the dealer: no court card

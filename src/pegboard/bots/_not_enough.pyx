@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The Cribbage is not Enough expert's inner loops in C: :class:`Settle` values the bonus,
-the battle and the crib as :class:`pegboard.bots.not_enough_expert.Settle` does, and
-:func:`play_world` rolls out the play as :func:`pegboard.bots.not_enough_expert.play_world`.
+the battle and the crib as :class:`pegboard.bots.not_enough.settle.Settle` does, and
+:func:`play_world` rolls out the play as :func:`pegboard.bots.not_enough.expert.play_world`.
 
 The expert runs these thousands of times a decision, and they were most of its time. Here
 the hands, keys and probabilities are C arrays; every double is computed by the same steps in
@@ -41,7 +41,7 @@ cdef int _cached_points[1 << CACHE_BITS]
 
 
 cdef int _combo_of_key(uint64_t key) noexcept nogil:
-    """``not_enough_greedy.combo_of_key``: fifteens, pairs and maximal runs of ``key``."""
+    """``not_enough.greedy.combo_of_key``: fifteens, pairs and maximal runs of ``key``."""
     cdef int ways[16]
     cdef int counts[14]
     cdef int rank, n, value, s, i, points = 0, length = 0, product = 1
@@ -85,7 +85,7 @@ cdef inline int _combo(uint64_t key) noexcept nogil:
 
 
 def combo_of_key(key: int) -> int:
-    """``not_enough_greedy.combo_of_key`` (for the tests)."""
+    """``not_enough.greedy.combo_of_key`` (for the tests)."""
     return _combo(key)
 
 
@@ -98,7 +98,7 @@ cdef enum:
 
 
 cdef int _hand_value(int* hand, int top) noexcept nogil:
-    """``not_enough_greedy.hand_value`` of four cards: the show with ``top`` as the starter
+    """``not_enough.greedy.hand_value`` of four cards: the show with ``top`` as the starter
     (``scoring.show.show_total``: fifteens, pairs and runs, a flush, his nobs), and one for
     each Queen of the Top's suit."""
     cdef int suit = SUIT[hand[0]]
@@ -154,7 +154,7 @@ cdef int _pmf_room = 0
 
 
 cdef double* _pmf(int n) except NULL:
-    """``not_enough_expert.dice_pmf(n)``: each from the one before, by the same steps."""
+    """``not_enough.settle.dice_pmf(n)``: each from the one before, by the same steps."""
     global _pmfs, _pmf_count, _pmf_room
     cdef double* before
     cdef double* after
@@ -195,7 +195,7 @@ cdef int _below_room = 0
 
 
 cdef int _battle(int seats, int* dice, int* bonus, double* odds) except -1:
-    """``not_enough_expert.battle_odds``: per seat, the chance its total is the single
+    """``not_enough.settle.battle_odds``: per seat, the chance its total is the single
     highest, summed and multiplied in the same order."""
     global _below, _below_room
     cdef double* pmfs[SEATS]
@@ -248,7 +248,7 @@ cdef int _battle(int seats, int* dice, int* bonus, double* odds) except -1:
 
 
 def battle_odds(rolls: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
-    """``not_enough_expert.battle_odds`` (for the tests)."""
+    """``not_enough.settle.battle_odds`` (for the tests)."""
     cdef int dice[SEATS]
     cdef int bonus[SEATS]
     cdef double odds[SEATS]
@@ -276,7 +276,7 @@ cdef struct Hands:
 
 
 cdef class Settle:
-    """``not_enough_expert.Settle``'s valuing for one seat: ``might`` by card id, and the
+    """``not_enough.settle.Settle``'s valuing for one seat: ``might`` by card id, and the
     dealer's extra dice."""
 
     cdef int players, dealer, team, dealer_dice
@@ -602,7 +602,7 @@ cdef int _run(Peg* peg, int first, int* need, int* gained) except -2:
 def play_world(
     hands, int count, cards, passed, int me, int last, need, candidates, double win, list totals
 ) -> None:
-    """``not_enough_expert.play_world``: each candidate played by ``me``, the rest rolled
+    """``not_enough.expert.play_world``: each candidate played by ``me``, the rest rolled
     out; ``totals[i]`` gains ±``win`` for the team out first, or our pegging less theirs."""
     cdef Peg start
     cdef Peg peg
@@ -656,7 +656,7 @@ def shuffle(rng, list cards) -> None:
     """``rng.shuffle(cards)`` as ``random.Random`` does it (from the last place down, each
     swap with a place drawn by ``_randbelow``: ``getrandbits`` of the bound's bit length until
     below it), the bits drawn from ``rng.getrandbits`` itself: the same draws in the same
-    order. ``not_enough_expert`` checks at import that this Python shuffles the same way."""
+    order. ``not_enough.worlds`` checks at import that this Python shuffles the same way."""
     cdef Py_ssize_t i, bound, m
     cdef Py_ssize_t r
     cdef int bits

@@ -1,14 +1,14 @@
 """``expert``: the strongest bot, for Cribbage and Cribist. It sees only its seat's view.
 
 Cribbage: discards by the exact analysis corrected for the play and the board
-(:mod:`pegboard.bots.expert_discard`); plays by Monte Carlo search over the opponents' hands
+(:mod:`pegboard.bots.cribbage.discard`); plays by Monte Carlo search over the opponents' hands
 sampled consistently with everything seen (:mod:`pegboard.bots.search.play_search`), each
 other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
 plays any card alike is taken to toss any cards too, so the discard then counts on no strong
 toss), each world's end valued for the game or, at a match table, for the match
 (:mod:`pegboard.bots.search.match_objective`); counts and calls Muggins perfectly in manual
 mode. Cribist:
-:mod:`pegboard.bots.expert_cribist`.
+:mod:`pegboard.bots.cribist.expert`.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
 search runs a fixed number of worlds. ``budget`` (seconds per move) counts the thread's own
@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from pegboard.analysis import Tosses
 from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
-from pegboard.bots.expert_cribist import act_cribist
-from pegboard.bots.expert_discard import choose_discard
-from pegboard.bots.not_enough_expert import act_expert as act_not_enough
+from pegboard.bots.cribbage.discard import choose_discard
+from pegboard.bots.cribist.expert import act_cribist
+from pegboard.bots.not_enough.expert import act_expert as act_not_enough
 from pegboard.bots.search.match_objective import payoff_of_view
 from pegboard.bots.search.pegging import RANDOM
 from pegboard.bots.search.play_search import choose_card

@@ -12,8 +12,8 @@ from itertools import combinations
 
 from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
-from pegboard.bots.greedy_cribist import act_cribist
-from pegboard.bots.not_enough_greedy import act_greedy as act_not_enough
+from pegboard.bots.cribist.greedy import act_cribist
+from pegboard.bots.not_enough.greedy import act_greedy as act_not_enough
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError

@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from itertools import combinations, pairwise
 
 from pegboard.bots.base import View
+from pegboard.bots.cribist.greedy import act_cribist
 from pegboard.bots.expert import count_show
-from pegboard.bots.greedy_cribist import act_cribist
-from pegboard.bots.not_enough_greedy import act_greedy as act_not_enough
+from pegboard.bots.not_enough.greedy import act_greedy as act_not_enough
 from pegboard.bots.search.pegging import book_policy
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, card_names, parse_cards
 from pegboard.core.rules import Action

@@ -48,16 +48,16 @@ class Pick:
 
 
 Chance = Shuffle | Roll | Pick
-Outcome = tuple[int, ...]
+ChanceOutcome = tuple[int, ...]  # the numbers a chance step came out as (not a game's Outcome)
 
 
 class ChanceSource(Protocol):
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         """The outcome of the ``index``-th chance step of the game."""
         ...
 
 
-def check_outcome(step: Chance, outcome: Outcome) -> Outcome:
+def check_outcome(step: Chance, outcome: ChanceOutcome) -> ChanceOutcome:
     """Refuse an outcome that is impossible for the step (a scripted deck missing a card)."""
     if isinstance(step, Shuffle):
         ok = sorted(outcome) == sorted(step.cards)
@@ -70,7 +70,7 @@ def check_outcome(step: Chance, outcome: Outcome) -> Outcome:
     return outcome
 
 
-def draw(step: Chance, rng: random.Random) -> Outcome:
+def draw(step: Chance, rng: random.Random) -> ChanceOutcome:
     """One outcome of ``step`` from ``rng``."""
     if isinstance(step, Shuffle):
         order = list(step.cards)
@@ -93,7 +93,7 @@ class SeededChance:
         """The generator's text before the step's index, UTF-8 (the compiled cores seed
         from it)."""
 
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         if _seeded is None:
             return draw(step, random.Random(f"{self.seed}/chance/{index}"))
         key = self.prefix + str(index).encode()
@@ -111,7 +111,7 @@ class SystemChance:
     def __init__(self) -> None:
         self._rng = random.SystemRandom()
 
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         return draw(step, self._rng)
 
 
@@ -145,7 +145,7 @@ class ScriptedChance:
         self._outcomes = [tuple(o) for o in outcomes]
         self._then = then
 
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         if index >= len(self._outcomes):
             if self._then is None:
                 raise RecordError(f"no scripted outcome for chance step {index} ({step!r})")
@@ -157,7 +157,7 @@ class ScriptedChance:
         return check_outcome(step, outcome)
 
 
-def outcome_to_json(step: Chance, outcome: Outcome) -> dict[str, Any]:
+def outcome_to_json(step: Chance, outcome: ChanceOutcome) -> dict[str, Any]:
     if isinstance(step, Shuffle):
         return {"shuffle": card_names(outcome)}
     if isinstance(step, Roll):
@@ -165,7 +165,7 @@ def outcome_to_json(step: Chance, outcome: Outcome) -> dict[str, Any]:
     return {"pick": outcome[0]}
 
 
-def outcome_from_json(data: dict[str, Any]) -> Outcome:
+def outcome_from_json(data: dict[str, Any]) -> ChanceOutcome:
     if "shuffle" in data:
         return tuple(parse_cards(data["shuffle"]))
     if "roll" in data:

@@ -19,7 +19,7 @@ from typing import Any
 
 from pegboard.core.chance import (
     Chance,
-    Outcome,
+    ChanceOutcome,
     Pick,
     Roll,
     Shuffle,
@@ -89,7 +89,9 @@ def below(source: Iterator[int], n: int) -> int:
             return x % n
 
 
-def derive(step: Chance, secret: bytes, seeds: Sequence[str], hand: int, number: int) -> Outcome:
+def derive(
+    step: Chance, secret: bytes, seeds: Sequence[str], hand: int, number: int
+) -> ChanceOutcome:
     """The outcome of the ``number``-th chance step (from 0) of ``hand`` (from 1).
 
     A shuffle is Fisher–Yates over the step's cards in ascending id order: for i from the
@@ -150,7 +152,7 @@ class FairStep:
     hand: int
     number: int
     step: Chance
-    outcome: Outcome
+    outcome: ChanceOutcome
 
     def to_json(self) -> dict[str, Any]:
         """The step as a checker needs it: the outcome (a pick with its number of choices)."""
@@ -174,7 +176,7 @@ class FairChance:
     revealed: set[int] = field(default_factory=set)
     steps: list[FairStep] = field(default_factory=list)
     """Every step so far, in order."""
-    fixed: dict[int, Outcome] = field(default_factory=dict)
+    fixed: dict[int, ChanceOutcome] = field(default_factory=dict)
     """Steps answered by the table, not drawn, by their number in the game: the first dealer
     of a match's later game is the loser of the game before (docs/fairness.md). A fixed step
     takes no number in its hand."""
@@ -184,7 +186,7 @@ class FairChance:
         """How many chance steps of the game have been answered, drawn or fixed."""
         return len(self.steps) + self.fixed_taken
 
-    def fixed_now(self, step: Chance) -> Outcome | None:
+    def fixed_now(self, step: Chance) -> ChanceOutcome | None:
         """The fixed outcome of the game's next step, if it has one (counted as taken)."""
         outcome = self.fixed.get(self.taken())
         if outcome is None:
@@ -206,7 +208,7 @@ class FairChance:
         """The number the hand's next step gets: how many steps of the hand came before."""
         return sum(1 for s in self.steps if s.hand == hand)
 
-    def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
+    def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
         fixed = self.fixed_now(step)
         if fixed is not None:
             return fixed
@@ -220,7 +222,7 @@ class FairChance:
     def hand_steps(self, hand: int) -> list[dict[str, Any]]:
         return [s.to_json() for s in self.steps if s.hand == hand]
 
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         raise LookupError("fair chance needs the step's hand (Game passes it)")
 
     def hands_begun(self) -> list[int]:

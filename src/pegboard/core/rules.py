@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pegboard.cards import Card
-from pegboard.core.chance import Chance, Outcome
+from pegboard.core.chance import Chance, ChanceOutcome
 from pegboard.core.options import OptionValue
-from pegboard.core.outcome import Outcome as GameOutcome
+from pegboard.core.outcome import Outcome
 from pegboard.errors import IllegalAction
 
 Action = dict[str, Any]
@@ -23,13 +23,21 @@ Event = dict[str, Any]
 
 
 class Rules(ABC):
-    """One game in progress. Subclasses append to :attr:`events` as things happen."""
+    """One game in progress. Subclasses append to :attr:`events` as things happen, and keep
+    :attr:`scores` (each seat's score now; team-mates share theirs)."""
+
+    scores: list[int]
 
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
         self.options = dict(options)
         self.events: list[Event] = []
-        self.outcome: GameOutcome | None = None
+        self.outcome: Outcome | None = None
+
+    def sides(self) -> list[list[int]]:
+        """The seats that share a score and a rank, side by side: each seat alone unless the
+        game plays in teams."""
+        return [[seat] for seat in range(self.players)]
 
     @property
     @abstractmethod
@@ -65,7 +73,7 @@ class Rules(ABC):
         chance is not in hands keeps the default, one hand for the whole game."""
         return 1
 
-    def resolve_chance(self, outcome: Outcome) -> None:
+    def resolve_chance(self, outcome: ChanceOutcome) -> None:
         raise NotImplementedError(f"{type(self).__name__} has no chance step pending")
 
     def auto_action(self) -> tuple[int, Action] | None:

@@ -9,8 +9,8 @@ for those libraries (the ``rl`` extra).
 """
 
 from pegboard.env.actions import ActionSpace
-from pegboard.env.core import REWARDS, Env
 from pegboard.env.factory import make
+from pegboard.env.game_env import REWARDS, Env
 from pegboard.env.games import GAMES
 
 __all__ = ["GAMES", "REWARDS", "ActionSpace", "Env", "make"]

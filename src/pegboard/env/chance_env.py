@@ -1,6 +1,6 @@
 """``ChanceEnv``: the environment with chance as explicit nodes, for search and game theory.
 
-Where :class:`~pegboard.env.core.Env` resolves chance inside ``step``, ``ChanceEnv`` stops at
+Where :class:`~pegboard.env.game_env.Env` resolves chance inside ``step``, ``ChanceEnv`` stops at
 every chance step of the rules: ``current_player`` is :data:`CHANCE`, ``chance_outcomes()``
 lists the outcomes with their probabilities, and the researcher either ``step``\\ s one of them
 or lets the environment ``sample_chance()``. A step is taken apart into draws that can each be
@@ -29,10 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pegboard.core.chance import Chance as ChanceStep
-from pegboard.core.chance import ChanceSource, Pick, Roll, Shuffle
-from pegboard.core.chance import Outcome as ChanceOutcome
+from pegboard.core.chance import ChanceOutcome, ChanceSource, Pick, Roll, Shuffle
 from pegboard.core.rules import Action, Rules
-from pegboard.env.core import Env, Rewards, as_action_id, copy_rules
+from pegboard.env.game_env import Env, Rewards, as_action_id, copy_rules
 from pegboard.errors import IllegalAction
 
 CHANCE = -1

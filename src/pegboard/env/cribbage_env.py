@@ -10,7 +10,7 @@ core with its event writer on, so the record is the one ``Game`` writes (the dif
 test holds the two to it, against the pure-Python rules).
 
 Importing this module raises ``ImportError`` when the compiled cores are not built;
-:func:`pegboard.env.factory.make` then gives the pure-Python :class:`~pegboard.env.core.Env`.
+:func:`pegboard.env.factory.make` then gives the pure-Python :class:`~pegboard.env.game_env.Env`.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pegboard.cards import DECK
-from pegboard.core.chance import Chance, ChanceSource, Pick, SeededChance, Shuffle
-from pegboard.core.chance import Outcome as ChanceOutcome
+from pegboard.core.chance import Chance, ChanceOutcome, ChanceSource, Pick, SeededChance, Shuffle
 from pegboard.core.rules import Action, Rules
 from pegboard.env._cribbage import CribbageEnvCore, observe_many, random_many, step_many
-from pegboard.env.core import Env
+from pegboard.env.game_env import Env
 from pegboard.errors import GameOver, IllegalAction
 from pegboard.games.cribbage.rules import canonical_action
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.spec import get_spec
-from pegboard.env.core import Env
+from pegboard.env.game_env import Env
 from pegboard.env.games import GAMES
 
 

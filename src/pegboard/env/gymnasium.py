@@ -88,7 +88,7 @@ class PegboardEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        scores = getattr(self.core.rules, "scores", [])
+        scores = self.core.rules.scores
         return f"{self.core.spec.title}: scores {scores}, seat {self.core.current_player} to act"
 
     def _play_others(self) -> float:

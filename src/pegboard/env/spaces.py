@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
-from pegboard.env.core import Env
+from pegboard.env.game_env import Env
 
 LOW, HIGH = -1.0, 2.0  # every observation entry lies in [-1, 2] (scores are clipped)
 

@@ -18,7 +18,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Shuffle
 
 U64 = npt.NDArray[np.uint64]
 
@@ -86,7 +86,7 @@ class VectorChance:
         self.seed = check_seed(seed)
         self._key = game_keys(env_keys(self.seed, [env]), [game])
 
-    def resolve(self, step: Chance, index: int) -> Outcome:
+    def resolve(self, step: Chance, index: int) -> ChanceOutcome:
         if isinstance(step, Pick) and step.choices == 2 and index == 0:
             return (int(first_dealers(self._key)[0]),)
         if isinstance(step, Shuffle) and index >= 1 and len(step.cards) == 52:

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pegboard.env.core import Env
 from pegboard.env.factory import make
+from pegboard.env.game_env import Env
 from pegboard.errors import IllegalAction, OptionError
 
 Batch = Callable[..., int]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pegboard.cards import card_names
-from pegboard.core.chance import Chance, Outcome, check_outcome, outcome_from_json
+from pegboard.core.chance import Chance, ChanceOutcome, check_outcome, outcome_from_json
 from pegboard.core.fair import (
     FAIR_FORMAT,
     FairChance,
@@ -38,10 +38,10 @@ class CheckingChance(FairChance):
     """Answers each step with the record's outcome once it is the one the hand's secret and
     seeds give (or, for a hand not revealed yet, as recorded)."""
 
-    recorded: list[Outcome] = field(default_factory=list)
+    recorded: list[ChanceOutcome] = field(default_factory=list)
     unrevealed: set[int] = field(default_factory=set)
 
-    def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
+    def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
         index = self.taken()
         fixed = self.fixed_now(step)
         if fixed is not None:  # the table's, not drawn: the record must say the same
@@ -72,7 +72,7 @@ class CheckingChance(FairChance):
         return recorded
 
 
-def _difference(step: Chance, recorded: Outcome, derived: Outcome) -> str:
+def _difference(step: Chance, recorded: ChanceOutcome, derived: ChanceOutcome) -> str:
     kind = step_kind(step)
     if kind == "shuffle":
         place = next(i for i, (a, b) in enumerate(zip(recorded, derived, strict=True)) if a != b)
@@ -105,7 +105,7 @@ def read_draws(fair: object) -> dict[int, HandDraw]:
     return draws
 
 
-def read_fixed(fair: dict[str, Any]) -> dict[int, Outcome]:
+def read_fixed(fair: dict[str, Any]) -> dict[int, ChanceOutcome]:
     """The steps the table fixed rather than drew (a match's later game's first dealer)."""
     try:
         return {int(e["step"]): (int(e["pick"]),) for e in fair.get("fixed") or []}

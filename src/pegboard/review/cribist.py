@@ -1,5 +1,5 @@
 """The review of a Cribist game: each card played, by the expert's trick search over the hands
-the seat could see (:func:`pegboard.bots.expert_cribist.trick_card_values`: minus the expected
+the seat could see (:func:`pegboard.bots.cribist.expert.trick_card_values`: minus the expected
 place among the four), and each manual count (claims, Muggins calls missed).
 
 A card's points are its value over what a point is worth in places on this board, never
@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pegboard.bots.expert_cribist import (
+from pegboard.bots.cribist.expert import (
     PER_HAND,
     SPREAD,
     count_trick,

@@ -1,6 +1,6 @@
 """The review of a Cribbage is not Enough game: discards, Tops powers, Magic swaps, plays and
 the cradle, each in expected points by the expert's own valuation
-(:mod:`pegboard.bots.not_enough_values`: ``discard_values``, ``power_values``,
+(:mod:`pegboard.bots.not_enough.values`: ``discard_values``, ``power_values``,
 ``magic_values``, ``play_values``; the cradle by greedy's exact ``cradle_values``), and
 manual counts. A team's win chance comes from the normal race of
 :mod:`~pegboard.review.standing` (an estimate: no exact race table for this game), so costs
@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pegboard.bots.not_enough_greedy import count_items, cradle_values
-from pegboard.bots.not_enough_values import (
+from pegboard.bots.not_enough.greedy import count_items, cradle_values
+from pegboard.bots.not_enough.values import (
     discard_values,
     magic_values,
     play_values,

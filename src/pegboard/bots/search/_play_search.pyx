@@ -76,7 +76,7 @@ cdef double RACE_DEAL_DRAWN[RACE_N][RACE_N]
 cdef double RACE_PONE_DRAWN[RACE_N][RACE_N]
 cdef double WIN_BY[RACE_N]
 cdef double LOSS_BY[RACE_N]
-race_payoff = None
+_filled_payoff = None
 
 
 cdef class TossTable:
@@ -431,8 +431,8 @@ cdef int _read_valuing(Valuing* v, search, double tie, double per_deal, double s
 
 
 cdef int _fill_race(payoff) except -1:
-    global race_payoff
-    if race_payoff == payoff:
+    global _filled_payoff
+    if _filled_payoff == payoff:
         return 0
     dealing, pone = race_tables(payoff, "rotate")
     dealing_drawn, pone_drawn = race_tables(payoff, "random")
@@ -445,7 +445,7 @@ cdef int _fill_race(payoff) except -1:
             RACE_PONE[a][b] = pone[b, a]
             RACE_DEAL_DRAWN[a][b] = dealing_drawn[a, b]
             RACE_PONE_DRAWN[a][b] = pone_drawn[b, a]
-    race_payoff = payoff
+    _filled_payoff = payoff
     return 0
 
 

@@ -21,7 +21,9 @@ from pegboard.games.cribbage.rules import BETWEEN_HANDS, canonical_action
 from pegboard.games.cribbage.view import redact, secret_cards, view
 
 
-class FastCribbageRules(CribbageCore, Rules):
+# The C core's scores are a read-only view of its state (Rules lets a game assign them): only
+# the rules themselves ever change a score.
+class FastCribbageRules(CribbageCore, Rules):  # type: ignore[override]
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         CribbageCore.__init__(self, players, options)
         self.options = dict(options)

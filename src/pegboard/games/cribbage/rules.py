@@ -7,12 +7,11 @@ from itertools import combinations
 from typing import Any
 
 from pegboard.cards import DECK, NAME_OF, Card, card_names, parse_card, parse_cards
-from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Shuffle
 from pegboard.core.claims import CountingRound, canonical_claim
 from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
-from pegboard.core.outcome import Outcome as GameOutcome
-from pegboard.core.outcome import rank_sides
+from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Action, Event
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.count31 import GO, Count31Rules
@@ -155,7 +154,7 @@ class CribbageRules(Count31Rules):
         before the deal it belongs to: it is the next hand's."""
         return self.hand_number + 1
 
-    def resolve_chance(self, outcome: Outcome) -> None:
+    def resolve_chance(self, outcome: ChanceOutcome) -> None:
         if self.phase == CUT:
             self.dealer = self.active[outcome[0]]
             self.phase = DEAL
@@ -324,7 +323,7 @@ class CribbageRules(Count31Rules):
                     double.append(seat)
                 elif ranks[seat] > 1 and score < self.target - 30:
                     skunked.append(seat)
-        self.outcome = GameOutcome(tuple(self.scores), ranks, reason, tuple(skunked), tuple(double))
+        self.outcome = Outcome(tuple(self.scores), ranks, reason, tuple(skunked), tuple(double))
         self.phase = OVER
         self.turn = -1
         self.events.append({"type": "end", **self.outcome.to_json()})

@@ -7,12 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from pegboard.cards import DECK, NAME_OF, RANK_OF, SUIT_OF, Card, card_names, parse_card
-from pegboard.core.chance import Chance, Outcome, Pick, Shuffle
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Shuffle
 from pegboard.core.claims import CountingRound, canonical_claim
 from pegboard.core.events import hide_other_hands, peg
 from pegboard.core.options import OptionValue
-from pegboard.core.outcome import Outcome as GameOutcome
-from pegboard.core.outcome import rank_sides
+from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.cribist.deal import PLAYERS, deal
@@ -132,7 +131,7 @@ class CribistRules(Rules):
         to: they are the next hand's."""
         return self.hand_number + 1
 
-    def resolve_chance(self, outcome: Outcome) -> None:
+    def resolve_chance(self, outcome: ChanceOutcome) -> None:
         if self.phase == CUT:
             self.dealer = outcome[0]
             self.phase = DEAL
@@ -249,7 +248,7 @@ class CribistRules(Rules):
     def _finish(self, reason: str) -> None:
         fixed = {self.leaver: PLAYERS} if self.leaver >= 0 else {}
         ranks = rank_sides(self.scores, [[s] for s in range(PLAYERS)], fixed)
-        self.outcome = GameOutcome(tuple(self.scores), ranks, reason)
+        self.outcome = Outcome(tuple(self.scores), ranks, reason)
         self.phase = OVER
         self.turn = -1
         self.counting = None

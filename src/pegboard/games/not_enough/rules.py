@@ -7,21 +7,23 @@ court card on top may use one of its powers (the dealer says which team goes fir
 count; the show, hand + own Top, from the dealer's left; the intelligence bonus; the battle for
 the crib (dice as chance steps); rob the cradle; each team counts the crib cards it owns.
 
-Each phase is a module of :mod:`pegboard.games.not_enough.steps`; this class puts them
-together and answers the engine: who acts, what is legal, which action does what, chance, and
-what each seat may see (:mod:`pegboard.games.not_enough.view`).
+Each phase is a module of functions over the state (:mod:`pegboard.games.not_enough.steps`);
+this class calls them and answers the engine: who acts, what is legal, which action does what,
+chance, and what each seat may see (:mod:`pegboard.games.not_enough.view`). A phase that is
+done returns the :class:`~pegboard.games.not_enough.phases.Step` to run next, and
+:meth:`NotEnoughRules._run` runs it: the phases never call each other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, ClassVar
 
 from pegboard.cards import Card, parse_card, parse_cards
-from pegboard.core.chance import Chance, Outcome, Pick, Roll, Shuffle
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle
 from pegboard.core.rules import Action, Event
 from pegboard.errors import IllegalAction
-from pegboard.games.count31 import GO
+from pegboard.games.count31 import GO, Leader
 from pegboard.games.not_enough import actions
 from pegboard.games.not_enough import view as seat_view
 from pegboard.games.not_enough.actions import READY, every_choice
@@ -41,28 +43,40 @@ from pegboard.games.not_enough.phases import (
     REVEAL,
     SHUFFLE,
     SPLIT,
+    Step,
 )
 from pegboard.games.not_enough.powers import COLOURS
-from pegboard.games.not_enough.steps.battle import BattleSteps
-from pegboard.games.not_enough.steps.cradle import CradleSteps
-from pegboard.games.not_enough.steps.deal import DealSteps
-from pegboard.games.not_enough.steps.end import EndSteps
-from pegboard.games.not_enough.steps.muggins import MugginsSteps
-from pegboard.games.not_enough.steps.play import PlaySteps
-from pegboard.games.not_enough.steps.show import ShowSteps
-from pegboard.games.not_enough.steps.tops import TopSteps, splits
+from pegboard.games.not_enough.state import NotEnoughState
+from pegboard.games.not_enough.steps import battle, cradle, deal, end, muggins, play, show, tops
+
+HAND_OVERS: dict[Step, Callable[[NotEnoughState], Step | None]] = {
+    Step.START_HAND: deal.start_hand,
+    Step.NEXT_TOP: tops.next_top,
+    Step.START_PLAY: play.start_play,
+    Step.COUNT_NEXT: show.count_next,
+    Step.MUGGINS_ROUND: muggins.muggins_round,
+    Step.START_BATTLE: battle.start_battle,
+    Step.REVEAL_CRIB: cradle.reveal_crib,
+    Step.END_SHOW: end.end_show,
+}
 
 
-class NotEnoughRules(
-    DealSteps,
-    TopSteps,
-    PlaySteps,
-    ShowSteps,
-    MugginsSteps,
-    BattleSteps,
-    CradleSteps,
-    EndSteps,
-):
+class NotEnoughRules(NotEnoughState):
+    leader: ClassVar[Leader] = "pegger"  # "The player who pegged begins the count again"
+
+    def _run(self, step: Step | None) -> None:
+        """Run the steps a phase handed over to, until one waits for a player or chance."""
+        while step is not None:
+            step = HAND_OVERS[step](self)
+
+    # -- the 31 count, as Count31Rules asks ------------------------------------------------
+
+    def _count_seats(self) -> Collection[int]:
+        return range(self.players)  # everyone plays every hand
+
+    def _start_show(self) -> None:
+        self._run(show.start_show(self))
+
     # -- who acts, and how -----------------------------------------------------------------
 
     @property
@@ -102,16 +116,16 @@ class NotEnoughRules(
             kind = "colour" if phase == COLOUR else "first"
             return [{"type": kind, "colour": colour} for colour in COLOURS]
         if phase == POWER:
-            return [{"type": "power", "power": p} for p in self._powers_allowed()]
+            return [{"type": "power", "power": p} for p in tops.powers_allowed(self)]
         if phase == REVEAL:
             return every_choice("reveal", self.hands[seat], self.to_reveal[seat])
         if phase == SPLIT:
-            n = self._top_value("magic")
-            return [{"type": "split", "captain": k, "partner": n - k} for k in splits(n)]
+            n = tops.top_value(self, "magic")
+            return [{"type": "split", "captain": k, "partner": n - k} for k in tops.splits(n)]
         if phase == MAGIC:
             return every_choice("magic", self.hands[seat], self.share[seat])
         if phase == CRADLE:
-            return self._cradle_choices()
+            return cradle.choices(self)
         if phase == COUNT and self.counting is not None:
             return self.counting.legal(seat)
         if phase == POST_SHOW:
@@ -131,7 +145,7 @@ class NotEnoughRules(
         """A plain reason for the refusals people run into most."""
         kind = action["type"]
         if kind == "power" and action["power"] == "magic" and self.phase == POWER:
-            n = self._top_value("magic")
+            n = tops.top_value(self, "magic")
             held = sum(len(self.hands[s]) for s in team_seats(self.resolving, self.players))
             return f"Magic {n} is n or nothing: your team holds {held} cards to discard"
         wanted = {REVEAL: ("reveal", self.to_reveal), MAGIC: ("magic", self.share)}.get(self.phase)
@@ -147,30 +161,34 @@ class NotEnoughRules(
 
     def apply(self, seat: int, action: Action) -> None:
         kind = action["type"]
+        step: Step | None
         if kind == "play":
             self._play(seat, parse_card(action["card"]))
-        elif kind == "go":
+            return
+        if kind == "go":
             self._go(seat)
-        elif kind == "discard":
-            self._discard(seat, parse_cards(action["cards"]))
+            return
+        if kind == "discard":
+            step = deal.discard(self, seat, parse_cards(action["cards"]))
         elif kind == "colour":
-            self._colour(seat, action["colour"])
+            step = deal.colour(self, seat, action["colour"])
         elif kind == "first":
-            self._first(seat, action["colour"])
+            step = tops.first(self, seat, action["colour"])
         elif kind == "power":
-            self._power(seat, action["power"])
+            step = tops.power(self, seat, action["power"])
         elif kind == "reveal":
-            self._reveal(seat, parse_cards(action["cards"]))
+            step = tops.reveal(self, seat, parse_cards(action["cards"]))
         elif kind == "split":
-            self._split(seat, int(action["captain"]), int(action["partner"]))
+            step = tops.split(self, seat, int(action["captain"]), int(action["partner"]))
         elif kind == "magic":
-            self._magic(seat, parse_cards(action["cards"]))
+            step = tops.magic(self, seat, parse_cards(action["cards"]))
         elif kind == "cradle":
-            self._rob_the_cradle(seat, action)
+            step = cradle.rob_the_cradle(self, seat, action)
         elif kind == "ready":
-            self._ready(seat)
+            step = end.ready(self, seat)
         else:
-            self._count_step(seat, action)
+            step = muggins.count_step(self, seat, action)
+        self._run(step)
 
     def auto_action(self) -> tuple[int, Action] | None:
         """A player who cannot play says "go" by themselves: there is nothing to decide."""
@@ -193,25 +211,32 @@ class NotEnoughRules(
         return None
 
     def chance_hand(self) -> int:
-        """The battle's dice belong to the hand being played; every other step (the first
-        dealer, the decks' shuffles) comes before the deal of the next hand."""
+        """The battle's dice are the hand's own; the first dealer and the shuffles, the next's."""
         return self.hand_number if self.phase == BATTLE else self.hand_number + 1
 
-    def resolve_chance(self, outcome: Outcome) -> None:
+    def resolve_chance(self, outcome: ChanceOutcome) -> None:
         if self.phase == CUT:
             self.dealer = outcome[0]
-            self._start_hand()
+            self._run(Step.START_HAND)
         elif self.phase == SHUFFLE:
             colour = next(c for c in COLOURS if c not in self.shuffled)
             self.shuffled[colour] = [Card(c) for c in outcome]
             if len(self.shuffled) == len(COLOURS):
-                self._deal()
+                self._run(deal.deal_hands(self))
         else:
-            seat, _ = self.rolls_due.pop(0)
-            self.rolls[seat] = list(outcome)
-            self.events.append({"type": "roll", "seat": seat, "dice": list(outcome)})
-            if not self.rolls_due:
-                self._settle_battle()
+            self._run(battle.roll(self, list(outcome)))
+
+    # -- leaving, and whether a hand is in play ----------------------------------------------
+
+    def leave(self, seat: int) -> None:
+        end.leave(self, seat)
+
+    def in_game(self, seat: int) -> bool:
+        return seat not in self.fixed_ranks
+
+    @property
+    def hand_in_play(self) -> bool:
+        return end.hand_in_play(self)
 
     # -- what each seat may see ------------------------------------------------------------
 

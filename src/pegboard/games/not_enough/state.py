@@ -1,14 +1,13 @@
 """What a game of Cribbage is not Enough holds, hand by hand, and what every phase shares:
 teams and captains, the decks under the Tops, and pegging for a team.
 
-The phases themselves are mixins over this state, one module each in
-:mod:`pegboard.games.not_enough.steps`; the steps one phase hands over to another are declared
-here, so each phase module stands on this one alone.
+The phases are functions over this state, one module each in
+:mod:`pegboard.games.not_enough.steps`; each stands on this module alone, and hands over to the
+next phase by returning a :class:`~pegboard.games.not_enough.phases.Step` that the rules run.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,12 +16,15 @@ from pegboard.cards import NAME_OF, Card, card_names
 from pegboard.core.claims import CountingRound
 from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
+from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event
 from pegboard.games.count31 import Count31Rules
 from pegboard.games.not_enough.deal import team_of, team_seats
-from pegboard.games.not_enough.phases import CUT
+from pegboard.games.not_enough.phases import CUT, OVER
 from pegboard.games.not_enough.powers import COLOURS, PowerTable, default_powers
 from pegboard.scoring import ScoreItem
+
+SKUNK_MARGIN = 31  # points ahead at the target that make a skunk
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,8 @@ class Count:
 
 
 class NotEnoughState(Count31Rules):
-    """The game's state, and the steps a phase hands over to the next (each implemented in its
-    phase's module)."""
+    """The game's state: what every phase reads and changes, and what they share (teams and
+    captains, the decks under the Tops, pegging for a team, the end of the game)."""
 
     def __init__(
         self,
@@ -143,44 +145,17 @@ class NotEnoughState(Count31Rules):
             return True
         return False
 
-    # -- the steps one phase hands over to another -------------------------------------------
-
-    @abstractmethod
-    def _start_hand(self) -> None:
-        """A new hand: the dealer takes a colour (steps.deal)."""
-
-    @abstractmethod
-    def _next_top(self) -> None:
-        """The next team's Top, or the play (steps.tops)."""
-
-    @abstractmethod
-    def _start_play(self) -> None:
-        """The 31 count begins (steps.play)."""
-
-    @abstractmethod
-    def _count_next(self) -> None:
-        """Lay down the next hand or crib, or go on (steps.show)."""
-
-    @abstractmethod
-    def _her_heels(self, count: Count) -> bool:
-        """Her heels of a count, against the other team; True if that ended the game."""
-
-    @abstractmethod
-    def _muggins_round(self) -> None:
-        """Manual counting: the other team may call on each claimed count (steps.muggins)."""
-
-    @abstractmethod
-    def _start_battle(self) -> None:
-        """The battle for the crib (steps.battle)."""
-
-    @abstractmethod
-    def _reveal_crib(self) -> None:
-        """The crib turned up, its owners, rob the cradle (steps.cradle)."""
-
-    @abstractmethod
-    def _end_show(self) -> None:
-        """The hand is over: the pause point, or the next hand (steps.end)."""
-
-    @abstractmethod
     def _finish(self, reason: str) -> None:
-        """The game is over (steps.end)."""
+        """The game is over: the target reached (a skunk at 31 or more ahead), or a leave."""
+        ranks = rank_sides(self.scores, self.sides(), self.fixed_ranks)
+        skunked: tuple[int, ...] = ()
+        if reason == "target":
+            winners = [s for s in range(self.players) if ranks[s] == 1]
+            losers = [s for s in range(self.players) if ranks[s] > 1]
+            if losers and self.scores[winners[0]] - self.scores[losers[0]] >= SKUNK_MARGIN:
+                skunked = tuple(losers)
+        self.outcome = Outcome(tuple(self.scores), ranks, reason, skunked)
+        self.phase = OVER
+        self.turn = -1
+        self.counting = None
+        self.events.append({"type": "end", **self.outcome.to_json()})

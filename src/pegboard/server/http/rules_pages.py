@@ -17,8 +17,8 @@ from markdown_it import MarkdownIt
 from pegboard.cards import VALUE_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.spec import get_spec
 from pegboard.games.cribist.rules import trick_winner
-from pegboard.games.not_enough.battle import muster, single_highest
 from pegboard.games.not_enough.cradle import magic_sums, robbing_colour
+from pegboard.games.not_enough.might import muster, single_highest
 from pegboard.games.not_enough.points import crib_items, cut_items, intel_bonus
 from pegboard.games.not_enough.powers import COLOURS, POWERS, default_powers
 from pegboard.scoring import ScoreItem, score_pegging, score_show, score_trick

@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from pegboard.core.chance import Chance, Outcome, outcome_from_json
+from pegboard.core.chance import Chance, ChanceOutcome, outcome_from_json
 from pegboard.core.fair import DEFAULT_SEED, FairChance, HandDraw, check_seed, commitment
 from pegboard.errors import IllegalAction, RecordError
 
@@ -138,7 +138,7 @@ class TableDeals(FairChance):
 
     # -- after a restart -------------------------------------------------------------------
 
-    def resolve_in_hand(self, step: Chance, hand: int) -> Outcome:
+    def resolve_in_hand(self, step: Chance, hand: int) -> ChanceOutcome:
         """The step's outcome; while a restored match is replayed, also the one the store
         kept (a store that says otherwise is refused: the table is set aside)."""
         index = self.taken()

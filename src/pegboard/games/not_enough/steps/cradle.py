@@ -12,75 +12,78 @@ from pegboard.games.not_enough.cradle import (
     robbing_colour,
 )
 from pegboard.games.not_enough.deal import team_of, team_seats
-from pegboard.games.not_enough.phases import CRADLE
+from pegboard.games.not_enough.phases import CRADLE, Step
 from pegboard.games.not_enough.points import crib_items
 from pegboard.games.not_enough.powers import COLOURS
 from pegboard.games.not_enough.state import Count, NotEnoughState
 
 
-class CradleSteps(NotEnoughState):
-    def _reveal_crib(self) -> None:
-        """The winner of the battle takes both piles; otherwise each team keeps its own."""
-        for team, colour in enumerate(self.colour_of_team):
-            self.owners[colour] = self.battle_team if self.battle_team is not None else team
-        self.crib_shown = True
-        sums = magic_sums(self.piles, self.powers)
-        robbing = robbing_colour(sums)
-        self.cradle_team = self.colour_of_team.index(robbing) if robbing else None
-        self.events.append(
-            {
-                "type": "crib",
-                "piles": {c: card_names(self.piles[c]) for c in COLOURS},
-                "owners": {c: team_seats(t, self.players) for c, t in self.owners.items()},
-                "magic": sums,
-            }
+def reveal_crib(state: NotEnoughState) -> Step | None:
+    """The winner of the battle takes both piles; otherwise each team keeps its own."""
+    for team, colour in enumerate(state.colour_of_team):
+        state.owners[colour] = state.battle_team if state.battle_team is not None else team
+    state.crib_shown = True
+    sums = magic_sums(state.piles, state.powers)
+    robbing = robbing_colour(sums)
+    state.cradle_team = state.colour_of_team.index(robbing) if robbing else None
+    state.events.append(
+        {
+            "type": "crib",
+            "piles": {c: card_names(state.piles[c]) for c in COLOURS},
+            "owners": {c: team_seats(t, state.players) for c, t in state.owners.items()},
+            "magic": sums,
+        }
+    )
+    state.cradle = {"magic": sums, "colour": robbing, "action": None}
+    if robbing is None:
+        return count_cribs(state)
+    state.phase = CRADLE
+    return None
+
+
+def choices(state: NotEnoughState) -> list[Action]:
+    """What the robbing team may do: ban a colour, or add a card if it owns crib cards."""
+    team = state.cradle_team
+    assert team is not None
+    owns = team in state.owners.values()
+    return cradle_choices(owns, state.deck_left(state.colour_of_team[team]) > 0)
+
+
+def rob_the_cradle(state: NotEnoughState, seat: int, action: Action) -> Step | None:
+    assert state.cradle is not None and state.cradle_team is not None
+    what = action["action"]
+    event: Event = {"type": "cradle", "seat": seat, "action": what}
+    if what == "ban":
+        state.banned = event["colour"] = action["colour"]
+    elif what == "add":
+        colour = state.colour_of_team[state.cradle_team]
+        (card,) = state._draw(colour, 1)
+        state.piles[colour].append(card)
+        event["card"] = NAME_OF[card]
+    state.cradle.update({k: v for k, v in event.items() if k not in ("type", "seat")})
+    state.events.append(event)
+    return count_cribs(state)
+
+
+def count_cribs(state: NotEnoughState) -> Step | None:
+    """Each team owning crib cards counts them, the dealer's team last."""
+    state.stage = "cribs"
+    state.to_count = []
+    dealers = team_of(state.dealer)
+    for team in (1 - dealers, dealers):
+        cards, starter, tops = crib_count(
+            team,
+            state.colour_of_team,
+            state.piles,
+            state.owners,
+            state.tops,
+            state.banned,
+            state.intel_team,
+            state.battle_team,
         )
-        self.cradle = {"magic": sums, "colour": robbing, "action": None}
-        if robbing is None:
-            self._count_cribs()
-        else:
-            self.phase = CRADLE
-
-    def _cradle_choices(self) -> list[Action]:
-        team = self.cradle_team
-        assert team is not None
-        owns = team in self.owners.values()
-        return cradle_choices(owns, self.deck_left(self.colour_of_team[team]) > 0)
-
-    def _rob_the_cradle(self, seat: int, action: Action) -> None:
-        assert self.cradle is not None and self.cradle_team is not None
-        what = action["action"]
-        event: Event = {"type": "cradle", "seat": seat, "action": what}
-        if what == "ban":
-            self.banned = event["colour"] = action["colour"]
-        elif what == "add":
-            colour = self.colour_of_team[self.cradle_team]
-            (card,) = self._draw(colour, 1)
-            self.piles[colour].append(card)
-            event["card"] = NAME_OF[card]
-        self.cradle.update({k: v for k, v in event.items() if k not in ("type", "seat")})
-        self.events.append(event)
-        self._count_cribs()
-
-    def _count_cribs(self) -> None:
-        """Each team owning crib cards counts them, the dealer's team last."""
-        self.stage = "cribs"
-        self.to_count = []
-        dealers = team_of(self.dealer)
-        for team in (1 - dealers, dealers):
-            cards, starter, tops = crib_count(
-                team,
-                self.colour_of_team,
-                self.piles,
-                self.owners,
-                self.tops,
-                self.banned,
-                self.intel_team,
-                self.battle_team,
+        if cards:
+            items = crib_items([*cards, *tops])
+            state.to_count.append(
+                Count(state.captain(team), tuple(cards), starter, tuple(tops), True, items, ())
             )
-            if cards:
-                items = crib_items([*cards, *tops])
-                self.to_count.append(
-                    Count(self.captain(team), tuple(cards), starter, tuple(tops), True, items, ())
-                )
-        self._count_next()
+    return Step.COUNT_NEXT

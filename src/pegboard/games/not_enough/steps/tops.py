@@ -5,115 +5,127 @@ from __future__ import annotations
 
 from pegboard.cards import Card, card_names
 from pegboard.games.not_enough.deal import KEPT, members_in_order, team_seats
-from pegboard.games.not_enough.phases import MAGIC, POWER, REVEAL, SPLIT
+from pegboard.games.not_enough.phases import MAGIC, POWER, REVEAL, SPLIT, Step
 from pegboard.games.not_enough.state import NotEnoughState
 
 
-class TopSteps(NotEnoughState):
-    def _first(self, seat: int, colour: str) -> None:
-        first = self.colour_of_team.index(colour)
-        self.top_queue = [first, 1 - first]
-        self.events.append({"type": "first", "seat": seat, "colour": colour})
-        self._next_top()
+def first(state: NotEnoughState, seat: int, colour: str) -> Step | None:
+    """The dealer says which of two court Tops goes first."""
+    team = state.colour_of_team.index(colour)
+    state.top_queue = [team, 1 - team]
+    state.events.append({"type": "first", "seat": seat, "colour": colour})
+    return next_top(state)
 
-    def _next_top(self) -> None:
-        if not self.top_queue:
-            self._start_play()
-            return
-        self.resolving = self.top_queue.pop(0)
-        self.phase = POWER
 
-    def _powers_allowed(self) -> list[str]:
-        """Intel, Might and none always; Magic only if the team can discard exactly n cards
-        and its deck holds n replacements ("# or none": a smaller Magic is not allowed)."""
-        allowed = ["intel", "might"]
-        n = self._top_value("magic")
-        team = self.resolving
-        cards = sum(len(self.hands[s]) for s in team_seats(team, self.players))
-        if 1 <= n <= cards and n <= self.deck_left(self.colour_of_team[team]):
-            allowed.append("magic")
-        allowed.append("none")
-        return allowed
+def next_top(state: NotEnoughState) -> Step | None:
+    if not state.top_queue:
+        return Step.START_PLAY
+    state.resolving = state.top_queue.pop(0)
+    state.phase = POWER
+    return None
 
-    def _top_value(self, power: str) -> int:
-        return self.powers.value(self.team_top(self.resolving), power)
 
-    def _power(self, seat: int, power: str) -> None:
-        team = self.resolving
-        self.used[team] = power
-        value = self._top_value(power) if power != "none" else None
-        self.events.append(
-            {
-                "type": "power",
-                "seat": seat,
-                "colour": self.colour_of_team[team],
-                "power": power,
-                "value": value,
-            }
-        )
-        if power == "intel" and value:
-            self._start_intel(team, min(value, KEPT))
-        elif power == "magic" and value:
-            self._start_magic(team, value)
-        else:
-            self._next_top()
+def powers_allowed(state: NotEnoughState) -> list[str]:
+    """Intel, Might and none always; Magic only if the team can discard exactly n cards
+    and its deck holds n replacements ("# or none": a smaller Magic is not allowed)."""
+    allowed = ["intel", "might"]
+    n = top_value(state, "magic")
+    team = state.resolving
+    cards = sum(len(state.hands[s]) for s in team_seats(team, state.players))
+    if 1 <= n <= cards and n <= state.deck_left(state.colour_of_team[team]):
+        allowed.append("magic")
+    allowed.append("none")
+    return allowed
 
-    def _start_intel(self, team: int, n: int) -> None:
-        enemies = team_seats(1 - team, self.players)
-        if n >= KEPT:  # the whole hand: nothing to choose
-            for seat in enemies:
-                self._show_cards(seat, list(self.hands[seat]))
-            self._next_top()
-            return
-        self.to_reveal = dict.fromkeys(enemies, n)
-        self.phase = REVEAL
 
-    def _show_cards(self, seat: int, cards: list[Card]) -> None:
-        self.revealed[seat].extend(cards)
-        self.events.append({"type": "reveal", "seat": seat, "cards": card_names(cards)})
+def top_value(state: NotEnoughState, power: str) -> int:
+    """The ``power`` of the Top of the team using its Top now."""
+    return state.powers.value(state.team_top(state.resolving), power)
 
-    def _reveal(self, seat: int, cards: list[Card]) -> None:
-        self._show_cards(seat, cards)
-        del self.to_reveal[seat]
-        if not self.to_reveal:
-            self._next_top()
 
-    def _start_magic(self, team: int, n: int) -> None:
-        members = members_in_order(team, self.dealer, self.players)
-        captain = self.captain(team)
-        if len(members) == 1:
-            self.share = {captain: n}
-            self.phase = MAGIC
-            return
-        shares = splits(n)
-        if len(shares) == 1:  # e.g. 8 of 8: nothing for the captain to decide
-            self._split(captain, shares[0], n - shares[0])
-            return
-        self.phase = SPLIT
+def power(state: NotEnoughState, seat: int, power: str) -> Step | None:
+    team = state.resolving
+    state.used[team] = power
+    value = top_value(state, power) if power != "none" else None
+    state.events.append(
+        {
+            "type": "power",
+            "seat": seat,
+            "colour": state.colour_of_team[team],
+            "power": power,
+            "value": value,
+        }
+    )
+    if power == "intel" and value:
+        return start_intel(state, team, min(value, KEPT))
+    if power == "magic" and value:
+        return start_magic(state, team, value)
+    return next_top(state)
 
-    def _split(self, seat: int, mine: int, partner: int) -> None:
-        self.share = {s: k for s, k in ((seat, mine), ((seat + 2) % 4, partner)) if k}
-        self.events.append({"type": "split", "seat": seat, "captain": mine, "partner": partner})
-        self.phase = MAGIC
 
-    def _magic(self, seat: int, cards: list[Card]) -> None:
-        for card in cards:
-            self.hands[seat].remove(card)
-        self.magicked[seat] = cards
-        self.events.append(
-            {"type": "discard", "seat": seat, "cards": card_names(cards), "magic": True}
-        )
-        if any(not self.magicked[s] for s in self.share):
-            return
-        # Everyone has discarded: replacements come off the deck, the captain's first.
-        colour = self.colour_of_team[self.resolving]
-        captain = self.captain(self.resolving)
-        for member in sorted(self.share, key=lambda s: s != captain):
-            drawn = self._draw(colour, self.share[member])
-            self.hands[member] = sorted(self.hands[member] + drawn)
-            self.events.append({"type": "draw", "seat": member, "cards": card_names(drawn)})
-        self.share = {}
-        self._next_top()
+def start_intel(state: NotEnoughState, team: int, n: int) -> Step | None:
+    enemies = team_seats(1 - team, state.players)
+    if n >= KEPT:  # the whole hand: nothing to choose
+        for seat in enemies:
+            show_cards(state, seat, list(state.hands[seat]))
+        return next_top(state)
+    state.to_reveal = dict.fromkeys(enemies, n)
+    state.phase = REVEAL
+    return None
+
+
+def show_cards(state: NotEnoughState, seat: int, cards: list[Card]) -> None:
+    state.revealed[seat].extend(cards)
+    state.events.append({"type": "reveal", "seat": seat, "cards": card_names(cards)})
+
+
+def reveal(state: NotEnoughState, seat: int, cards: list[Card]) -> Step | None:
+    show_cards(state, seat, cards)
+    del state.to_reveal[seat]
+    if not state.to_reveal:
+        return next_top(state)
+    return None
+
+
+def start_magic(state: NotEnoughState, team: int, n: int) -> Step | None:
+    members = members_in_order(team, state.dealer, state.players)
+    captain = state.captain(team)
+    if len(members) == 1:
+        state.share = {captain: n}
+        state.phase = MAGIC
+        return None
+    shares = splits(n)
+    if len(shares) == 1:  # e.g. 8 of 8: nothing for the captain to decide
+        return split(state, captain, shares[0], n - shares[0])
+    state.phase = SPLIT
+    return None
+
+
+def split(state: NotEnoughState, seat: int, mine: int, partner: int) -> Step | None:
+    state.share = {s: k for s, k in ((seat, mine), ((seat + 2) % 4, partner)) if k}
+    state.events.append({"type": "split", "seat": seat, "captain": mine, "partner": partner})
+    state.phase = MAGIC
+    return None
+
+
+def magic(state: NotEnoughState, seat: int, cards: list[Card]) -> Step | None:
+    for card in cards:
+        state.hands[seat].remove(card)
+    state.magicked[seat] = cards
+    state.events.append(
+        {"type": "discard", "seat": seat, "cards": card_names(cards), "magic": True}
+    )
+    if any(not state.magicked[s] for s in state.share):
+        return None
+    # Everyone has discarded: replacements come off the deck, the captain's first.
+    colour = state.colour_of_team[state.resolving]
+    captain = state.captain(state.resolving)
+    for member in sorted(state.share, key=lambda s: s != captain):
+        drawn = state._draw(colour, state.share[member])
+        state.hands[member] = sorted(state.hands[member] + drawn)
+        state.events.append({"type": "draw", "seat": member, "cards": card_names(drawn)})
+    state.share = {}
+    return next_top(state)
 
 
 def splits(n: int) -> list[int]:

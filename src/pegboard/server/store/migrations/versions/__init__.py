@@ -1,0 +1,1 @@
+"""The Alembic revisions, one a store change, oldest first."""

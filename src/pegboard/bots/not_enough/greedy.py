@@ -17,7 +17,7 @@ Each decision takes the legal action with the best immediate expectation:
 * manual counting: claim every item, Muggins on every miss, with the game's own scoring.
 
 The helpers here (powers from the view, unseen cards, cached combination counts, the crib
-count) serve :mod:`pegboard.bots.not_enough_expert` too.
+count) serve :mod:`pegboard.bots.not_enough.expert` too.
 """
 
 from __future__ import annotations

@@ -25,8 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.cards import NAME_OF
-from pegboard.core.chance import Chance, ChanceSource, SeededChance, outcome_to_json
-from pegboard.core.chance import Outcome as ChanceOutcome
+from pegboard.core.chance import Chance, ChanceOutcome, ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
@@ -289,7 +288,7 @@ class Env:
 
     def _score_margins(self) -> tuple[float, ...]:
         """Per seat: its side's score less the mean score of the other sides."""
-        scores: list[int] = getattr(self.rules, "scores", [0] * self.players)
+        scores = self.rules.scores
         keys = self._side_keys()
         firsts = {k: s for s, k in reversed(list(enumerate(keys)))}
         side_scores = {k: scores[s] for k, s in firsts.items()}
@@ -299,10 +298,8 @@ class Env:
 
     def _side_keys(self) -> list[int]:
         """Per seat, the lowest seat of its side (teams share a score)."""
-        sides_of = getattr(self.rules, "sides", None)
-        sides: list[list[int]] = sides_of() if sides_of is not None else []
         key = list(range(self.players))
-        for side in sides:
+        for side in self.rules.sides():
             for s in side:
                 key[s] = min(side)
         return key

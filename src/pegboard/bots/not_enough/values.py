@@ -1,12 +1,12 @@
 """Every option of a Cribbage is not Enough decision with the expert's value of it, for a game
-review (docs/review.md): the same valuations :mod:`pegboard.bots.not_enough_expert` maximises,
+review (docs/review.md): the same valuations :mod:`pegboard.bots.not_enough.expert` maximises,
 every value kept."""
 
 from __future__ import annotations
 
 import random
 
-from pegboard.bots.not_enough_expert import (
+from pegboard.bots.not_enough.expert import (
     DEAL_WORLDS,
     PLAY_WORLDS,
     Outlook,
@@ -14,7 +14,7 @@ from pegboard.bots.not_enough_expert import (
     play_totals,
     power_choices,
 )
-from pegboard.bots.not_enough_greedy import View, hand_value
+from pegboard.bots.not_enough.greedy import View, hand_value
 from pegboard.cards import parse_cards
 from pegboard.core.rules import Action
 

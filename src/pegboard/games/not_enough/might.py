@@ -1,4 +1,5 @@
-"""The battle for the crib: Might dice, the Tops' Might, and the single highest player.
+"""The battle for the crib in numbers: who rolls how many Might dice, the Tops' Might, and the
+single highest player (the phase itself is in steps.battle).
 
 Each player rolls one die per Might in hand (court cards, Tops excluded) and the dealer two
 more ("may add" taken as always: more dice never hurt the dealer), so the battle is held every

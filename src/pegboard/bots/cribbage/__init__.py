@@ -1,0 +1,1 @@
+"""What the Cribbage bots share beyond the level front doors: the expert's discard."""
