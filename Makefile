@@ -10,7 +10,7 @@ CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
 # The compiled cores' stubs (each core's .pyi), as module names for mypy.stubtest.
 STUBS := $(shell find src -name '*.pyi' | sed -e 's|^src/||' -e 's|\.pyi$$||' -e 's|/|.|g')
 
-.PHONY: run play test lint typecheck unit browser redis postgres nginx js bench clean
+.PHONY: run play test lint typecheck unit browser redis postgres nginx systemd js bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,12 @@ nginx:
 		echo "installing Debian's nginx for the load-balancer tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
 
+# The service units in deploy/systemd are checked with Debian's systemd-analyze.
+systemd:
+	@test -x /usr/bin/systemd-analyze || { \
+		echo "installing Debian's systemd to check the service units"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null; }
+
 # The PostgreSQL tests start their own throwaway cluster with Debian's initdb and postgres.
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
@@ -82,7 +88,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck js browser redis postgres nginx unit
+test: lint typecheck js browser redis postgres nginx systemd unit
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run

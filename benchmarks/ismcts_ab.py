@@ -8,7 +8,7 @@ CLI). docs/bots.md, "A search opponent", has the results.
 
 from __future__ import annotations
 
-from pegboard.bots.ismcts import IsmctsBot
+from pegboard.bots.cribbage.ismcts import IsmctsBot
 from pegboard.bots.registry import register_bot
 from pegboard.cli.main import app
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from pegboard import arena
 from pegboard.bots.base import View
-from pegboard.bots.expert import ExpertBot
+from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.registry import make, register_bot
 from pegboard.bots.search import play_search
 from pegboard.bots.search.worlds import World
@@ -54,16 +54,17 @@ class TrueSearch(play_search.PlaySearch):
         return World(others, kept, crib)
 
 
-class OracleBot(ExpertBot):
+class OracleBot(CribbageExpert):
     name = ORACLE
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.truth: dict[int, View] = {}
 
-    def _cribbage(self, view: View, deadline: float | None) -> Action:
-        if view["phase"] != "play" or view.get("counting") is not None:
-            return super()._cribbage(view, deadline)
+    def act(self, view: View) -> Action:
+        if view["phase"] != "play" or view.get("counting") is not None or len(view["legal"]) == 1:
+            return super().act(view)
+        self.styles.observe(view)
         cards = play_search.candidates(view)
         if len(cards) == 1:
             return {"type": "play", "card": str(Card(cards[0]))}

@@ -23,7 +23,8 @@ import os
 from typing import Any
 
 from pegboard.bots.base import View
-from pegboard.bots.expert import ExpertBot
+from pegboard.bots.cribbage.expert import CribbageExpert
+from pegboard.bots.game_bot import Thinking
 from pegboard.bots.registry import register_bot
 from pegboard.bots.search import (
     _play_search,
@@ -40,21 +41,21 @@ from pegboard.core.rules import Action
 from pegboard.scoring.tables import RANK_KEY
 
 
-class UniformExpert(ExpertBot):
+class UniformExpert(CribbageExpert):
     name = "expert-uniform"
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, model=False)
+        super().__init__(seed, Thinking(model=False))
 
 
-class WideExpert(ExpertBot):
+class WideExpert(CribbageExpert):
     name = "expert-wide"
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, worlds=500)
+        super().__init__(seed, Thinking(worlds=500))
 
 
-class ToldRandomExpert(ExpertBot):
+class ToldRandomExpert(CribbageExpert):
     """``expert`` told from the first hand that every other seat plays any card alike."""
 
     name = "expert-told-random"
@@ -66,7 +67,7 @@ class ToldRandomExpert(ExpertBot):
         return super().act(view)
 
 
-class StrayExpert(ExpertBot):
+class StrayExpert(CribbageExpert):
     """``expert`` whose 2-player toss model strays as often as the opponent's tosses, read
     from the crib, miss the model's two ranks (four pseudo-tosses at ``STRAY`` to start)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.bots.hoyle import hoyle_discard, hoyle_play
+from pegboard.bots.cribbage.hoyle import hoyle_discard, hoyle_play
 from pegboard.cards import RANK_OF, parse_cards
 from pegboard.core import new_game
 

@@ -9,7 +9,7 @@ import pytest
 
 from pegboard.arena import simulate
 from pegboard.bots import make, registry
-from pegboard.bots.ismcts import IsmctsBot
+from pegboard.bots.cribbage.ismcts import IsmctsBot
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core.chance import ScriptedChance
 from pegboard.core.game import Game

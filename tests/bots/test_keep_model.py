@@ -8,7 +8,7 @@ import pytest
 
 from pegboard.bots import make
 from pegboard.bots.base import View
-from pegboard.bots.greedy import best_keep
+from pegboard.bots.cribbage.greedy import best_keep
 from pegboard.bots.search.keep_model import fits_keep
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC
 from pegboard.bots.search.play_search import PlaySearch

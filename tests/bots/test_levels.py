@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pegboard.bots import make
+from pegboard.bots.base import plays
+from pegboard.bots.expert import ExpertBot
+from pegboard.bots.game_bot import GameBot
 from pegboard.bots.levels import LEVELS, level_names
 from pegboard.core import new_game
+from pegboard.errors import OptionError
 from pegboard.games.cribbage import Table
+from toygame import registered_pile
 
 
 def test_the_levels_people_pick() -> None:
@@ -66,3 +73,27 @@ def test_easy_blunders_in_the_play_now_and_then() -> None:
                 different += 1
         game.apply(seat, action)
     assert same > different > 0
+
+
+def test_a_bot_by_another_name_plays_as_the_games_bot_of_its_kind() -> None:
+    """A benchmark's variant of the expert (its own name) still plays each game's expert."""
+
+    class Variant(ExpertBot):
+        name = "expert-variant"
+
+    game = new_game("cribbage", players=2, seed=5)
+    bot = Variant(3, budget=None)
+    seat = game.to_act[0]
+    action = bot.act(game.view(seat))
+    assert action in game.legal_actions(seat)
+    assert bot.plays("cribist", 4) and bot.plays("not-enough", 2)
+
+
+def test_a_game_without_that_bot_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    with registered_pile(monkeypatch):
+        assert plays(make("hoyle", seed=1), "pile", 2)
+        ismcts_like = GameBot(1)
+        ismcts_like.kind = "ismcts"
+        assert not ismcts_like.plays("pile", 2)
+        with pytest.raises(OptionError, match="the ismcts bot does not play Pile"):
+            ismcts_like.for_game("pile")

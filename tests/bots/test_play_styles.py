@@ -13,8 +13,9 @@ import pytest
 from pegboard.bots import make
 from pegboard.bots.base import View
 from pegboard.bots.cribbage.discard import choose_discard
-from pegboard.bots.expert import ExpertBot
-from pegboard.bots.greedy import best_play
+from pegboard.bots.cribbage.expert import CribbageExpert
+from pegboard.bots.cribbage.greedy import best_play
+from pegboard.bots.game_bot import Thinking
 from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM, greedy_policy
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.bots.search.play_model import SLIP, likelihood, off_style
@@ -46,13 +47,13 @@ def test_the_greedy_style_plays_what_the_greedy_bot_plays() -> None:
         assert greedy_policy(0, playable, count, [int(c) for c in count_cards]) == expected
 
 
-def finished_game(bots: list[str], seed: int, players: int) -> ExpertBot:
+def finished_game(bots: list[str], seed: int, players: int) -> CribbageExpert:
     """Seat 0 an expert, the others ``bots``; play a whole game and return the expert. The
     games deal in turn, as when the seeds were chosen: who deals does not change what is
     learned (two random players found in 24 of 40 seeded games dealt in turn, 22 of 40 with a
     dealer drawn every hand), but it changes which games the seeds give."""
     game = Game(get_spec("cribbage"), players, seed, {"dealer": "rotate"})
-    expert = ExpertBot(seed)
+    expert = CribbageExpert(seed)
     seated = [expert, *(make(name, seed=seed + s) for s, name in enumerate(bots, 1))]
     while game.outcome is None:
         seat = game.to_act[0]
@@ -84,7 +85,7 @@ def test_whole_games_find_each_players_style(others: list[str], style: int) -> N
 def hands_until_random(other: str, seed: int) -> int | None:
     """The hands an expert sees before it takes its one opponent to play any card."""
     game = Game(get_spec("cribbage"), 2, seed, {})
-    expert = ExpertBot(seed, budget=None)
+    expert = CribbageExpert(seed, Thinking(budget=None))
     seated = [expert, make(other, seed=seed + 1)]
     while game.outcome is None:
         seat = game.to_act[0]
@@ -132,12 +133,17 @@ def test_the_opponents_toss_read_from_the_crib_weighs_for_any_card_when_it_gives
 
 def test_in_teams_the_partner_is_assumed_nothing_of_and_greedy_opponents_are_found() -> None:
     game = Game(get_spec("cribbage"), 4, 33, {"teams": True})
-    seated = [ExpertBot(33), make("greedy", seed=1), ExpertBot(35), make("greedy", seed=3)]
+    seated = [
+        CribbageExpert(33),
+        make("greedy", seed=1),
+        CribbageExpert(35),
+        make("greedy", seed=3),
+    ]
     while game.outcome is None:
         seat = game.to_act[0]
         game.apply(seat, seated[seat].act(game.view(seat)))
     first = seated[0]
-    assert isinstance(first, ExpertBot)
+    assert isinstance(first, CribbageExpert)
     assert first.styles.styles(4) == (HEURISTIC, GREEDY, HEURISTIC, GREEDY)
 
 
@@ -213,7 +219,7 @@ def test_against_a_player_found_to_play_any_card_the_expert_counts_on_no_strong_
     random (no toss model) and rolls it out playing any card, and the discard counts on a
     random toss into the crib; until then, the strong toss."""
     game = Game(get_spec("cribbage"), 2, 41, {})
-    expert = ExpertBot(41, budget=None)
+    expert = CribbageExpert(41, Thinking(budget=None))
     seated = [expert, make("random", seed=42)]
     discards = {"random": 0, "strong": 0}
     differ = 0

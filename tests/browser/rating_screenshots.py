@@ -73,11 +73,11 @@ def shoot(page: Page, path: Path) -> None:
 def rated_game(page: Page, url: str) -> None:
     page.goto(url + "/")
     page.fill("#player-name", "Ann")
-    page.fill("#option-score_target", "31")
+    page.fill("#option-score_target", "121")  # the rated length
     page.check("#table-rated")
     page.click("[data-key=create]")
     page.wait_for_url(re.compile(r"#/table/\w+"))
-    play_to_results(Clicker(page), timeout=90)
+    play_to_results(Clicker(page), timeout=180)
 
 
 def ratings(browser: Browser, server: LiveServer, out: Path) -> None:

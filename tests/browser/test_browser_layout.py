@@ -21,6 +21,8 @@ pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
 )
 
+SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screens"  # looked at, not kept
+
 VIEWPORTS: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 1000},
     "phone": {"width": 390, "height": 844},
@@ -118,6 +120,8 @@ def test_every_prompt_its_buttons_and_clock_stay_on_screen_and_inside_the_table(
             if page.evaluate(TURN) != turn:
                 continue  # a bot moved while we looked (a simultaneous discard): look again
             problems += found  # not moved on while we looked: what we saw holds
+            for new in sorted(PROMPTS[game] & ({turn["phase"], *turn["buttons"]} - seen)):
+                page.screenshot(path=str(SHOTS / f"layout-{game}-{size}-{new}.png"))
             seen |= {turn["phase"], *turn["buttons"]}
         if game == "not-enough" and other_move(page, last):
             continue

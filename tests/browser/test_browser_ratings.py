@@ -28,15 +28,15 @@ def watch_errors(page: Page) -> list[str]:
 
 
 def play_a_rated_game(page: Page, url: str) -> str:
-    """From the lobby: a rated table against the default bot (medium), to 15, played to the
+    """From the lobby: a rated table against the default bot (medium), to 121, played to the
     results."""
     page.goto(url + "/")
     page.fill("#player-name", "Ann")
-    page.fill("#option-score_target", "15")
+    page.fill("#option-score_target", "121")  # the rated length
     page.check("#table-rated")
     page.click("[data-key=create]")
     page.wait_for_url(re.compile(r"#/table/\w+"))
-    play_to_results(Clicker(page))
+    play_to_results(Clicker(page), timeout=180)  # a whole game to 121, move by move
     return page.url.rsplit("/", 1)[1]
 
 

@@ -134,7 +134,9 @@ def play_it(live: LiveServer, ann: Page, bob: Page) -> None:
     ]
     assert len(theirs) >= 5
     for table in theirs:
-        assert table["forfeit"] is None and max(table["games"][0]["scores"]) == 15, table
+        match = table["match"]
+        assert match["forfeited"] is None and match["results"][0]["how"] != "forfeit", table
+        assert max(match["results"][0]["scores"]) >= 15, table
 
     # Each finds it on their profile, with their place.
     for page, name in ((ann, "ann"), (bob, "bob")):
@@ -177,6 +179,11 @@ def play_round(live: LiveServer, ann: Page, bob: Page, tournament: str, number: 
     else:
         for player in players:
             play_to_results(player, timeout=90)
+    if number == 1:  # a tournament's match offers no rematch: its results say where to go
+        for page, size in ((ann, "desktop"), (bob, "phone")):
+            expect(page.locator("[data-testid=tournament-over]")).to_be_visible()
+            expect(page.locator("[data-key=rematch]")).to_have_count(0)
+            page.screenshot(path=str(SHOTS / f"tournament-results-{size}.png"))
     # The round ends when the bots' tables have too; the director records it.
     deadline = time.monotonic() + 60
     while True:
@@ -205,7 +212,7 @@ def test_an_acc_playoff_draws_its_bracket(
                 "bot": "greedy",
             },
         ).json()
-        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start")
+        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
         deadline = time.monotonic() + 120
         while state(page, live.url, made["id"])["status"] != "finished":
             assert time.monotonic() < deadline, "the tournament did not finish"
@@ -229,3 +236,99 @@ def test_an_acc_playoff_draws_its_bracket(
             phone.screenshot(path=str(SHOTS / "tournament-bracket-phone.png"), full_page=True)
         finally:
             small.close()
+
+
+def test_cribbage_teams_show_each_tables_match(
+    context: BrowserContext, browser: Browser, tmp_path: Path
+) -> None:
+    """Eight bots at tables of four, partners drawn at each table, best of 3: each table shows
+    its sides (partners joined) and its match's strip: games won, game points, spread."""
+    with LiveServer(tmp_path / "pegboard.sqlite", bot_delay=0.0) as live:
+        page = context.new_page()
+        sign_up(page, live.url, "director")
+        made = page.request.post(
+            live.url + "/api/tournaments",
+            data={
+                "name": "Partners night",
+                "players": 4,
+                "format": "swiss",
+                "rounds": 2,
+                "match": "best-of-3",
+                "options": {"score_target": 15, "teams": True},
+                "start_when": 8,
+                "bot": "greedy",
+            },
+        ).json()
+        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start")
+        deadline = time.monotonic() + 180
+        while state(page, live.url, made["id"])["status"] != "finished":
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            time.sleep(0.5)
+        page.goto(f"{live.url}/#/tournament/{made['id']}")
+        expect(page.locator(".standings tbody tr")).to_have_count(8)
+        expect(page.locator("[data-testid=t-status]")).to_contain_text("Won by")
+        expect(page.locator(".tournament-summary")).to_contain_text("tables of 4")
+        pairings = page.locator(".pairing")
+        expect(pairings).to_have_count(4)
+        for i in range(4):
+            text = pairings.nth(i).inner_text()
+            assert text.count(" & ") >= 2 and " v " in text, text
+            sides = pairings.nth(i).locator("[data-testid=t-match-side]")
+            expect(sides).to_have_count(2)
+            expect(sides.first).to_contain_text("won")
+            expect(sides.first).to_contain_text("pts")
+            expect(sides.first).to_contain_text("spread")
+        assert serious(page) == []
+        page.screenshot(path=str(SHOTS / "tournament-teams-desktop.png"), full_page=True)
+        small = browser.new_context(viewport=PHONE, is_mobile=True, reduced_motion="reduce")
+        try:
+            phone = small.new_page()
+            phone.goto(f"{live.url}/#/tournament/{made['id']}")
+            expect(phone.locator(".pairing")).to_have_count(4)
+            assert fits(phone)
+            assert serious(phone) == []
+            phone.screenshot(path=str(SHOTS / "tournament-teams-phone.png"), full_page=True)
+        finally:
+            small.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 1000}, PHONE])
+def test_the_form_offers_every_game_and_makes_a_teams_tournament(
+    browser: Browser, tmp_path: Path, viewport: ViewportSize
+) -> None:
+    with LiveServer(tmp_path / "pegboard.sqlite") as live:
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce")
+        try:
+            page = context.new_page()
+            sign_up(page, live.url, "director")
+            page.goto(live.url + "/#/tournaments")
+            expect(page.locator("[data-key=t-game] option").first).to_be_attached()
+            choices = page.locator("[data-key=t-game] option").all_inner_texts()
+            assert "Cribbage, 2 players" in choices
+            assert "Cribbage, teams of two" in choices
+            assert "Cribbage is not Enough, 2 players" in choices
+            assert "Cribist, 4 players" in choices
+            page.fill("[data-key=t-name]", "Partners")
+            page.select_option("[data-key=t-game]", label="Cribbage, teams of two")
+            page.select_option("[data-key=t-match]", "best-of-3")
+            assert serious(page) == [] and fits(page)
+            size = "desktop" if viewport["width"] > 500 else "phone"
+            page.screenshot(path=str(SHOTS / f"tournament-form-{size}.png"), full_page=True)
+            page.click("button[type=submit]")
+            page.wait_for_url(re.compile(r"#/tournament/\w+"))
+            made = state(page, live.url, page.url.rsplit("/", 1)[1])
+            assert (made["game"], made["players"], made["match"]) == ("cribbage", 4, "best-of-3")
+            assert made["settings"]["options"]["teams"] is True
+            expect(page.locator(".tournament-summary")).to_contain_text("tables of 4")
+            # A format that cannot seat four is refused with its reason, and nothing is made.
+            page.goto(live.url + "/#/tournaments")
+            expect(page.locator("[data-key=t-game] option").first).to_be_attached()
+            page.fill("[data-key=t-name]", "No")
+            page.select_option("[data-key=t-game]", label="Cribist, 4 players")
+            page.select_option("[data-key=t-format]", "round-robin")
+            page.click("button[type=submit]")
+            expect(page.locator(".toast").last).to_contain_text("grouped by the standings")
+            listing = page.request.get(live.url + "/api/tournaments").json()
+            assert [t["name"] for t in listing["upcoming"]] == ["Partners"]
+        finally:
+            context.close()

@@ -25,8 +25,8 @@ CHANGE = re.compile(r"^(\d+) → (\d+) \(([+−]\d+|±0)\)")
 
 @pytest.fixture
 def short_games(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server whose quick-play Cribbage tables play to 15, so a match is over quickly."""
-    options = {"cribbage": {"score_target": 15}}
+    """A server whose quick-play Cribbage tables play to 121, the rated length."""
+    options = {"cribbage": {"score_target": 121}}
     with LiveServer(
         tmp_path / "flow.sqlite", quick_play=QuickPlaySettings(options=options)
     ) as live:
@@ -51,10 +51,10 @@ def test_two_people_meet_play_a_rated_match_and_find_it_on_their_profiles(
         table = table_of(ann)
         assert table_of(bob) == table, "seated together"
 
-        play_to_results(Clicker(ann), Clicker(bob))
+        play_to_results(Clicker(ann), Clicker(bob), timeout=240)  # two people, to 121
 
         info = live.info(table)
-        assert info["rated"] is True and info["options"]["score_target"] == 15
+        assert info["rated"] is True and info["options"]["score_target"] == 121
         for page in (ann, bob):
             expect(page.locator(RESULTS)).to_be_visible()
             for seat, slot in enumerate(info["seating"]):

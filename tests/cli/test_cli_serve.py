@@ -22,8 +22,7 @@ def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings
 
     monkeypatch.setattr(serve_module, "create_app", create_app)
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: None)
-    # uvicorn's logging set-up would bind handlers to the runner's stream, closed after the test
-    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
+    monkeypatch.setattr(serve_module, "configure_logging", lambda form, level: None)
     result = CliRunner().invoke(app, ["serve", "--db", "sqlite://", *args])
     assert result.exit_code == 0, result.output
     settings: RoomSettings = made["settings"]
@@ -61,8 +60,7 @@ def test_trusted_proxies_reach_the_app_and_a_bad_one_is_refused(
 
     monkeypatch.setattr(serve_module, "create_app", create_app)
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: None)
-    # uvicorn's logging set-up would bind handlers to the runner's stream, closed after the test
-    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
+    monkeypatch.setattr(serve_module, "configure_logging", lambda form, level: None)
     args = ["serve", "--db", "sqlite://", "--trusted-proxy", "127.0.0.1"]
     result = CliRunner().invoke(app, [*args, "--trusted-proxy", "10.0.0.0/8"])
     assert result.exit_code == 0, result.output

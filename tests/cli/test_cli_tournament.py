@@ -16,44 +16,54 @@ EIGHT = "hoyle,greedy,random,hoyle,greedy,random,greedy,hoyle"
 SHORT = ["--option", "score_target=61"]
 
 
-def run(*extra: str) -> dict[str, Any]:
-    result = runner.invoke(app, ["tournament", "run", "--players", EIGHT, *SHORT, *extra, "--json"])
+def run(*extra: str, players: str = EIGHT, short: list[str] = SHORT) -> dict[str, Any]:
+    args = ["tournament", "run", "--players", players, *short, *extra, "--json"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
     return data
 
 
-def check_tables(data: dict[str, Any], games_per_match: tuple[int, ...]) -> None:
+def check_tables(
+    data: dict[str, Any], games_per_match: tuple[int, ...], win: tuple[int, ...] = (2, 3)
+) -> None:
+    """Every game as the tables score it: the winners' side earns its game's credit (Cribbage:
+    a win 2 game points, a skunk 3), the others nothing; the match's totals add its games."""
     for played in data["rounds"]:
         for table in played["tables"]:
-            wins = [0, 0]
+            sides = len(table["sides"])
+            totals = [[0, 0, 0] for _ in range(sides)]
             for game in table["games"]:
-                a, b = game["scores"]
-                winner = game["winner"]
-                assert max(a, b) == 61 and (a > b) == (winner == 0)
-                # The ACC's game points: a win 2, a skunk 3 (the game's rules draw the line).
-                assert game["points"][1 - winner] == 0 and game["points"][winner] in (2, 3)
+                winner = game["ranks"].index(1)
+                assert max(game["scores"]) >= 61
+                assert game["scores"][winner] == max(game["scores"])
+                assert game["points"][winner] in win and game["games"][winner] >= 1
+                assert all(game["points"][i] == 0 for i in range(sides) if i != winner)
                 assert isinstance(game["seed"], int)
-                wins[winner] += 1
-            assert table["wins"] == wins
+                for i in range(sides):
+                    best_other = max(s for k, s in enumerate(game["scores"]) if k != i)
+                    totals[i][0] += game["points"][i]
+                    totals[i][1] += game["games"][i]
+                    totals[i][2] += game["scores"][i] - best_other
+            assert [[t["points"], t["games"], t["spread"]] for t in table["totals"]] == totals
             assert len(table["games"]) in games_per_match
-            leader = table["players"][0 if wins[0] > wins[1] else 1]
-            assert table["winner"] == leader
+            best = table["ranks"].index(1)
+            assert table["winner"] == table["sides"][best][0]
 
 
 def check_standings(data: dict[str, Any]) -> None:
-    """The standings are the sum of the tables (an even field: no byes), in the ACC's order."""
+    """The standings are the sum of the tables (a full field: no byes), each player taking
+    their side's result, in the ACC's order."""
     totals: Counter[str] = Counter()
     spreads: Counter[str] = Counter()
     for played in data["rounds"]:
         if played["stage"] != "qualifying":
             continue
         for table in played["tables"]:
-            for game in table["games"]:
-                for side in (0, 1):
-                    name = table["players"][side]
-                    totals[name] += game["points"][side]
-                    spreads[name] += game["scores"][side] - game["scores"][1 - side]
+            for side, members in enumerate(table["sides"]):
+                for name in members:
+                    totals[name] += table["totals"][side]["points"]
+                    spreads[name] += table["totals"][side]["spread"]
     rows = data["standings"]
     assert {r["player"]: r["game_points"] for r in rows} == {n: totals[n] for n in totals} | {
         r["player"]: 0 for r in rows if r["player"] not in totals
@@ -105,7 +115,53 @@ def test_duplicate_plays_every_deal_both_ways() -> None:
             games = table["games"]
             assert [g["mirrored"] for g in games] == [False, True]
             assert games[0]["seed"] == games[1]["seed"]
+            assert sum(t["games"] for t in table["totals"]) == 2  # both halves, one match
     check_standings(data)
+
+
+def test_cribbage_is_not_enough_a_skunk_counts_two_games() -> None:
+    data = run(
+        "--game", "not_enough", "--format", "round-robin", "--match", "best-of-3", "--seed", "2",
+        players="hoyle,greedy,random,hoyle", short=["--option", "score_target=61"],
+    )  # fmt: skip
+    check_tables(data, (1, 2, 3), win=(2, 4))
+    check_standings(data)
+    games = [g for r in data["rounds"] for t in r["tables"] for g in t["games"]]
+    skunks = [g for g in games if g["how"] == "skunk"]
+    assert skunks and all(max(g["games"]) == 2 and max(g["points"]) == 4 for g in skunks)
+    # A skunk in the first game of a best of 3 ends the match: two games won at once.
+    one_game = [t for r in data["rounds"] for t in r["tables"] if len(t["games"]) == 1]
+    assert one_game and all(t["games"][0]["how"] == "skunk" for t in one_game)
+
+
+def test_cribbage_teams_partners_drawn_at_tables_of_four() -> None:
+    data = run(
+        "--format", "swiss", "--rounds", "2", "--table", "4", "--option", "teams=true",
+        "--match", "best-of-3", "--seed", "6",
+    )  # fmt: skip
+    assert data["players"] == 4 and data["rules"]["table"] == 4
+    for played in data["rounds"]:
+        assert len(played["tables"]) == 2 and played["byes"] == []
+        for table in played["tables"]:
+            assert [len(side) for side in table["sides"]] == [2, 2]
+            assert sorted(p for side in table["sides"] for p in side) == sorted(table["players"])
+    check_tables(data, (2, 3))
+    check_standings(data)
+
+
+@pytest.mark.parametrize(("game", "table", "option"), [("cribbage", "3", []), ("cribist", "4", [])])
+def test_tables_of_three_or_four_each_alone(game: str, table: str, option: list[str]) -> None:
+    players = "hoyle,greedy,random,hoyle,greedy,random,greedy,hoyle,random"
+    data = run(
+        "--game", game, "--format", "swiss", "--rounds", "2", "--table", table, "--seed", "3",
+        *option, players=players, short=[] if game == "cribist" else SHORT,
+    )  # fmt: skip
+    for played in data["rounds"]:
+        seated = [p for t in played["tables"] for p in t["players"]] + played["byes"]
+        assert sorted(seated) == sorted(e["name"] for e in data["entrants"])
+        for t in played["tables"]:
+            assert [len(side) for side in t["sides"]] == [1] * int(table)
+    assert len(data["standings"]) == 9
 
 
 def test_the_same_seed_the_same_tournament_on_any_number_of_workers() -> None:
@@ -132,6 +188,10 @@ def test_the_table_view() -> None:
         (["--match", "best-of-2", "--rounds", "2"], "odd number"),
         (["--players", "hoyle,nobody", "--rounds", "1"], "nobody"),
         (["--players", "hoyle", "--rounds", "1"], "two players"),
+        (["--format", "round-robin", "--table", "4"], "grouped by the standings"),
+        (["--rounds", "2", "--table", "4", "--duplicate"], "duplicate"),
+        (["--rounds", "2", "--table", "4", "--playoff", "best-of-3"], "two-player matches"),
+        (["--rounds", "2", "--game", "cribist"], "for 4 players, not 2"),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], words: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,14 +18,17 @@ from typer.testing import CliRunner
 
 from pegboard.bots import bot_names
 from pegboard.bots import make as make_bot
+from pegboard.cards import parse_card
 from pegboard.cli.main import app
-from pegboard.env import GAMES, make
+from pegboard.core.game import new_game
+from pegboard.env import games as env_games
+from pegboard.env import make
 from pegboard.env.policy import LinearPolicy, shipped_policy
 from pegboard.env.train_learned import collect, fit, main
 from pegboard.errors import OptionError
 
 runner = CliRunner()
-SHIPPED = [("cribbage", 2), ("not-enough", 2)]
+SHIPPED = [("cribbage", 2), ("not-enough", 2), ("cribist", 4)]
 """Every (game, players) with weights in pegboard/data."""
 
 
@@ -38,17 +42,19 @@ def test_learned_plays_whole_legal_games_through_simulate(
     game: str, players: int, tmp_path: Path
 ) -> None:
     out = tmp_path / "games.jsonl"
-    args = ["simulate", "-g", game, "-n", str(players), "-b", "learned,random", "--games", "2"]
+    bots = ",".join(["learned"] + ["random"] * (players - 1))
+    args = ["simulate", "-g", game, "-n", str(players), "-b", bots, "--games", "2"]
     result = runner.invoke(app, [*args, "--duplicate", "--seed", "9", "--json", "--out", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["games"] == 4  # two deals, each played with the seats swapped
+    games = 2 * players  # two deals, each played once per rotation of the seats
+    assert data["games"] == games
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(records) == 4
+    assert len(records) == games
     assert all(r["outcome"] is not None for r in records)
     checked = runner.invoke(app, ["replay", str(out), "--check"])  # every action legal
     assert checked.exit_code == 0, checked.output
-    assert checked.stdout.count("ok: ") == 4
+    assert checked.stdout.count("ok: ") == games
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)
@@ -85,13 +91,43 @@ def test_the_bot_plays_the_policy_on_the_environments_observation(game: str, pla
     assert decisions > 20
 
 
-def test_the_bot_refuses_a_game_it_cannot_see_from_the_view() -> None:
+def test_the_bot_refuses_a_game_it_cannot_see_from_the_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     env = make("cribist", 4)
     seat = env.current_player
     assert seat is not None
-    assert GAMES["cribist"].from_view is None
+    blind = replace(env_games.CRIBIST_ENV, from_view=None)
+    monkeypatch.setattr(env_games, "CRIBIST_ENV", blind)
     with pytest.raises(OptionError, match="learned bot cannot see Cribist"):
         make_bot("learned").act(env.view(seat))
+
+
+def test_cribist_is_observed_from_the_view_alone() -> None:
+    """The view lists the hand's finished tricks: the observation built from the view is the
+    environment's at every decision of a random game, and it shows who played what."""
+    env = make("cribist", 4)
+    env.reset(4)
+    from_view = env_games.CRIBIST_ENV.from_view
+    assert from_view is not None
+    rng = random.Random(1)
+    steps = 0
+    while not env.done and steps < 120:
+        seat = env.current_player
+        assert seat is not None
+        view = env.view(seat)
+        assert np.array_equal(from_view(view, env.layout), env.observation(seat))
+        env.step(rng.choice(env.legal_actions()))
+        steps += 1
+    view = env.view(env.current_player or 0)
+    assert len(view["tricks"]) > 0
+    observation = env.observation(int(view["seat"]))
+    start = env.layout.offset["tricks"]
+    first = view["tricks"][0]
+    leader = int(first["leader"])
+    card = parse_card(first["cards"][leader])
+    relative = (leader - int(view["seat"])) % 4
+    assert observation[start + 52 * relative + card] == 1.0
 
 
 def test_a_missing_weights_file_is_a_clear_error() -> None:
@@ -130,3 +166,20 @@ def test_retraining_with_a_fixed_seed_gives_the_same_weights(tmp_path: Path) -> 
     a, b, c = (LinearPolicy.load(p) for p in paths)
     assert np.array_equal(a.weights, b.weights) and np.array_equal(a.bias, b.bias)
     assert not np.array_equal(a.weights, c.weights)
+
+
+def test_in_a_manual_count_the_bot_counts_perfectly() -> None:
+    """Claims and Muggins have no ids: the bot answers a manual count as ``greedy`` does (the
+    exact claim, Muggins on whatever was missed), in Cribist's trick counts."""
+    game = new_game("cribist", players=4, seed=3, counting="manual")
+    bot, counter = make_bot("learned"), make_bot("greedy")
+    counts = 0
+    while game.outcome is None and counts < 6:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        action = bot.act(view)
+        if view.get("counting") is not None:
+            assert action == counter.act(view)
+            counts += 1
+        game.apply(seat, action)
+    assert counts == 6

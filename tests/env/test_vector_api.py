@@ -105,7 +105,7 @@ def test_an_illegal_action_changes_nothing() -> None:
 
 
 def test_bad_construction_says_what_is_wrong() -> None:
-    with pytest.raises(OptionError, match="2-player cribbage"):
+    with pytest.raises(OptionError, match="Cribist has no vectorized environment"):
         make("cribist", n=4)
     with pytest.raises(OptionError, match="unknown option"):
         make("cribbage", n=4, skunks=True)

@@ -1,6 +1,7 @@
 """``VectorEnv``: N games of every game and player count, the single environment's ids and
-observations. Each row is held to a single ``make`` environment seeded with the row's game
-seed and given the same ids: the same seat, observation, mask, rewards and end, every step."""
+observations. Each row is held to a single ``make`` environment reset with the row's game
+seed and chance and given the same ids: the same seat, observation, mask, rewards and end,
+every step."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from env_lockstep import CONFIGS, config_id
 
 from pegboard.core.chance import ScriptedChance, outcome_from_json
 from pegboard.env import Env, make
+from pegboard.env.vector_chance import VectorChance
 from pegboard.env.vector_env import VectorEnv
 from pegboard.errors import IllegalAction, OptionError
 
@@ -23,7 +25,8 @@ def twins(venv: VectorEnv, game: str, players: int, options: Mapping[str, Any]) 
     out = []
     for i in range(venv.n):
         env = make(game, players, **options)
-        env.reset(venv.game_seed(i, int(venv.games[i])))
+        g = int(venv.games[i])
+        env.reset(venv.game_seed(i, g), chance=venv.game_chance(i, g))
         out.append(env)
     return out
 
@@ -54,18 +57,20 @@ def test_every_row_plays_the_single_environments_game(
             if done[i]:
                 assert env.outcome is not None
                 assert venv.final_scores[i].tolist() == list(env.outcome.scores)
-                env.reset(venv.game_seed(i, int(venv.games[i])))
+                g = int(venv.games[i])
+                env.reset(venv.game_seed(i, g), chance=venv.game_chance(i, g))
         ended += int(done.sum())
     assert venv.games_finished == ended
 
 
 def test_a_row_replays_through_the_checked_api() -> None:
-    """Game 0 of row 2 is ``make``'s game with seed ``f"{seed}/2/0"``: its record, replayed
-    through the pure-Python ``Env`` from its chance log, ends the same."""
+    """Game 0 of row 2 is ``make``'s game labelled ``f"{seed}/2/0"`` dealt by
+    ``VectorChance(seed, 2, 0)``: its record, replayed through the pure-Python ``Env`` from
+    its chance log, ends the same; so does ``Env`` dealt by that chance itself."""
     venv = VectorEnv("cribbage", n=4, score_target=15)
     venv.reset(5)
     single = make("cribbage", 2, score_target=15)
-    single.reset(venv.game_seed(2, 0))
+    single.reset(venv.game_seed(2, 0), chance=venv.game_chance(2, 0))
     rng = np.random.default_rng(0)
     while venv.games[2] == 0:
         actions = venv.random_actions(rng)
@@ -82,6 +87,11 @@ def test_a_row_replays_through_the_checked_api() -> None:
     assert single.outcome is not None and replay.outcome is not None
     assert venv.final_scores[2].tolist() == list(single.outcome.scores)
     assert replay.outcome.scores == single.outcome.scores
+    python = Env("cribbage", 2, score_target=15)
+    python.reset(record["seed"], chance=VectorChance(5, 2, 0))
+    for entry in record["actions"]:
+        python.step(python.encode(entry["action"]))
+    assert python.outcome is not None and python.outcome.scores == single.outcome.scores
 
 
 @pytest.mark.parametrize("game", ["cribbage", "cribist"])

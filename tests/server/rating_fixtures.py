@@ -158,10 +158,10 @@ def stored_rated_match(
     bots: Sequence[str] = ("greedy", "greedy"),
 ) -> TableRow:
     """A rated table whose first match (a person, in seat 1, against the greedy bot in seat 0,
-    to 31 unless ``given`` says otherwise) is recorded and not settled: as a worker leaves it
+    to 121 unless ``given`` says otherwise) is recorded and not settled: as a worker leaves it
     that dies right after committing the record. The person's moves are played by ``bots[1]``."""
     spec = get_spec(game)
-    options = dict(spec.resolve(2, {"score_target": 31} if given is None else given))
+    options = dict(spec.resolve(2, {"score_target": 121} if given is None else given))
     row = TableRow(
         id=f"killed{secrets.token_hex(4)}",
         game=game,

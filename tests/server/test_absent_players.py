@@ -75,7 +75,7 @@ def test_answering_entries_are_seated_together(server: Server) -> None:
 def test_a_match_in_which_a_person_never_moved_is_not_rated(tmp_path: object) -> None:
     store = Store(f"sqlite:///{tmp_path}/pegboard.sqlite")
     try:
-        options = dict(get_spec("cribbage").resolve(2, {"score_target": 31}))
+        options = dict(get_spec("cribbage").resolve(2, {"score_target": 121}))
         row = TableRow(
             id="neverMoved",
             game="cribbage",

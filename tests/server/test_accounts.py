@@ -61,6 +61,7 @@ def slot_players(server: Server, table: str) -> list[str | None]:
         store.close()
 
 
+@pytest.mark.store
 def test_a_guest_who_claims_an_account_keeps_their_player_and_their_seat(server: Server) -> None:
     table = server.table(bots=[None, "greedy"], listed=True, score_target=31)
     with device(server) as phone:
@@ -79,6 +80,7 @@ def test_a_guest_who_claims_an_account_keeps_their_player_and_their_seat(server:
     assert slot_players(server, table)[joined["slot"]] == ann["id"], "the seat is still hers"
 
 
+@pytest.mark.store
 def test_a_login_from_another_device_is_the_same_player_and_logout_ends_it(
     server: Server,
 ) -> None:
@@ -116,6 +118,7 @@ SAME_AS_ANN = [
 ]
 
 
+@pytest.mark.store
 def test_usernames_that_look_the_same_are_one_username(server: Server) -> None:
     with device(server) as first:
         assert claim(first, "Ann").status_code == 200
@@ -191,6 +194,7 @@ def guess_wrong_at_anns_account(server: Server, attacker: httpx.Client) -> None:
         assert login(attacker, "ann", "guess guess").status_code == 401
 
 
+@pytest.mark.store
 def test_failed_logins_are_limited_per_account(server: Server) -> None:
     with device(server) as attacker:
         guess_wrong_at_anns_account(server, attacker)
@@ -245,6 +249,7 @@ def test_failed_logins_are_limited_per_address(server: Server) -> None:
         assert claim(browser, "Bob").status_code == 200
 
 
+@pytest.mark.store
 def test_a_signed_in_player_gets_their_seat_back_on_another_device(server: Server) -> None:
     table = server.table(score_target=31)
     with device(server) as phone, device(server) as laptop:
@@ -265,6 +270,7 @@ def test_a_signed_in_player_gets_their_seat_back_on_another_device(server: Serve
         assert welcome["table"]["slots"][seat["slot"]]["connected"]
 
 
+@pytest.mark.store
 def test_a_forged_cookie_is_nobody_to_the_account_routes(server: Server) -> None:
     table = server.table(score_target=31)
     with device(server) as phone:

@@ -4,6 +4,7 @@ of another origin is refused."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -96,3 +97,21 @@ def test_sockets_opened_by_another_site_are_refused(server: Server) -> None:
         assert '"welcome"' in str(socket.recv(timeout=5))
     with connect(base + paths[1], open_timeout=5, additional_headers=ours) as socket:
         assert '"queued"' in str(socket.recv(timeout=5))
+
+
+def test_every_route_that_changes_anything_wants_json(server: Server) -> None:
+    """Every route that may change something, found in the app's own OpenAPI paths (no list
+    to keep): a body not said to be JSON is refused before the route runs."""
+    paths: dict[str, dict[str, object]] = server.app.openapi()["paths"]
+    changing = sorted(
+        path for path, methods in paths.items() if {"post", "put", "patch", "delete"} & set(methods)
+    )
+    assert {"/api/tables", "/api/daily/{game}", "/api/tournaments/{tournament_id}/start"} <= set(
+        changing
+    )
+    with browser_with_guest(server) as browser:
+        for path in changing:
+            filled = re.sub(r"\{[^}]+\}", "cribbage", path)
+            sent = browser.post(filled, content=b"{}", headers={"content-type": "text/plain"})
+            assert sent.status_code == 415, f"{path}: {sent.status_code} {sent.text}"
+    assert server.get("/api/tables").json() == []

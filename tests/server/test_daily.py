@@ -36,7 +36,7 @@ def play_with(client: Client, pick: Pick, limit: int = 4000) -> None:
 
 def attempt(server: Server, browser: httpx.Client, game: str, pick: Pick) -> dict[str, Any]:
     """Start today's ``game``, play it to the end with ``pick``; the attempt's table and seat."""
-    started = browser.post(f"/api/daily/{game}")
+    started = browser.post(f"/api/daily/{game}", json={})
     assert started.status_code == 200, started.text
     seat: dict[str, Any] = started.json()
     with server.player(seat["table"], seat["token"]) as client:
@@ -80,7 +80,7 @@ def test_two_players_who_play_differently_get_the_same_deals(server: Server, gam
     hands = min(len(ann_deals), len(bob_deals))
     assert hands >= 1 and ann_deals[:hands] == bob_deals[:hands]  # … the same hands dealt
     # One attempt a day.
-    again = ann.post(f"/api/daily/{game}")
+    again = ann.post(f"/api/daily/{game}", json={})
     assert again.status_code == 409 and "already" in again.json()["detail"]
     # The day's secret is kept back until the day is over: then it is in the records.
     assert all(h["secret"] is None for h in ann_record["fair"]["hands"])
@@ -123,15 +123,15 @@ def test_the_days_results_rank_won_then_margin_and_open_replays_to_finishers(
 
 def test_a_daily_game_needs_someone_signed_in_and_a_daily_game(server: Server) -> None:
     stranger = httpx.Client(base_url=server.url, timeout=10)
-    assert stranger.post("/api/daily/cribbage").status_code == 401
+    assert stranger.post("/api/daily/cribbage", json={}).status_code == 401
     ann, _ = guest(server, "Ann")
-    assert ann.post("/api/daily/chess").status_code == 404
+    assert ann.post("/api/daily/chess", json={}).status_code == 404
     assert ann.get("/api/daily/yesterday/cribbage").status_code == 404
 
 
 def test_a_restart_deals_a_daily_game_on_from_the_same_secret(server: Server) -> None:
     ann, _ = guest(server, "Ann")
-    seat = ann.post("/api/daily/cribbage").json()
+    seat = ann.post("/api/daily/cribbage", json={}).json()
     with server.player(seat["table"], seat["token"]) as client:
         client.receive()
         client.drain()
@@ -146,4 +146,4 @@ def test_a_restart_deals_a_daily_game_on_from_the_same_secret(server: Server) ->
         assert client.view["hand"] == before["hand"]
         assert next(e for e in client.events if e["type"] == "deal") == dealt
     # Taking the seat up again is the same attempt, not a new one.
-    assert ann.post("/api/daily/cribbage").json()["table"] == seat["table"]
+    assert ann.post("/api/daily/cribbage", json={}).json()["table"] == seat["table"]

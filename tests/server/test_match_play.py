@@ -26,7 +26,7 @@ def match_table(browser: httpx.Client, match: str, **extra: Any) -> dict[str, An
         json={
             "game": "cribbage",
             "players": 2,
-            "options": {"score_target": 31},
+            "options": {"score_target": 121},
             "bots": [None, "greedy"],
             "rated": True,
             "match": match,

@@ -5,11 +5,20 @@ there, and each moves with what it counts."""
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from harness import Server
 from prometheus_client.parser import text_string_to_metric_families
+from stored_reviews import REVIEW_WAIT, finished_matches, forget_reviews, reviewed
+
+from pegboard.server.app import create_app
+from pegboard.server.clock import FakeClock
+from pegboard.server.reviews import queue
+from pegboard.server.tables.room import RoomSettings
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
 
@@ -66,3 +75,50 @@ def test_the_metrics_move_with_a_game_and_a_refusal(server: Server) -> None:
     assert big.status_code == 413
     key = 'pegboard_refused_total{status="413"}'
     assert scrape(server)[key] == before.get(key, 0) + 1
+
+
+def test_reviews_queued_counts_the_matches_waiting_for_their_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "db.sqlite"
+    first = Server(db)
+    first.start()
+    tables = [first.table(bots=["greedy", "random"], listed=True, score_target=31) for _ in "ab"]
+    for table in tables:
+        finished_matches(first, table, [1])
+    first.stop()
+    forget_reviews(db)  # two finished matches whose reviews were never stored
+
+    # The reviews are made in a thread here, each held until the test lets it go.
+    go = threading.Event()
+    made = queue.make_review
+
+    def held(record: dict[str, Any]) -> dict[str, Any]:
+        go.wait(REVIEW_WAIT)
+        return made(record)
+
+    monkeypatch.setattr(queue, "make_review", held)
+    app = create_app(
+        f"sqlite:///{db}",
+        clock=FakeClock(),
+        settings=RoomSettings(bot_delay=0.0),
+        review_in_thread=True,
+    )
+    server = Server(db, app=app)
+    server.start()
+    try:
+        server.wait_for(
+            lambda: scrape(server)["pegboard_reviews_queued"] == 2, "the two matches queued", 30
+        )
+        go.set()
+        # Asked of the store meanwhile: a review made in a thread holds the server's
+        # interpreter (the server makes them in a process of their own).
+        server.wait_for(
+            lambda: all(reviewed(db, table, 1) for table in tables), "the reviews", REVIEW_WAIT
+        )
+        server.wait_for(lambda: scrape(server)["pegboard_reviews_queued"] == 0, "the queue")
+        for table in tables:
+            assert server.get(f"/api/tables/{table}/records/1/review").status_code == 200
+    finally:
+        go.set()
+        server.stop()

@@ -1,12 +1,13 @@
 """The store's schema upgrades in place: a database made by the version before migrations keeps
 every row, and its tables play on (docs/architecture.md, "Store"). The same checks run on
-PostgreSQL in test_postgres.py."""
+PostgreSQL, as ``store`` tests (conftest.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 from harness import Server
 from sqlalchemy import create_engine
 from store_before_migrations import DUMP, make_old_store
@@ -62,14 +63,15 @@ def an_old_store_upgrades_and_plays_on(url: str) -> None:
     assert schema_differences(url) == []
 
 
-def test_a_store_made_before_migrations_upgrades_and_plays_on(tmp_path: Path) -> None:
-    an_old_store_upgrades_and_plays_on(f"sqlite:///{tmp_path / 'old.sqlite'}")
+@pytest.mark.store
+def test_a_store_made_before_migrations_upgrades_and_plays_on(store_url: str) -> None:
+    an_old_store_upgrades_and_plays_on(store_url)
 
 
-def test_a_new_store_has_exactly_the_schema_the_queries_use(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'new.sqlite'}"
-    Store(url).close()
-    assert schema_differences(url) == []
+@pytest.mark.store
+def test_a_new_store_has_exactly_the_schema_the_queries_use(store_url: str) -> None:
+    Store(store_url).close()
+    assert schema_differences(store_url) == []
 
 
 def test_pegboard_db_upgrade_says_what_it_did_and_is_idempotent(tmp_path: Path) -> None:

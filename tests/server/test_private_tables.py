@@ -72,6 +72,7 @@ def test_a_table_of_bots_and_one_person_is_unlisted_unless_its_host_says(
     assert (made["id"] in lobby) is listed
 
 
+@pytest.mark.store
 def test_an_unlisted_table_is_seen_only_with_its_link(server: Server) -> None:
     made = make(server, [None, None], listed=False)
     table, key = made["id"], made["invite"]
@@ -96,6 +97,7 @@ def test_an_unlisted_table_is_seen_only_with_its_link(server: Server) -> None:
     assert stranger_get(server, f"/api/tables/{table}?token={token}").status_code == 200
 
 
+@pytest.mark.store
 def test_a_watcher_needs_the_link_and_a_seat_token_always_works(server: Server) -> None:
     made = make(server, [None, None], listed=False)
     table, key = made["id"], made["invite"]
@@ -149,6 +151,7 @@ def test_a_host_may_keep_people_from_watching(server: Server) -> None:
         assert a.view["hand"], "the players play"
 
 
+@pytest.mark.store
 def test_the_replay_of_an_unlisted_table_is_for_people_with_the_link_or_seated_there(
     server: Server,
 ) -> None:

@@ -1,11 +1,12 @@
 """Leaderboards and profiles: the top of a rating group in order of the conservative key
 (mu − 3 sigma), provisional players marked, your own place wherever you stand; a player's page
 and match list made from real short matches against a bot. The key ones run on PostgreSQL too
-(test_postgres.py)."""
+(the ``store`` tests, conftest.py)."""
 
 from __future__ import annotations
 
 import httpx
+import pytest
 from harness import Server
 from rating_fixtures import engine_of, guest, made_up_match, new_table, sit
 
@@ -15,6 +16,7 @@ from pegboard.server.ratings.rating import PROVISIONAL_GAMES, Z
 from pegboard.server.ratings.settle import settle
 
 
+@pytest.mark.store
 def test_the_leaderboard_orders_by_the_conservative_key_and_marks_the_provisional(
     server: Server,
 ) -> None:
@@ -81,6 +83,7 @@ def play_out(server: Server, browser: httpx.Client, table: str) -> None:
         client.drain()
 
 
+@pytest.mark.store
 def test_a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
     a_profile_is_made_of_the_players_own_matches(server)
 
@@ -92,7 +95,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
         # Two rated matches and a casual one, against bots: at unlisted tables, so what is
         # read here is what Ann herself reads (test_unlisted_history.py: what others do).
         for rated in (True, True, False):
-            table = new_table(browser, rated=rated, score_target=31)["id"]
+            table = new_table(browser, rated=rated, score_target=121)["id"]
             play_out(server, browser, table)
             tables.append(table)
             server.advance(60)  # each ends at its own time
@@ -106,7 +109,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
         scores = [r["outcome"]["scores"][s] for r, s in zip(records, seat, strict=True)]
 
         page = browser.get(f"/api/players/{ann}").json()
-        assert page["player"] == {"id": ann, "name": "Ann", "kind": "guest"}
+        assert page["player"] == {"id": ann, "name": "Ann", "kind": "guest", "tag": f"#{ann[:4]}"}
         (rating,) = page["ratings"]
         assert rating["group"] == "cribbage-2" and rating["games"] == 2 and rating["provisional"]
         chart = page["chart"]["cribbage-2"]
@@ -147,6 +150,7 @@ def a_profile_is_made_of_the_players_own_matches(server: Server) -> None:
             {
                 "name": "Greedy 2",
                 "player": "bot:greedy",
+                "tag": None,  # a bot's name is its level: no tag
                 "rank": records[0]["outcome"]["ranks"][bot_seat],
                 "score": records[0]["outcome"]["scores"][bot_seat],
             }

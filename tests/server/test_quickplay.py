@@ -132,6 +132,7 @@ def seats(server: Server, seat: dict[str, Any]) -> list[tuple[str, str]]:
     return [(s["name"], s["kind"]) for s in table_info(server, seat)["slots"]]
 
 
+@pytest.mark.store
 def test_two_people_are_seated_together(server: Server) -> None:
     with person(server, "Ann") as ann, person(server, "Bob") as bob:
         with play_now(server, ann) as a:
@@ -177,6 +178,7 @@ def test_two_people_are_seated_together(server: Server) -> None:
             store.close()
 
 
+@pytest.mark.store
 def test_after_the_wait_a_bot_fills_the_empty_seat(server: Server) -> None:
     with person(server, "Ann") as ann, play_now(server, ann, wait=20) as a:
         assert a.receive()["bots_in"] == 20
@@ -197,6 +199,7 @@ def test_after_the_wait_a_bot_fills_the_empty_seat(server: Server) -> None:
         assert again.view["phase"] == "discard" and again.view["legal"]
 
 
+@pytest.mark.store
 def test_closing_the_socket_leaves_the_queue(server: Server) -> None:
     with person(server, "Ann") as ann, person(server, "Bob") as bob:
         with play_now(server, ann) as a:
@@ -216,8 +219,9 @@ def rated(ratings: dict[str, int]) -> Callable[[str, str], int]:
     return lambda player, group: ratings.get(player, 1500)
 
 
-def test_far_apart_ratings_wait_for_the_range_to_widen(tmp_path: Path) -> None:
-    far_apart_ratings_wait_for_the_range_to_widen(f"sqlite:///{tmp_path / 'pegboard.sqlite'}")
+@pytest.mark.store
+def test_far_apart_ratings_wait_for_the_range_to_widen(store_url: str) -> None:
+    far_apart_ratings_wait_for_the_range_to_widen(store_url)
 
 
 def far_apart_ratings_wait_for_the_range_to_widen(db: str) -> None:
@@ -322,6 +326,7 @@ def test_nobody_and_somebody_twice_are_refused(server: Server) -> None:
             assert seated(b)["table"] == seated(first)["table"]
 
 
+@pytest.mark.store
 def test_a_dead_workers_entries_expire(server: Server) -> None:
     """Entries no worker renews (their worker died) leave the queue: nobody is seated with a
     socket that no longer exists, and their player may queue again."""
@@ -348,10 +353,9 @@ def entry(entry_id: str, player: str, heartbeat: float) -> Entry:
     )  # fmt: skip
 
 
-def test_an_entry_is_seated_once_and_a_refused_claim_stores_nothing(tmp_path: Path) -> None:
-    an_entry_is_seated_once_and_a_refused_claim_stores_nothing(
-        f"sqlite:///{tmp_path / 'pegboard.sqlite'}"
-    )
+@pytest.mark.store
+def test_an_entry_is_seated_once_and_a_refused_claim_stores_nothing(store_url: str) -> None:
+    an_entry_is_seated_once_and_a_refused_claim_stores_nothing(store_url)
 
 
 def an_entry_is_seated_once_and_a_refused_claim_stores_nothing(db: str) -> None:
@@ -404,10 +408,11 @@ def make_bus(request: pytest.FixtureRequest) -> Callable[[], Bus]:
     return lambda: RedisBus(url)
 
 
+@pytest.mark.store
 def test_people_on_two_workers_are_seated_together(
-    tmp_path: Path, make_bus: Callable[[], Bus]
+    store_url: str, make_bus: Callable[[], Bus]
 ) -> None:
-    people_on_two_workers_are_seated_together(f"sqlite:///{tmp_path / 'pegboard.sqlite'}", make_bus)
+    people_on_two_workers_are_seated_together(store_url, make_bus)
 
 
 def people_on_two_workers_are_seated_together(db: str, make_bus: Callable[[], Bus]) -> None:

@@ -1,7 +1,7 @@
 """A match is rated exactly once: settling it again changes nothing; a worker killed between
 committing the record and rating it, or in the middle of the rating, leaves it to the sweep,
 which rates it once however often it runs; settlements of one player at two tables at once
-wait for each other. The same checks run on PostgreSQL in test_postgres.py."""
+wait for each other. The same checks run on PostgreSQL (``store`` tests, conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,10 +39,11 @@ NEW = (1500.0, 500.0)
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> Iterator[str]:
-    yield f"sqlite:///{tmp_path / 'ratings.sqlite'}"
+def url(store_url: str) -> Iterator[str]:
+    yield store_url
 
 
+@pytest.mark.store
 def test_settling_a_match_again_changes_nothing(url: str) -> None:
     settling_a_match_again_changes_nothing(url)
 
@@ -69,6 +69,7 @@ def _crash(*_: Any) -> None:
     raise RuntimeError("the worker died here")
 
 
+@pytest.mark.store
 def test_no_double_rating_when_the_owner_dies_after_the_record(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -85,7 +86,7 @@ def no_double_rating_when_the_owner_dies_after_the_record(
     try:
         bot_before = standing(engine, "bot:greedy", "cribbage-2")
         monkeypatch.setattr(settling, "_write_history", _crash)
-        table = new_table(browser, score_target=31)["id"]
+        table = new_table(browser, score_target=121)["id"]
         with server.player(table, sit(browser, table, "Ann")) as client:
             client.receive()
             outcome = client.play_to_end()
@@ -139,6 +140,7 @@ settle.settle(store.engine, settle.stored_match(store.engine, row, 1, now), now)
 """
 
 
+@pytest.mark.store
 def test_no_double_rating_when_the_owner_is_killed_during_the_update(url: str) -> None:
     no_double_rating_when_the_owner_is_killed_during_the_update(url)
 
@@ -178,6 +180,7 @@ def no_double_rating_when_the_owner_is_killed_during_the_update(url: str) -> Non
         store.close()
 
 
+@pytest.mark.store
 def test_two_tables_settling_one_bot_at_once_wait_for_each_other(url: str) -> None:
     two_tables_settling_one_bot_at_once_wait_for_each_other(url)
 

@@ -1,8 +1,8 @@
 """Every finished rated match moves its players' ratings by its placement, exactly as openskill's
 Plackett–Luce model does when called directly with the same inputs: two players, three with a
 tie, partners as one team, and a leaver at the worst free rank. Casual matches keep a history
-and move no rating; a table of bots is never rated. The same checks run on PostgreSQL in
-test_postgres.py."""
+and move no rating; a table of bots is never rated. The same checks run on PostgreSQL
+(``store`` tests, conftest.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
 from pegboard.core.spec import get_spec
-from pegboard.server.ratings.rating import GROUPS, group_of, plays_in_teams, ratings_of
+from pegboard.server.ratings.rating import group_of, plays_in_teams, rating_groups, ratings_of
 from pegboard.server.ratings.settle import SeatOf, settle, stored_match
 from pegboard.server.store.sql_store import Store
 
@@ -36,8 +36,8 @@ NEW = (1500.0, 500.0)
 
 
 @pytest.fixture
-def engine(tmp_path: Path) -> Iterator[Engine]:
-    yield from an_engine(f"sqlite:///{tmp_path / 'ratings.sqlite'}")
+def engine(store_url: str) -> Iterator[Engine]:
+    yield from an_engine(store_url)
 
 
 def an_engine(url: str) -> Iterator[Engine]:
@@ -79,9 +79,10 @@ def test_every_player_count_of_every_game_is_a_group() -> None:
         for n in get_spec(game).players
         for teams in (False, True)
     }
-    assert made == set(GROUPS), "one group for each way a game can be played, no more"
+    assert made == set(rating_groups()), "one group for each way a game can be played, no more"
 
 
+@pytest.mark.store
 def test_two_players_are_rated_as_openskill_rates_them(engine: Engine) -> None:
     two_players(engine)
 
@@ -104,6 +105,7 @@ def two_players(engine: Engine) -> None:
     assert standing(engine, "bot:expert", "cribbage-2")[:2] == approx(e2)
 
 
+@pytest.mark.store
 def test_three_players_with_a_tie_are_rated_as_openskill_rates_them(engine: Engine) -> None:
     three_players_with_a_tie(engine)
 
@@ -119,6 +121,7 @@ def three_players_with_a_tie(engine: Engine) -> None:
     assert b[0] < 1500 < a[0]
 
 
+@pytest.mark.store
 def test_partners_are_rated_as_one_openskill_team(engine: Engine) -> None:
     four_players_in_teams(engine)
 
@@ -162,6 +165,7 @@ def test_a_match_with_a_person_not_signed_in_is_not_rated(engine: Engine) -> Non
     assert settled_count(engine, match.table_id) == 1, "settled all the same: once"
 
 
+@pytest.mark.store
 def test_a_leaver_is_rated_at_the_worst_free_rank(server: Server) -> None:
     a_leaver_is_rated_at_the_worst_free_rank(server)
 
@@ -249,6 +253,7 @@ def test_a_table_of_bots_is_never_rated(server: Server) -> None:
         browser.close()
 
 
+@pytest.mark.store
 def test_the_results_show_each_rating_change(server: Server) -> None:
     the_results_show_each_rating_change(server)
 
@@ -258,7 +263,7 @@ def the_results_show_each_rating_change(server: Server) -> None:
     engine = create_engine(server.db if isinstance(server.db, str) else f"sqlite:///{server.db}")
     try:
         before = {p: standing(engine, p, "cribbage-2") for p in (ann, "bot:greedy")}
-        table = new_table(browser, score_target=31)
+        table = new_table(browser, score_target=121)
         assert table["rated"] is True and table["ratings"] is None
         with server.player(table["id"], sit(browser, table["id"], "Ann")) as client:
             client.receive()
@@ -287,14 +292,14 @@ def the_results_show_each_rating_change(server: Server) -> None:
         browser.close()
 
 
-@pytest.mark.parametrize(("seed", "skunked"), [(6, True), (2, False)])
+@pytest.mark.parametrize(("seed", "skunked"), [(0, True), (2, False)])
 def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
     tmp_path: Path, seed: int, skunked: bool
 ) -> None:
     """Seed 001_5556b57256b556f3.txt: a win "by a margin of 31 points or more ... counts as two
-    won games in competitive gaming". Seeded 2-player games to 61 (Ann's seat played at random
-    against the greedy bot): seed 6 ends 61-17, a skunk, and moves both ratings exactly as
-    two wins in a row would; seed 2 ends 61-53 and moves them as one."""
+    won games in competitive gaming". Seeded 2-player games to 121, the rated length (Ann's seat
+    played at random against the greedy bot): seed 0 ends 127-58, a skunk, and moves both
+    ratings exactly as two wins in a row would; seed 2 ends 121-93 and moves them as one."""
     store = Store(f"sqlite:///{tmp_path / 'skunk.sqlite'}")
     try:
         (ann,) = people(store.engine, "Ann")
@@ -304,7 +309,7 @@ def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
             seed,
             1_000.0,
             game="not-enough",
-            given={"score_target": 61},
+            given={"score_target": 121},
             bots=("greedy", "random"),
         )
         match = stored_match(store.engine, row, 1, 1_000.0)
@@ -321,5 +326,47 @@ def test_a_skunk_in_not_enough_is_rated_as_two_won_games(
         assert (mu, sigma) == approx(person) and games == 1, "one match, rated as two wins"
         assert standing(store.engine, "bot:greedy", "not-enough-2")[:2] == approx(bot)
         assert changes[0].after == round(person[0])  # Ann sits in slot 0
+    finally:
+        store.close()
+
+
+STANDARD = [
+    # (game, the game's options, rated): docs/ratings.md, "Only the standard length is rated"
+    ("cribbage", {"score_target": 121}, True),
+    ("cribbage", {"score_target": 15}, False),
+    ("cribbage", {"score_target": 181}, False),
+    ("not-enough", {"score_target": 121}, True),
+    ("not-enough", {"score_target": 61}, False),
+    ("cribist", {"end": "target", "score_target": 61}, True),
+    ("cribist", {"end": "target", "score_target": 31}, False),
+    ("cribist", {"end": "deals", "deals": 10}, False),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "rated"), STANDARD)
+def test_only_the_standard_length_of_each_game_is_rated(
+    game: str, options: dict[str, object], rated: bool
+) -> None:
+    spec = get_spec(game)
+    players = 4 if game == "cribist" else 2
+    assert spec.rated_length(spec.resolve(players, options)) is rated
+
+
+def test_a_shorter_game_at_a_rated_table_moves_no_rating(tmp_path: Path) -> None:
+    """A game to 31 moved a rating as far as a game to 121: now it is settled unrated, with
+    the reason, and keeps its history row."""
+    store = Store(f"sqlite:///{tmp_path / 'short.sqlite'}")
+    try:
+        (ann,) = people(store.engine, "Ann")
+        row = stored_rated_match(store, ann, 3, 1_000.0, given={"score_target": 31})
+        match = stored_match(store.engine, row, 1, 1_000.0)
+        assert match is not None and not match.standard
+        assert settle(store.engine, match, 1_000.0) == {}
+        assert standing(store.engine, ann, "cribbage-2")[2] == 0, "no rated game"
+        with store.engine.connect() as db:
+            rated, note = db.exec_driver_sql(
+                f"select rated, note from settled_matches where table_id = '{row.id}'"
+            ).one()
+        assert not rated and note == "only games of the standard length are rated"
     finally:
         store.close()

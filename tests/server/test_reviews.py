@@ -10,13 +10,12 @@ from pathlib import Path
 
 import httpx
 from harness import INVITES, Server
+from stored_reviews import REVIEW_WAIT, finished_matches, forget_reviews, reviewed
 
 from pegboard.server.clock import FakeClock
 from pegboard.server.reviews.queue import ReviewQueue
 from pegboard.server.reviews.review_store import accuracy_by_game, stored_review
 from pegboard.server.store.sql_store import Store
-
-REVIEW_WAIT = 90  # seconds: the review's worker process starts (imports) the first time
 
 
 def ready(client: httpx.Client, path: str) -> bool:
@@ -83,6 +82,7 @@ def test_the_queue_reviews_a_match_once_however_often_it_is_submitted(tmp_path: 
         lambda: server.get(f"/api/tables/{table}/records").json() == [1], "the game", 30
     )
     server.stop()
+    forget_reviews(tmp_path / "db.sqlite")  # the server's own queue may have made it already
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
 
     async def burst() -> int:
@@ -103,3 +103,23 @@ def test_the_queue_reviews_a_match_once_however_often_it_is_submitted(tmp_path: 
     (cribbage,) = accuracy_by_game(store.engine, "bot:greedy")
     assert [p["match"] for p in cribbage["points"]] == [1]
     store.close()
+
+
+def test_a_match_whose_review_was_never_stored_is_reviewed_when_the_server_starts(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "db.sqlite"
+    server = Server(db)
+    server.start()
+    table = server.table(bots=["greedy", "random"], listed=True, score_target=31)
+    finished_matches(server, table, [1])
+    server.wait_for(lambda: reviewed(db, table, 1), "the review", REVIEW_WAIT)
+    server.stop()
+    # The process died before (or while) making the review: nothing of it is stored.
+    forget_reviews(db)
+    assert not reviewed(db, table, 1)
+    server.start()  # nobody asks for the review: the start-up finds the match without one
+    server.wait_for(lambda: reviewed(db, table, 1), "the review made at start-up", REVIEW_WAIT)
+    review = httpx.get(f"{server.url}/api/tables/{table}/records/1/review").json()
+    server.stop()
+    assert review["game"] == "cribbage" and review["decisions"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from harness import Server, play_together
 
 from pegboard.server.store.sql_store import Store
 
 
+@pytest.mark.store
 def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
     table = server.table(bots=[None, "greedy"], score_target=31)
     token = server.join(table, "Ann")
@@ -21,6 +23,7 @@ def test_a_person_plays_a_bot_to_the_end(server: Server) -> None:
     assert {s["kind"] for s in record["seats"]} == {"human", "bot:greedy"}
 
 
+@pytest.mark.store
 def test_four_players_two_people_and_two_bots(server: Server) -> None:
     table = server.table(players=4, bots=[None, "greedy", None, "random"], score_target=31)
     ann, bob = server.join(table, "Ann"), server.join(table, "Bob")

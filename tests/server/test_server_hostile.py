@@ -57,6 +57,7 @@ BAD_NAMES = [
 ]
 
 
+@pytest.mark.store
 @pytest.mark.parametrize(("escaped", "why"), BAD_NAMES)
 def test_a_name_the_store_cannot_hold_is_refused_and_the_seat_stays_free(
     server: Server, escaped: str, why: str
@@ -83,6 +84,7 @@ BAD_BODIES = [
 ]
 
 
+@pytest.mark.store
 @pytest.mark.parametrize(("body", "why"), BAD_BODIES)
 def test_bodies_that_are_not_finite_storable_json_get_400(
     server: Server, body: bytes, why: str
@@ -105,11 +107,13 @@ BAD_PATHS = [
 ]
 
 
+@pytest.mark.store
 @pytest.mark.parametrize("path", BAD_PATHS)
 def test_a_path_value_the_store_cannot_hold_is_no_table(server: Server, path: str) -> None:
     assert server.get(path).status_code == 404
 
 
+@pytest.mark.store
 def test_a_join_or_socket_to_an_impossible_table_id_is_no_table(server: Server) -> None:
     assert server.post("/api/tables/x%00y/join", {"name": "Eve"}).status_code == 404
     assert server.get("/api/tables?limit=5%00").status_code == 400

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from harness import Server
 
 
@@ -59,6 +60,7 @@ def test_a_forged_or_missing_token_cannot_act(server: Server) -> None:
         assert spectator.version == version
 
 
+@pytest.mark.store
 def test_bad_messages_are_answered_and_change_nothing(server: Server) -> None:
     table, token = started(server)
     with server.player(table, token) as ann:
@@ -129,6 +131,7 @@ def test_an_unknown_table_and_bad_requests_get_clear_errors(server: Server) -> N
     assert server.post(f"/api/tables/{table}/join", {"name": "Late"}).status_code == 409
 
 
+@pytest.mark.store
 def test_a_restart_mid_game_resumes_the_table_clock_included(server: Server) -> None:
     table, token = started(server, turn_time=10)
     with server.player(table, token) as ann:

@@ -72,6 +72,7 @@ REFUSED = [
 ]
 
 
+@pytest.mark.store
 @pytest.mark.parametrize(("message", "code", "why"), REFUSED)
 def test_a_message_past_its_limits_is_refused_and_nothing_is_said(
     server: Server, message: dict[str, Any], code: str, why: str
@@ -120,6 +121,7 @@ def test_a_table_of_quick_phrases_takes_phrases_only(server: Server) -> None:
         assert [m["phrase"] for m in ann.chat] == phrases
 
 
+@pytest.mark.store
 def test_each_seat_may_say_five_things_in_ten_seconds(server: Server) -> None:
     table, ann_token, bob_token = table_of_two(server)
     with at_the_table(server, table, ann_token, bob_token) as (ann, bob):
@@ -143,6 +145,7 @@ def test_each_seat_may_say_five_things_in_ten_seconds(server: Server) -> None:
         assert ann.chat[-1]["text"] == "now then"
 
 
+@pytest.mark.store
 def test_watchers_read_only_where_the_host_lets_people_watch(server: Server) -> None:
     table, ann_token, bob_token = table_of_two(server)
     with at_the_table(server, table, ann_token, None) as (ann, watcher):
@@ -170,6 +173,7 @@ def test_watchers_read_only_where_the_host_lets_people_watch(server: Server) -> 
         assert said(bob) == [("Ann", "just us")], "the players get it back"
 
 
+@pytest.mark.store
 def test_the_chat_is_stored_and_comes_back_after_a_restart_and_in_the_replay(
     server: Server,
 ) -> None:

@@ -4,6 +4,7 @@ tables' own records; a restart mid-round changes nothing but the timing."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -14,15 +15,17 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Server
+from harness import Client, Server
+from rating_fixtures import settled_count, standing
 from redis_server import free_port
-from sqlalchemy import select
+from sqlalchemy import create_engine, select
 
+from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.server.store.schema import tournament_tables_table
 from pegboard.server.store.sql_store import Store
 from pegboard.server.workers.redis_bus import RedisBus
 from pegboard.server.workers.worker import WorkerSettings
-from pegboard.tournament import MatchResult, PlayedGame, Tournament, TournamentRules
+from pegboard.tournament import Tournament, TournamentRules
 
 PASSWORD = "correct horse battery"
 SHORT = {"score_target": 31}
@@ -72,32 +75,44 @@ def finished(seen: dict[str, Any]) -> bool:
     return bool(seen["status"] == "finished")
 
 
-def check_against_records(server: Server, seen: dict[str, Any]) -> None:
-    """Every game's scores are its table's record's; each match's games add up to its
-    standing; nobody met twice; every round seated all eight."""
+def check_against_records(server: Server, seen: dict[str, Any], target: int = 31) -> None:
+    """Every match is its table's: one table a pairing, whose records hold each game (the
+    match block's score after the last is the match shown); each player's standing adds up
+    their side's game points; nobody met twice; every round seated the whole field."""
     met: set[frozenset[str]] = set()
     for played in seen["rounds_played"]:
         seated = [p["entry"] for t in played["tables"] for p in t["players"]]
+        seated += [p["entry"] for p in played["byes"]]
         assert sorted(seated) == sorted(e["entry"] for e in seen["entries"])
         for table in played["tables"]:
             pair = frozenset(p["entry"] for p in table["players"])
-            assert pair not in met
+            if len(pair) == 2:
+                assert pair not in met
             met.add(pair)
-            assert table["winner"] in pair
-            (game,) = table["games"]  # one game a match
-            assert not game["playing"]
-            records = server.get(f"/api/tables/{game['table']}/records").json()
-            assert records == [1]
-            record = server.get(f"/api/tables/{game['table']}/records/1").json()
-            assert sorted(record["outcome"]["scores"], reverse=True)[0] >= 31
-            assert max(game["scores"]) == 31  # the board stops at the target
+            assert table["winner"] in pair and not table["playing"]
+            match = table["match"]
+            played = len(match["results"])
+            numbers = server.get(f"/api/tables/{table['table']}/records").json()
+            assert numbers[:played] == list(range(1, played + 1))  # a record a game
+            for number, game in zip(numbers, match["results"], strict=False):
+                record = server.get(f"/api/tables/{table['table']}/records/{number}").json()
+                if game["how"] == "forfeit":  # a no-show's: no board points count
+                    continue
+                assert sorted(record["outcome"]["scores"])[-1] >= target
+                assert sorted(set(record["outcome"]["scores"])) == sorted(set(game["scores"]))
+                if len(match["results"]) > 1:
+                    assert record["match"]["score"]["results"][number - 1] == game
     totals: dict[str, int] = {}
     for played in seen["rounds_played"]:
         for table in played["tables"]:
-            for side, player in enumerate(table["players"]):
-                points = table["games"][0]["points"][side]
-                totals[player["entry"]] = totals.get(player["entry"], 0) + points
-    assert {s["player"]: s["game_points"] for s in seen["standings"]} == totals
+            match = table["match"]
+            for side, members in enumerate(match["side_players"]):
+                for player in members:
+                    points = match["totals"][side]["points"]
+                    totals[player["entry"]] = totals.get(player["entry"], 0) + points
+    assert {
+        s["player"]: s["game_points"] for s in seen["standings"] if s["player"] in totals
+    } == totals
 
 
 def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:
@@ -121,26 +136,24 @@ def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:
     assert [t["id"] for t in listing["finished"]] == [seen["id"]]
 
 
-def replayed(seen: dict[str, Any]) -> Tournament:
-    """The tournament the pure rules make of the games the tables recorded: the same
+def replayed(seen: dict[str, Any], match: str = "1", seats: int = 2) -> Tournament:
+    """The tournament the pure rules make of the matches the tables recorded: the same
     entrants, each round's results as played; its pairings must be the server's."""
     players = [e["entry"] for e in seen["entries"]]
-    rules = TournamentRules.make(seen["format"], len(players), rounds=seen["rounds"])
+    rules = TournamentRules.make(
+        seen["format"],
+        len(players),
+        rounds=seen["rounds"],
+        match=MatchFormat.parse(match),
+        table=seats,
+    )
     t = Tournament(rules, tuple(players)).pair_next()
     for played in seen["rounds_played"]:
         assert t.current is not None
         pairs = [tuple(p["entry"] for p in table["players"]) for table in played["tables"]]
         assert [table.players for table in t.current.tables] == pairs
         for board, table in enumerate(played["tables"]):
-            games = tuple(
-                PlayedGame(
-                    (g["scores"][0], g["scores"][1]),
-                    (g["points"][0], g["points"][1]),
-                    0 if g["points"][0] > g["points"][1] else 1,
-                )
-                for g in table["games"]
-            )
-            t = t.record(board, MatchResult(games))
+            t = t.record(board, MatchScore.from_json(table["match"]))
         if not t.over:
             t = t.pair_next()
     return t
@@ -193,8 +206,31 @@ def test_a_restart_mid_round_changes_nothing_but_the_timing(server: Server) -> N
     [
         ({"name": "x", "format": "swiss", "start_when": 8}, 400, "number of rounds"),
         ({"name": "x", "rounds": 3}, 400, "say when it starts"),
-        ({"name": "x", "rounds": 3, "start_when": 4, "game": "cribist"}, 400, "not played by two"),
+        ({"name": "x", "rounds": 3, "start_when": 4, "game": "cribist"}, 400, "4 players, not 2"),
+        (
+            {
+                "name": "x",
+                "rounds": 3,
+                "start_when": 8,
+                "game": "cribist",
+                "players": 4,
+                "format": "round-robin",
+            },
+            400,
+            "grouped by the standings",
+        ),
+        (
+            {"name": "x", "rounds": 3, "start_when": 8, "players": 4, "playoff": "best-of-3"},
+            400,
+            "two-player matches",
+        ),
+        (
+            {"name": "x", "rounds": 3, "start_when": 4, "players": 3, "options": {"teams": True}},
+            400,
+            "teams needs 4 players",
+        ),
         ({"name": "x", "rounds": 3, "start_when": 4, "match": "best-of-2"}, 400, "odd number"),
+        ({"name": "x", "rounds": 3, "start_when": 4, "players": 5}, 422, "players"),
         ({"name": "x", "rounds": 3, "start_when": 4, "bot": "nobody"}, 400, "unknown bot"),
         ({"name": "", "rounds": 3, "start_when": 4}, 422, "name"),
     ],
@@ -222,16 +258,16 @@ def test_a_guest_cannot_make_or_enter_a_tournament(server: Server) -> None:
         made = eight_bots(owner, server.clock.now() + 3600, start_when=None)
     with httpx.Client(base_url=server.url, timeout=20) as browser:
         browser.post("/api/me", json={"name": "Ann"}).raise_for_status()
-        assert browser.post(f"/api/tournaments/{made['id']}/register").status_code == 403
+        assert browser.post(f"/api/tournaments/{made['id']}/register", json={}).status_code == 403
 
 
 def test_register_withdraw_and_start_now(server: Server) -> None:
     with account(server, "owner") as owner, account(server, "ann") as ann:
         made = eight_bots(owner, server.clock.now() + 3600, start_when=None)
         tid = made["id"]
-        entered = ann.post(f"/api/tournaments/{tid}/register").json()
+        entered = ann.post(f"/api/tournaments/{tid}/register", json={}).json()
         assert entered["you"]["entered"] and [e["name"] for e in entered["entries"]] == ["ann"]
-        left = ann.post(f"/api/tournaments/{tid}/withdraw").json()
+        left = ann.post(f"/api/tournaments/{tid}/withdraw", json={}).json()
         assert left["you"] == {
             "entry": entered["you"]["entry"],
             "entered": False,
@@ -239,12 +275,12 @@ def test_register_withdraw_and_start_now(server: Server) -> None:
             "owner": False,
             "table": None,
         }
-        assert ann.post(f"/api/tournaments/{tid}/withdraw").status_code == 409
-        assert ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entered"]
-        assert ann.post(f"/api/tournaments/{tid}/start").status_code == 403  # not hers
+        assert ann.post(f"/api/tournaments/{tid}/withdraw", json={}).status_code == 409
+        assert ann.post(f"/api/tournaments/{tid}/register", json={}).json()["you"]["entered"]
+        assert ann.post(f"/api/tournaments/{tid}/start", json={}).status_code == 403  # not hers
         server.advance(1)
         assert ann.get(f"/api/tournaments/{tid}").json()["status"] == "upcoming"
-        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        owner.post(f"/api/tournaments/{tid}/start", json={}).raise_for_status()
         server.advance(1)
 
         def seated(seen: dict[str, Any]) -> bool:
@@ -257,7 +293,9 @@ def test_register_withdraw_and_start_now(server: Server) -> None:
         table = seen["you"]["table"]
         seat = ann.get(f"/api/tables/{table}/seat")
         assert seat.status_code == 200, seat.text
-        assert ann.post(f"/api/tournaments/{tid}/register").status_code == 409  # closed now
+        assert (
+            ann.post(f"/api/tournaments/{tid}/register", json={}).status_code == 409
+        )  # closed now
 
 
 def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str) -> None:
@@ -279,8 +317,7 @@ def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str)
             made = eight_bots(browser, time.time())
 
             def playing(seen: dict[str, Any]) -> bool:
-                games = [g for r in seen["rounds_played"] for t in r["tables"] for g in t["games"]]
-                return any(g["playing"] for g in games)
+                return any(t["playing"] for r in seen["rounds_played"] for t in r["tables"])
 
             there.wait_for(lambda: playing(browser.get(f"/api/tournaments/{made['id']}").json()),
                            "the first round to be seated", timeout=30)  # fmt: skip
@@ -304,6 +341,16 @@ def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str)
             two.stop()
 
 
+def next_game(server: Server, client: Client, game: int) -> None:
+    """Let the results intermission run out; the match's next game starts by itself."""
+    server.advance(31)
+    for _ in range(50):
+        client.drain(0.05)
+        if client.table.get("match") == game and client.view.get("outcome") is None:
+            return
+    raise AssertionError(f"game {game} of the match did not start")
+
+
 def _answers(server: Server) -> bool:
     try:
         return server.get("/api/games").status_code == 200
@@ -311,7 +358,7 @@ def _answers(server: Server) -> bool:
         return False
 
 
-def test_best_of_three_plays_each_game_at_a_table_of_its_own(server: Server) -> None:
+def test_best_of_three_is_one_table_playing_the_tables_match(server: Server) -> None:
     with account(server, "director") as browser:
         made = eight_bots(browser, server.clock.now(), start_when=4, rounds=2, match="best-of-3")
         server.advance(1)
@@ -319,20 +366,79 @@ def test_best_of_three_plays_each_game_at_a_table_of_its_own(server: Server) -> 
     assert len(seen["rounds_played"]) == 2
     for played in seen["rounds_played"]:
         for table in played["tables"]:
-            wins = table["wins"]
-            assert max(wins) == 2 and sum(wins) == len(table["games"]) in (2, 3)
-            assert [g["game"] for g in table["games"]] == list(range(1, len(table["games"]) + 1))
-            assert len({g["table"] for g in table["games"]}) == len(table["games"])
+            match = table["match"]
+            assert match["name"] == "best-of-3" and match["decided"]
+            assert max(t["games"] for t in match["totals"]) == 2
+            assert len(match["results"]) in (2, 3)
+            # The table's own match: its last record carries the score the tournament shows
+            # (by the table's seats; the tournament's sides are its players in pairing order).
+            last = len(match["results"])
+            record = server.get(f"/api/tables/{table['table']}/records/{last}").json()
+            own = record["match"]["score"]
+            assert own["decided"] and own["format"]["games"] == 3
+            key = json.dumps
+            assert sorted(map(key, own["totals"])) == sorted(map(key, match["totals"]))
     rows = game_rows(server, made["id"])
-    assert len(rows) == sum(len(t["games"]) for r in seen["rounds_played"] for t in r["tables"])
+    assert rows == [(r, b, 0) for r in (1, 2) for b in range(2)]  # one table a match
+    check_against_records(server, seen)
+    t = replayed(seen, "best-of-3")
+    assert [s.to_json() for s in t.standings()] == [
+        {k: v for k, v in s.items() if k != "name"} for s in seen["standings"]
+    ]
 
 
-def test_a_no_show_forfeits_after_the_grace_and_a_leaver_forfeits_the_rest(
+@pytest.mark.parametrize(
+    ("game", "players", "options", "sides"),
+    [
+        ("cribbage", 4, {"teams": True}, [2, 2]),  # partners drawn at the table
+        ("not_enough", 2, {}, [1, 1]),
+        ("not_enough", 4, {}, [2, 2]),
+        ("cribist", 4, {"counting": "auto"}, [1, 1, 1, 1]),
+    ],
+)
+def test_every_game_its_tables_end_to_end(
+    server: Server, game: str, players: int, options: dict[str, Any], sides: list[int]
+) -> None:
+    with account(server, "director") as browser:
+        made = eight_bots(
+            browser,
+            server.clock.now(),
+            game=game,  # "not_enough": a game's other name does
+            players=players,
+            options=options | ({} if game == "cribist" else SHORT),
+            rounds=2,
+            bot="hoyle" if game == "cribist" else "greedy",
+        )
+        server.advance(1)
+        seen = run_until(server, browser, made["id"], finished, timeout=300)
+    assert seen["players"] == players
+    for played in seen["rounds_played"]:
+        assert len(played["tables"]) == 8 // players
+        for table in played["tables"]:
+            assert [len(side) for side in table["match"]["side_players"]] == sides
+    check_against_records(server, seen, target=31 if game != "cribist" else 1)
+    t = replayed(seen, seats=players)
+    assert [s.to_json() for s in t.standings()] == [
+        {k: v for k, v in s.items() if k != "name"} for s in seen["standings"]
+    ]
+    if game == "not_enough" and players == 2:
+        skunks = [
+            g
+            for r in seen["rounds_played"]
+            for tb in r["tables"]
+            for g in tb["match"]["results"]
+            if g["how"] == "skunk"
+        ]
+        assert all(max(g["games"]) == 2 for g in skunks)
+
+
+def test_a_no_show_forfeits_a_game_after_each_grace_and_a_leaver_the_rest(
     server: Server,
 ) -> None:
-    """A round robin of four: Ann and Bob, two bots. Bob leaves in round one; Ann never comes
-    to a table. Each of Bob's matches is forfeited (the one against Ann too, which she wins);
-    each of Ann's against a bot is forfeited when the grace is over."""
+    """A round robin of four, best of 3: Ann and Bob, two bots. Bob withdraws once round one
+    is seated; Ann never comes to a table. Bob forfeits each of his matches (the one against
+    Ann too, which she wins); Ann, at her tables against bots, forfeits a game when the grace
+    (30 s) is over and another after each further grace (60 s): two games, the match."""
     with (
         account(server, "owner") as owner,
         account(server, "ann") as ann,
@@ -344,29 +450,110 @@ def test_a_no_show_forfeits_after_the_grace_and_a_leaver_forfeits_the_rest(
             format="round-robin",
             rounds=None,
             start_when=4,
+            match="best-of-3",
             grace=30,
+            grace_next=60,
             bot="random",
         )
         tid = made["id"]
         for browser in (ann, bob):
-            browser.post(f"/api/tournaments/{tid}/register").raise_for_status()
-        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+            browser.post(f"/api/tournaments/{tid}/register", json={}).raise_for_status()
+        owner.post(f"/api/tournaments/{tid}/start", json={}).raise_for_status()
         server.advance(1)
+        seated_at = server.clock.now()  # the first round's tables were made at this time
         seen = ann.get(f"/api/tournaments/{tid}").json()
         assert seen["status"] == "running" and seen["you"]["table"]
-        bob.post(f"/api/tournaments/{tid}/withdraw").raise_for_status()
+        bob.post(f"/api/tournaments/{tid}/withdraw", json={}).raise_for_status()
         server.advance(1)
+        first = ann.get(f"/api/tournaments/{tid}").json()
+        ann_table = first["you"]["table"]
+
+        def games_over(table: str) -> int:
+            return len(server.get(f"/api/tables/{table}/records").json())
+
+        # Ann's first table: the first game goes at the 30 s grace, the second 60 s later.
+        if ann_table is not None:
+            started = seated_at
+            while server.clock.now() < started + 29:
+                server.advance(1)
+            assert games_over(ann_table) == 0
+            while games_over(ann_table) == 0:
+                server.advance(1)
+            forfeited_at = server.clock.now()
+            assert 30 <= forfeited_at - started <= 32
+            record = server.get(f"/api/tables/{ann_table}/records/1").json()
+            assert record["match"]["score"]["results"][0]["how"] == "forfeit"
+            assert record["actions"][-1]["auto"] == "no-show"
+            while server.clock.now() < forfeited_at + 59:
+                server.advance(1)
+            assert games_over(ann_table) == 1
+            while games_over(ann_table) == 1:
+                server.advance(1)
+            assert 60 <= server.clock.now() - forfeited_at <= 62
         seen = run_until(server, ann, tid, finished)
     assert len(seen["rounds_played"]) == 3
     by_name = {s["name"]: s for s in seen["standings"]}
     assert (by_name["bob"]["forfeits"], by_name["bob"]["game_points"]) == (3, 0)
-    assert (by_name["ann"]["forfeits"], by_name["ann"]["games_won"]) == (2, 1)
-    assert by_name["ann"]["game_points"] == 2  # the win Bob's leaving gave her
+    assert (by_name["ann"]["forfeits"], by_name["ann"]["no_shows"]) == (0, 4)
+    assert (by_name["ann"]["games_won"], by_name["ann"]["game_points"]) == (2, 4)  # Bob's gift
     for played in seen["rounds_played"]:
         for table in played["tables"]:
             names = [p["name"] for p in table["players"]]
-            people = [n for n in ("bob", "ann") if n in names]  # Bob's leaving comes first
-            if people:
-                gone = names.index(people[0])
-                assert table["forfeit"] == gone, (played["number"], table)
+            match = table["match"]
+            if "bob" in names:  # withdrawn: the match forfeited as a whole
+                gone = names.index("bob")
+                assert match["forfeited"] == gone, (played["number"], table)
                 assert table["winner"] == table["players"][1 - gone]["entry"]
+            elif "ann" in names:  # a no-show: two games forfeited, one by one
+                assert [g["how"] for g in match["results"]] == ["forfeit", "forfeit"]
+                assert match["forfeited"] is None
+                assert table["winner"] != table["players"][names.index("ann")]["entry"]
+
+
+def test_a_rated_tournament_match_moves_ratings_once_on_its_result(server: Server) -> None:
+    """Ann against a bot, best of 3, rated: she plays her match out at its one table (the
+    next game without asking, no rematch after the last); the ratings move once, on the
+    match's result, however many games it took."""
+    engine = create_engine(f"sqlite:///{server.db}")
+    with account(server, "owner") as owner, account(server, "ann") as ann:
+        made = eight_bots(
+            owner,
+            server.clock.now() + 3600,
+            rounds=1,
+            start_when=2,
+            match="best-of-3",
+            rated=True,
+        )
+        tid = made["id"]
+        entry = ann.post(f"/api/tournaments/{tid}/register").json()["you"]["entry"]
+        owner.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        server.advance(1)
+        table = ann.get(f"/api/tournaments/{tid}").json()["you"]["table"]
+        token = ann.get(f"/api/tables/{table}/seat").json()["token"]
+        games = 0
+        with server.player(table, token) as client:
+            client.receive()
+            while True:
+                client.play_to_end()
+                client.drain()
+                games += 1
+                play = client.table["match_play"]
+                assert len(play["results"]) == games
+                if play["decided"]:
+                    # The tournament pairs the next match: its table offers no rematch.
+                    client.act({"type": "rematch"})
+                    client.until(lambda c: bool(c.errors))
+                    assert "no rematch" in client.errors[-1]["message"]
+                    assert client.table["rematch"] == []
+                    break
+                assert standing(engine, entry, "cribbage-2")[2] == 0, "not before the match ends"
+                next_game(server, client, games + 1)
+        seen = run_until(server, ann, tid, finished)
+    try:
+        assert 2 <= games <= 3
+        (played,) = seen["rounds_played"]
+        assert len(played["tables"][0]["match"]["results"]) == games
+        server.wait_for(lambda: settled_count(engine, table) == games, "every game to settle")
+        assert standing(engine, entry, "cribbage-2")[2] == 1, "one rated match, however many games"
+    finally:
+        engine.dispose()

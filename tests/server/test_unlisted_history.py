@@ -19,7 +19,7 @@ def test_an_unlisted_match_shows_only_in_its_own_players_history(server: Server)
     ann_browser, ann = guest(server, "Ann")
     bob_browser, _ = guest(server, "Bob")
     try:
-        table = new_table(ann_browser, score_target=31)["id"]  # a person and a bot: unlisted
+        table = new_table(ann_browser, score_target=121)["id"]  # a person and a bot: unlisted
         assert table not in {t["id"] for t in server.get("/api/tables").json()}
         play_out(server, ann_browser, table)
         server.wait_for(

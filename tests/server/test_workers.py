@@ -295,8 +295,9 @@ def _answers(server: Server) -> bool:
         return False
 
 
-def test_a_stale_owner_cannot_write_over_the_new_one(tmp_path: Path) -> None:
-    stale_owner_cannot_write_over_the_new_one(tmp_path / "pegboard.sqlite")
+@pytest.mark.store
+def test_a_stale_owner_cannot_write_over_the_new_one(store_url: str) -> None:
+    stale_owner_cannot_write_over_the_new_one(store_url)
 
 
 def stale_owner_cannot_write_over_the_new_one(db: Path | str) -> None:

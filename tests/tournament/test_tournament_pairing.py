@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 from pegboard.errors import OptionError
-from pegboard.tournament import TournamentRules, acc_round, round_robin, swiss
+from pegboard.tournament import TournamentRules, acc_round, grouped, round_robin, swiss
 from pegboard.tournament.pairing import round_robin_rounds, swiss_rounds
 
 NAMES = [f"p{i:03}" for i in range(1, 131)]
@@ -72,7 +72,7 @@ def test_acc_qualifying_draws_its_order_from_the_seed() -> None:
     assert acc_round(NAMES[:10], 0, seed=1) != acc_round(NAMES[:10], 0, seed=2)
 
 
-def _swiss_rounds(n: int, rounds: int, seed: int) -> list[tuple[list[tuple[str, str]], list[str]]]:
+def _swiss_rounds(n: int, rounds: int, seed: int) -> list[tuple[list[tuple[str, ...]], list[str]]]:
     """Swiss rounds with random winners; the standings are points then seed."""
     rng = random.Random(seed)
     players = NAMES[:n]
@@ -167,3 +167,29 @@ def test_too_few_to_pair(n: int) -> None:
         swiss(NAMES[:n], set(), set())
     with pytest.raises(OptionError):
         round_robin(NAMES[:n], 0)
+
+
+# ranked (best first), table size, had a bye -> tables, byes
+GROUPS = [
+    ("ABCDEFGH", 4, "", ("ABCD", "EFGH"), ""),
+    ("ABCDEFGHIJ", 4, "", ("ABCD", "EFGH"), "IJ"),
+    ("ABCDEFGHIJ", 4, "J", ("ABCD", "EFGJ"), "HI"),  # J sat out: the next lowest do
+    ("ABCDEFGHIJ", 4, "HIJ", ("ABCD", "EHIJ"), "FG"),
+    ("ABCDEFG", 3, "", ("ABC", "DEF"), "G"),
+    ("ABCDEFG", 3, "ABCDEFG", ("ABC", "DEF"), "G"),  # everyone has had one: the lowest again
+    ("ABCD", 4, "", ("ABCD",), ""),
+]
+
+
+@pytest.mark.parametrize(("ranked", "size", "had_bye", "tables", "byes"), GROUPS)
+def test_groups_of_the_standings_from_the_top(
+    ranked: str, size: int, had_bye: str, tables: tuple[str, ...], byes: str
+) -> None:
+    pairing = grouped(list(ranked), size, set(had_bye))
+    assert ["".join(t) for t in pairing.tables] == list(tables)
+    assert "".join(pairing.byes) == byes
+
+
+def test_a_group_needs_a_full_table() -> None:
+    with pytest.raises(OptionError, match="tables of 4 need 4"):
+        grouped(list("ABC"), 4, set())

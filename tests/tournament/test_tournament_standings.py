@@ -5,30 +5,39 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.tournament import MatchLength, MatchResult, PlayedGame, Round, Table, standings
+from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore, game_result
+from pegboard.core.outcome import Outcome
+from pegboard.core.spec import get_spec
+from pegboard.tournament import Round, Table, standings
 
-ONE = MatchLength(1)
+ONE = MatchFormat()
+BEST_OF_3 = MatchFormat(3, best_of=True)
+TWO_ALONE = ((0,), (1,))
 
 
-def game(a: int, b: int) -> PlayedGame:
-    """A game to 121 from the first player's side: 2 to the winner, 3 if the loser is at 90
-    or less (the ACC's skunk)."""
-    winner = 0 if a > b else 1
-    loser_score = min(a, b)
-    points = 3 if loser_score <= 90 else 2
-    return PlayedGame((a, b), (points, 0) if winner == 0 else (0, points), winner)
+def game(a: int, b: int) -> GameResult:
+    """A game of Cribbage to 121 from the first player's side, as a table's match scores it: 2
+    to the winner, 3 if the loser is at 90 or less (the ACC's skunk)."""
+    ranks = (1, 2) if a > b else (2, 1)
+    skunked = tuple(seat for seat, score in enumerate((a, b)) if score <= 90)
+    outcome = Outcome((a, b), ranks, "target", skunked)
+    return game_result(outcome, TWO_ALONE, get_spec("cribbage").worth)
+
+
+def match(*games: GameResult, format: MatchFormat = ONE, forfeit: int | None = None) -> MatchScore:
+    return MatchScore(format, TWO_ALONE, games, forfeit)
 
 
 def one_round(number: int, *tables: tuple[str, str, int, int], byes: tuple[str, ...] = ()) -> Round:
     return Round(
         number,
         "qualifying",
-        tuple(Table((a, b), MatchResult((game(x, y),))) for a, b, x, y in tables),
+        tuple(Table((a, b), match(game(x, y))) for a, b, x, y in tables),
         byes,
     )
 
 
-def rows(players: str, rounds: list[Round], length: MatchLength = ONE) -> list[tuple[object, ...]]:
+def rows(players: str, rounds: list[Round], length: MatchFormat = ONE) -> list[tuple[object, ...]]:
     return [
         (s.place, s.player, s.game_points, s.games_won, s.spread, s.head_to_head)
         for s in standings(list(players), rounds, length)
@@ -89,9 +98,12 @@ def test_level_on_everything_they_share_the_place_in_seed_order() -> None:
     ]
 
 
-@pytest.mark.parametrize(("length", "points", "won"), [(ONE, 2, 1), (MatchLength(3), 4, 2)])
+@pytest.mark.parametrize(
+    ("length", "points", "won"),
+    [(ONE, 2, 1), (BEST_OF_3, 4, 2), (MatchFormat(3), 4, 2), (MatchFormat(9), 10, 5)],
+)
 def test_a_bye_scores_a_won_match_without_a_skunk(
-    length: MatchLength, points: int, won: int
+    length: MatchFormat, points: int, won: int
 ) -> None:
     byed = Round(1, "qualifying", (), ("A",))
     (row,) = standings(["A"], [byed], length)
@@ -100,18 +112,18 @@ def test_a_bye_scores_a_won_match_without_a_skunk(
 
 def test_a_forfeit_gives_the_other_the_games_it_still_needed() -> None:
     # Best of 3: A won the first game (a skunk), then B left: A is given one more win.
-    left = MatchResult((game(121, 90),), forfeit=1)
+    left = match(game(121, 90), format=BEST_OF_3, forfeit=1)
     played = Round(1, "qualifying", (Table(("A", "B"), left),))
-    a, b = standings(["A", "B"], [played], MatchLength(3))
+    a, b = standings(["A", "B"], [played], BEST_OF_3)
     assert (a.player, a.game_points, a.games_won, a.spread) == ("A", 3 + 2, 2, 31)
     assert (b.player, b.game_points, b.forfeits, b.spread) == ("B", 0, 1, -31)
 
 
 def test_a_match_counts_every_game() -> None:
     # Best of 3 won 2-1: each game's points and spread count.
-    result = MatchResult((game(121, 100), game(95, 121), game(121, 60)))
+    result = match(game(121, 100), game(95, 121), game(121, 60), format=BEST_OF_3)
     played = Round(1, "qualifying", (Table(("A", "B"), result),))
-    a, b = standings(["A", "B"], [played], MatchLength(3))
+    a, b = standings(["A", "B"], [played], BEST_OF_3)
     assert (a.game_points, a.games_won, a.games_lost, a.spread) == (2 + 0 + 3, 2, 1, 21 - 26 + 61)
     assert (b.game_points, b.games_won, b.games_lost, b.spread) == (2, 1, 2, -(21 - 26 + 61))
 
@@ -119,3 +131,33 @@ def test_a_match_counts_every_game() -> None:
 def test_a_table_still_playing_counts_nothing_yet() -> None:
     playing = Round(1, "qualifying", (Table(("A", "B")),))
     assert [s.game_points for s in standings(["A", "B"], [playing], ONE)] == [0, 0]
+
+
+def test_partners_each_take_their_sides_result() -> None:
+    # Cribbage teams at one table: places 0 + 2 (A, C) against 1 + 3 (B, D); A and C win 121-85.
+    outcome = Outcome((121, 85, 121, 85), (1, 2, 1, 2), "target", (1, 3))
+    sides = ((0, 2), (1, 3))
+    won = game_result(outcome, sides, get_spec("cribbage").worth)
+    table = Table(("A", "B", "C", "D"), MatchScore(ONE, sides, (won,)))
+    result = standings(list("ABCD"), [Round(1, "qualifying", (table,))], ONE)
+    assert [(s.player, s.game_points, s.games_won, s.games_lost, s.spread) for s in result] == [
+        ("A", 3, 1, 0, 36),
+        ("C", 3, 1, 0, 36),
+        ("B", 0, 0, 1, -36),
+        ("D", 0, 0, 1, -36),
+    ]
+    assert result[0].opponents == ["B", "D"]
+
+
+def test_three_alone_each_scores_its_own_place() -> None:
+    # Cribbage for three: the winner's credit, the others nothing; spreads against the winner.
+    outcome = Outcome((121, 100, 80), (1, 2, 3), "target", (2,))
+    sides = ((0,), (1,), (2,))
+    won = game_result(outcome, sides, get_spec("cribbage").worth)
+    table = Table(("A", "B", "C"), MatchScore(ONE, sides, (won,)))
+    result = standings(list("ABC"), [Round(1, "qualifying", (table,))], ONE)
+    assert [(s.player, s.game_points, s.games_won, s.games_lost, s.spread) for s in result] == [
+        ("A", 2, 1, 0, 21),
+        ("B", 0, 0, 1, -21),
+        ("C", 0, 0, 1, -41),
+    ]

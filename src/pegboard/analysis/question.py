@@ -9,15 +9,32 @@ already does. With 2 players the opponent is modelled as tossing like a strong p
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from pegboard.analysis.discards import DiscardAnalysis, Tosses, analyze_discards
 from pegboard.cards import parse_cards
+from pegboard.core.spec import get_spec
+from pegboard.errors import OptionError
 
-HINT_GAMES = frozenset({"cribbage"})
-"""The games whose discards the analysis values."""
+
+class _HintGames(Container[object]):
+    """The games that offer hints: those whose spec names a ``"hints"`` surface (Cribbage's:
+    its discards are what the analysis values), asked of the registry when tested."""
+
+    def __contains__(self, game: object) -> bool:
+        if not isinstance(game, str):
+            return False
+        try:
+            return "hints" in get_spec(game).surfaces
+        except OptionError:
+            return False
+
+
+HINT_GAMES: Container[object] = _HintGames()
+"""The games whose discards and plays a hint values (``game in HINT_GAMES``)."""
 
 Role = Literal["dealer", "pone", "partner"]
 

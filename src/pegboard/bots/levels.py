@@ -6,12 +6,14 @@
   and then (``SLIP``), and it notices only some of the points an opponent leaves unclaimed
   (``NOTICE``), so Muggins is there to be had. (``greedy`` alone is as strong as ``hoyle``
   at Cribbage: the levels measured no apart, so ``easy`` blunders.)
-* ``medium``: ``hoyle`` in Cribbage (the classic rules of thumb), ``greedy`` in Cribist;
-  counts perfectly.
+* ``medium``: ``hoyle`` in Cribbage (the classic rules of thumb), ``greedy`` in the other
+  games; counts perfectly.
 * ``expert``: the search bot (:mod:`pegboard.bots.expert`).
 * ``master``: the same search with five times the worlds in the Cribbage play.
 
-Every level is a registered bot, so ``--bots easy,expert`` or a seat's bot name picks it.
+Every level is a registered bot, so ``--bots easy,expert`` or a seat's bot name picks it; what
+it plays in each game is that game's (its spec's ``"bots"`` surface names a bot per level, each
+game's ``easy`` made with :class:`EasyBot` over its ``greedy``).
 """
 
 from __future__ import annotations
@@ -21,8 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.bots.base import Bot, View
-from pegboard.bots.greedy import GreedyBot
-from pegboard.bots.hoyle import HoyleBot
+from pegboard.bots.game_bot import GameBot
 from pegboard.cards import parse_cards
 from pegboard.core.claims import nominal_points
 from pegboard.core.rules import Action
@@ -32,7 +33,8 @@ SLIP = 0.25
 NOTICE = 0.5
 """``easy``: the chance of noticing each item an opponent left unclaimed."""
 BLUNDER = 0.3
-"""``easy``: the chance of playing any legal card instead of greedy's in the Cribbage play."""
+"""``easy``: the chance of playing any legal card instead of greedy's in the play, in a game
+whose easy bot blunders (Cribbage's)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", "greedy play, with counting slips in manual mode"),
-    Level("medium", "medium", "the classic rules of thumb (Cribbage); greedy (Cribist)"),
+    Level("medium", "medium", "the classic rules of thumb (Cribbage); greedy (the other games)"),
     Level("expert", "expert", "search over the hidden cards; perfect counting"),
     Level("master", "master", "the expert, thinking five times longer in the play"),
 )
@@ -56,25 +58,27 @@ def level_names() -> list[str]:
 
 
 class EasyBot:
-    """``greedy``, except that in a manual count it forgets items and misses Muggins."""
+    """A game's ``greedy`` (``inner``), except that in a manual count it forgets items and misses
+    Muggins, and (``blunders``) now and then plays any legal card in the play."""
 
     name = "easy"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.inner = GreedyBot(seed)
+    def __init__(self, seed: int | None, inner: Bot, *, blunders: bool = False) -> None:
+        self.inner = inner
+        self.blunders = blunders
         self.rng = _random.Random(f"{seed}/slips")
-        self.blunders = _random.Random(f"{seed}/blunders")
+        self.blunder_rng = _random.Random(f"{seed}/blunders")
 
     def act(self, view: View) -> Action:
         legal = view["legal"]
         if (
-            view.get("game") == "cribbage"
+            self.blunders
             and view.get("phase") == "play"
             and view.get("counting") is None
             and len(legal) > 1
-            and self.blunders.random() < BLUNDER
+            and self.blunder_rng.random() < BLUNDER
         ):
-            return dict(legal[self.blunders.randrange(len(legal))])
+            return dict(legal[self.blunder_rng.randrange(len(legal))])
         action = self.inner.act(view)
         if view.get("counting") is None or action["type"] == "pass":
             return action
@@ -92,14 +96,13 @@ def _points(item: dict[str, Any]) -> int:
     return nominal_points(str(item["kind"]), parse_cards(item["cards"]))
 
 
-class MediumBot:
-    """``hoyle`` in Cribbage, ``greedy`` elsewhere."""
+class EasyLevel(GameBot):
+    """``easy`` in whatever game its view is from (that game's :class:`EasyBot`)."""
 
-    name = "medium"
+    name = kind = "easy"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.hoyle: Bot = HoyleBot(seed)
-        self.greedy: Bot = GreedyBot(seed)
 
-    def act(self, view: View) -> Action:
-        return (self.hoyle if view.get("game") == "cribbage" else self.greedy).act(view)
+class MediumLevel(GameBot):
+    """``medium`` in whatever game its view is from: ``hoyle`` in Cribbage, ``greedy`` elsewhere."""
+
+    name = kind = "medium"

@@ -11,7 +11,7 @@ from pegboard.bots.base import Bot
 from pegboard.bots.expert import ExpertBot, MasterBot
 from pegboard.bots.greedy import GreedyBot
 from pegboard.bots.hoyle import HoyleBot
-from pegboard.bots.levels import EasyBot, MediumBot
+from pegboard.bots.levels import EasyLevel, MediumLevel
 from pegboard.bots.random import RandomBot
 from pegboard.errors import OptionError
 
@@ -21,8 +21,8 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "hoyle": HoyleBot,
     "expert": ExpertBot,
     "master": MasterBot,
-    "easy": EasyBot,
-    "medium": MediumBot,
+    "easy": EasyLevel,
+    "medium": MediumLevel,
 }
 
 

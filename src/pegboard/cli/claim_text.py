@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, parse_card
 from pegboard.cli.cards_display import card_label
 from pegboard.core.claims import nominal_points
+from pegboard.core.spec import get_spec
 from pegboard.errors import CardError
 
 JACK = "jack"
@@ -59,9 +60,6 @@ KIND_WORDS: dict[str, str] = {
     "one for his nobs": JACK,
 }
 """Every word (or phrase, hyphens read as spaces) a person may use for a kind."""
-
-JACK_KIND = {"cribist": "jack-of-trumps"}
-"""The Jack item each game counts; any other game counts ``nobs``."""
 
 PASS_WORDS = frozenset({"", "p", "pass", "no", "n", "none", "nothing", "-"})
 NOTHING_WORDS = frozenset({"", "nothing", "none", "no", "n", "0", "-"})
@@ -103,7 +101,7 @@ def jack_kind(game: str | None, label: str | None = None) -> str:
     """The Jack item of this game's counts: a trick's Jack of trumps, a hand's nobs."""
     if label == "trick":
         return "jack-of-trumps"
-    return JACK_KIND.get(game or "", "nobs")
+    return get_spec(game).jack_item if game else "nobs"
 
 
 def labels(cards: Iterable[str]) -> str:

@@ -1,16 +1,25 @@
-"""``pegboard db``: the store's schema: upgrade a database in place, or say where it stands.
-``pegboard serve`` upgrades on start too; this is for an operator who upgrades first."""
+"""``pegboard db``: the store's schema (upgrade a database in place, or say where it stands;
+``pegboard serve`` upgrades on start too, this is for an operator who upgrades first), and its
+backups (docs/operations.md, "Backups")."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from sqlalchemy import create_engine
 
 from pegboard.server.app import DEFAULT_DB
+from pegboard.server.logs import without_password
 from pegboard.server.store import migrate
+from pegboard.server.store.backup import BackupError, back_up, restore
 
-db_app = typer.Typer(help="Upgrade the store's schema, or show its revision.", no_args_is_help=True)
+db_app = typer.Typer(
+    help="Upgrade the store's schema, show its revision, back it up or restore it.",
+    no_args_is_help=True,
+)
 
 DbOption = typer.Option(DEFAULT_DB, help="SQLAlchemy URL of the store, as for pegboard serve")
 
@@ -43,3 +52,28 @@ def current_command(db: str = DbOption) -> None:
     newest = migrate.head()
     state = "up to date" if revision == newest else f"behind: pegboard db upgrade brings {newest}"
     Console().print(f"{db}: {revision or 'before migrations'} ({state})")
+
+
+@db_app.command("backup")
+def backup_command(
+    to: Annotated[Path, typer.Argument(help="the backup file to write")], db: str = DbOption
+) -> None:
+    """A consistent copy of the store, safe while the server runs."""
+    try:
+        back_up(db, to)
+    except BackupError as error:
+        raise typer.BadParameter(str(error), param_hint="--db") from None
+    Console().print(f"{without_password(db)} backed up to {to}")
+
+
+@db_app.command("restore")
+def restore_command(
+    backup: Annotated[Path, typer.Argument(help="a file pegboard db backup wrote")],
+    db: str = DbOption,
+) -> None:
+    """Put the store back as it was in a backup. Stop the server (every worker) first."""
+    try:
+        restore(backup, db)
+    except BackupError as error:
+        raise typer.BadParameter(str(error), param_hint="BACKUP") from None
+    Console().print(f"{without_password(db)} restored from {backup}")

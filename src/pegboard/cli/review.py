@@ -127,7 +127,7 @@ def review_command(
         shown = review if who is None else _only(review, who)
         console.print(decisions_table(shown, names, every=every))
         for note in review.notes:
-            console.print(f"Not reviewed: {note}.", style="dim")
+            console.print(f"Note: {note}.", style="dim")
     if reviewed == 0:
         raise RecordError(f"{file} holds no games")
 

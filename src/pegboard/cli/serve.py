@@ -3,6 +3,7 @@ several with ``--redis`` (docs/protocol.md, "Several workers")."""
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated
 
 import typer
@@ -13,6 +14,7 @@ from pegboard.games.not_enough.config import use_powers
 from pegboard.server.app import DEFAULT_DB, create_app
 from pegboard.server.http.clients import Proxies
 from pegboard.server.http.guard import server_config
+from pegboard.server.logs import FORMATS, configure_logging, without_password
 from pegboard.server.store.sql_store import SYNC_MODES
 from pegboard.server.tables.room import RoomSettings
 from pegboard.server.workers.bus import Bus
@@ -77,12 +79,23 @@ def serve(
         "(kill -9), not a power loss; 'full' through a power loss too, with an fsync per "
         "action (far fewer tables: docs/benchmarks.md)",
     ),
+    log_format: str = typer.Option(
+        "text",
+        help="'text' for a person, or 'json': a JSON object a line with the worker, table and "
+        "player (docs/operations.md)",
+    ),
+    log_level: str = typer.Option("info", help="debug, info, warning or error"),
 ) -> None:
     """Run the web app: open the address it prints and play."""
     if powers is not None:
         use_powers(powers)
     if sync not in SYNC_MODES:
         raise typer.BadParameter(f"one of {', '.join(SYNC_MODES)}", param_hint="--sync")
+    if log_format not in FORMATS:
+        raise typer.BadParameter(f"one of {', '.join(FORMATS)}", param_hint="--log-format")
+    if log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise typer.BadParameter("debug, info, warning or error", param_hint="--log-level")
+    configure_logging(log_format, log_level)
     proxies = frozenset(trusted_proxy or ())
     try:
         Proxies(proxies)
@@ -97,8 +110,14 @@ def serve(
         db, settings=settings, bus=bus, workers=workers, sync=sync, trusted_proxies=proxies
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    worker = f", a worker on {redis}" if redis is not None else ""
-    Console(stderr=True).print(
-        f"pegboard is serving on [bold]http://{shown}:{port}/[/] (store: {db}{worker})"
+    worker = f", a worker on {without_password(redis)}" if redis is not None else ""
+    where = f"http://{shown}:{port}/"
+    store = f"(store: {without_password(db)}{worker})"
+    if log_format == "json":  # a log collector reads JSON lines only
+        logging.getLogger(__name__).info("pegboard is serving on %s %s", where, store)
+    else:
+        Console(stderr=True).print(f"pegboard is serving on [bold]{where}[/] {store}")
+    config = server_config(
+        app, host, port, trusted_proxies=proxies, log_config=None, log_level=log_level
     )
-    uvicorn.Server(server_config(app, host, port, trusted_proxies=proxies)).run()
+    uvicorn.Server(config).run()  # log_config None: uvicorn logs through the set-up above

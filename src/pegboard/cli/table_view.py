@@ -8,7 +8,8 @@ what has been claimed so far; a decision made from a menu lists its numbered cho
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -19,6 +20,7 @@ from pegboard.cli.action_text import is_menu, menu_text
 from pegboard.cli.cards_display import card_text, cards_text, numbered_cards
 from pegboard.cli.table_not_enough import not_enough_view
 from pegboard.cli.words import describe_items, name_of, suit_text, verb
+from pegboard.core.spec import get_spec
 
 
 def scores_line(view: dict[str, Any], names: Sequence[str]) -> Text:
@@ -179,22 +181,37 @@ def cribist_view(
     return lines
 
 
+@dataclass(frozen=True)
+class TerminalTable:
+    """How a game's table is drawn in the terminal (its spec's ``"terminal"`` surface)."""
+
+    lines: Callable[[dict[str, Any], Sequence[str], str | None], list[RenderableType]]
+    """The game's own lines: ``lines(view, names, clock_note)``."""
+    empty_hand: bool = True
+    """Whether an empty hand is shown outside counting (not after Cribbage is not Enough's
+    play, where the hand is spent)."""
+
+
+CRIBBAGE_TABLE = TerminalTable(lambda view, names, clock: cribbage_view(view, names))
+CRIBIST_TABLE = TerminalTable(cribist_view)
+NOT_ENOUGH_TABLE = TerminalTable(
+    lambda view, names, clock: not_enough_view(view, names), empty_hand=False
+)
+
+
 def table_view(
     view: dict[str, Any], names: Sequence[str], *, clock_note: str | None = None
 ) -> RenderableType:
     """Everything a person needs to decide, in a few lines (``clock_note``: the time left,
     for a game against the clock)."""
-    game = view.get("game")
-    if game == "cribist":
-        lines = cribist_view(view, names, clock_note)
-    elif game == "not-enough":
-        lines = not_enough_view(view, names)
-    else:
-        lines = cribbage_view(view, names)
+    spec = get_spec(str(view.get("game")))
+    drawn: TerminalTable = (
+        spec.surface("terminal") if "terminal" in spec.surfaces else CRIBBAGE_TABLE
+    )
+    lines = drawn.lines(view, names, clock_note)
     counting = counting_lines(view, names)
     lines.extend(counting)
-    # An empty hand says nothing while counting, nor after the play of not-enough.
-    if view.get("hand") or not (counting or game == "not-enough"):
+    if view.get("hand") or not (counting or not drawn.empty_hand):
         lines.append(hand_line(view))
     if is_menu(view):
         lines.append(menu_text(view, names))

@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard.cli.options import OptionArgs, parse_bot_list, parse_options
+from pegboard.core.matchplay import MatchFormat
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
-from pegboard.tournament import FORMATS, MatchLength, Round, TournamentRules
+from pegboard.tournament import FORMATS, Round, TournamentRules
 from pegboard.tournament.bots import BotTournament, run_bot_tournament
 
 tournament_app = typer.Typer(
@@ -24,23 +25,26 @@ tournament_app = typer.Typer(
 
 def _round_view(played: Round) -> Table:
     view = Table(title=f"Round {played.number} ({played.stage})", title_justify="left")
-    for column in ("Table", "Players", "Games", "Game points", "Won"):
-        view.add_column(column, justify="left" if column in ("Players", "Games") else "right")
+    for column in ("Table", "Sides", "Games", "Game points", "Won", "Spread"):
+        view.add_column(column, justify="left" if column in ("Sides", "Games") else "right")
     for i, table in enumerate(played.tables):
-        games = table.result
-        assert games is not None
-        scores = ", ".join(f"{g.scores[0]}–{g.scores[1]}" for g in games.games)
-        points = [sum(g.points[side] for g in games.games) for side in (0, 1)]
-        wins = games.wins()
+        score = table.result
+        assert score is not None
+        sides = range(len(score.sides))
+        names = [" & ".join(table.side_players(k)) for k in sides]
+        games = ", ".join("–".join(str(s) for s in g.scores) for g in score.results)
+        if score.forfeited is not None:
+            games = f"{games} ({names[score.forfeited]} forfeited)".strip()
         view.add_row(
             str(i + 1),
-            f"{table.players[0]} v {table.players[1]}",
-            scores or "forfeit",
-            f"{points[0]}–{points[1]}",
-            f"{wins[0]}–{wins[1]}",
+            " v ".join(names),
+            games,
+            "–".join(str(t.points) for t in score.totals),
+            "–".join(str(t.games) for t in score.totals),
+            "–".join(f"{t.spread:+d}" for t in score.totals),
         )
     for player in played.byes:
-        view.add_row("", f"{player} (bye)", "", "", "")
+        view.add_row("", f"{player} (bye)", "", "", "", "")
     return view
 
 
@@ -92,8 +96,14 @@ def run_command(
         typer.Option("--rounds", "-r", help="Qualifying rounds (round robin: a full cycle)."),
     ] = None,
     match: Annotated[
-        str, typer.Option("--match", "-m", help="one-game, best-of-3, 2-games, ...")
-    ] = "one-game",
+        str, typer.Option("--match", "-m", help="1, best-of-3 (5, 7…) or games-N (a fixed N).")
+    ] = "1",
+    scoring: Annotated[
+        str,
+        typer.Option(
+            "--scoring", help="What decides a fixed match: points (game points) or games."
+        ),
+    ] = "points",
     playoff: Annotated[
         str | None,
         typer.Option(
@@ -101,6 +111,14 @@ def run_command(
             help="Cut one in four to a seeded playoff of these matches (best-of-3, best-of-5).",
         ),
     ] = None,
+    table: Annotated[
+        int,
+        typer.Option(
+            "--table",
+            help="Players a game: 2, or 3 or 4 grouped by the standings (a Swiss; partners drawn "
+            "at the table with --option teams=true or in Cribbage is not Enough for 4).",
+        ),
+    ] = 2,
     seed: Annotated[int, typer.Option("--seed", help="Decides every deal (and the ACC draw).")] = 0,
     duplicate: Annotated[
         bool,
@@ -109,7 +127,7 @@ def run_command(
         ),
     ] = False,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
-    game: Annotated[str, typer.Option("--game", "-g", help="The game (two players).")] = "cribbage",
+    game: Annotated[str, typer.Option("--game", "-g", help="The game.")] = "cribbage",
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result as JSON.")] = False,
     option: OptionArgs = None,
 ) -> None:
@@ -123,9 +141,10 @@ def run_command(
         format,
         len(entrants),
         rounds=rounds,
-        match=MatchLength.parse(match),
-        playoff=MatchLength.parse(playoff) if playoff else None,
+        match=MatchFormat.parse(match, scoring),
+        playoff=MatchFormat.parse(playoff) if playoff else None,
         seed=seed,
+        table=table,
     )
     options = parse_options(get_spec(game), option)
     console = Console()
@@ -133,6 +152,7 @@ def run_command(
         rules,
         entrants,
         game=game,
+        players=table,
         options=options,
         duplicate=duplicate,
         workers=workers,

@@ -24,6 +24,8 @@ SCORINGS = ("points", "games")
 
 MAX_GAMES = 21
 WIN, SKUNK, DOUBLE_SKUNK = "win", "skunk", "double skunk"
+FORFEIT = "forfeit"
+"""How a game was won that the other side never played (a no-show's)."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,14 @@ class MatchFormat:
     games: int = 1
     best_of: bool = False
     scoring: str = "points"
+    no_show: tuple[float, float] | None = None
+    """Seconds a person may be away before their side forfeits a game, then seconds for each
+    further game while they stay away (the ACC's: 5 minutes, then 15); None: the table's
+    usual grace, after which a person away leaves and their side forfeits the match."""
 
     def __post_init__(self) -> None:
+        if self.no_show is not None and not all(0 < s < 86400 for s in self.no_show):
+            raise OptionError(f"a no-show's graces are seconds above 0, not {self.no_show}")
         if not 1 <= self.games <= MAX_GAMES:
             raise OptionError(f"a match is 1 to {MAX_GAMES} games, not {self.games}")
         if self.best_of and (self.games < 3 or self.games % 2 == 0):
@@ -100,12 +108,31 @@ class MatchFormat:
         """Games won that end a best-of match (a majority); for a fixed match, every game."""
         return self.games // 2 + 1 if self.best_of else self.games
 
+    @property
+    def bye_games(self) -> int:
+        """Games won that are the least that wins the match (a majority of its games): what a
+        bye, or a match forfeited before it was won, counts."""
+        return self.games // 2 + 1
+
     def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "best_of": self.best_of, "scoring": self.scoring}
+        out: dict[str, Any] = {
+            "games": self.games,
+            "best_of": self.best_of,
+            "scoring": self.scoring,
+        }
+        if self.no_show is not None:
+            out["no_show"] = list(self.no_show)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchFormat:
-        return cls(int(data["games"]), bool(data["best_of"]), str(data["scoring"]))
+        no_show = data.get("no_show")
+        return cls(
+            int(data["games"]),
+            bool(data["best_of"]),
+            str(data["scoring"]),
+            (float(no_show[0]), float(no_show[1])) if no_show else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -161,6 +188,32 @@ def game_result(outcome: Outcome, sides: Sequence[Sequence[int]], worth: GameWor
     earned = worth.credit(how)
     credits = tuple(earned if rank == 1 else NOTHING for rank in ranks)
     return GameResult(scores, ranks, credits, how, outcome.reason)
+
+
+def forfeited_game(
+    sides: int, absent: int, worth: GameWorth, reason: str = "no-show"
+) -> GameResult:
+    """A game the ``absent`` side forfeited: every other side earns a plain win's credit
+    (never a skunk's: nobody played it out), the absent side nothing, and no board points
+    either way, so no spread."""
+    if not 0 <= absent < sides:
+        raise OptionError(f"no side {absent} of {sides}")
+    ranks = tuple(2 if i == absent else 1 for i in range(sides))
+    credits = tuple(NOTHING if i == absent else worth.win for i in range(sides))
+    return GameResult((0,) * sides, ranks, credits, FORFEIT, reason)
+
+
+NO_SHOW = "no-show"
+"""The ``auto`` mark of a leave the table made for a person away past the no-show's grace."""
+
+
+def no_show_side(sides: Sequence[Sequence[int]], actions: Sequence[dict[str, Any]]) -> int | None:
+    """The side whose no-show ended the game (its last action, a leave the table made for a
+    person away past :attr:`MatchFormat.no_show`'s grace): that side forfeited it."""
+    last = actions[-1] if actions else None
+    if last is None or last.get("auto") != NO_SHOW or last["action"].get("type") != "leave":
+        return None
+    return next(i for i, side in enumerate(sides) if last["seat"] in side)
 
 
 @dataclass(frozen=True)
@@ -220,7 +273,14 @@ class MatchScore:
             raise OptionError(f"a game of this match has {len(self.sides)} sides")
         return replace(self, results=(*self.results, result))
 
-    def add_outcome(self, outcome: Outcome, worth: GameWorth) -> MatchScore:
+    def add_outcome(
+        self, outcome: Outcome, worth: GameWorth, actions: Sequence[dict[str, Any]] = ()
+    ) -> MatchScore:
+        """The score after a game with this outcome; a game a no-show ended (its ``actions``
+        say so: :func:`no_show_side`) is the absent side's forfeit."""
+        absent = no_show_side(self.sides, actions)
+        if absent is not None:
+            return self.add(forfeited_game(len(self.sides), absent, worth))
         return self.add(game_result(outcome, self.sides, worth))
 
     def forfeit(self, side: int) -> MatchScore:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
+from importlib import import_module, resources
 from importlib.metadata import entry_points
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from pegboard.core.matchplay import GameWorth, game_result
+from pegboard.core.matchplay import GameWorth, MatchFormat, game_result
 from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
@@ -50,10 +51,14 @@ class GameSpec:
     The rules, options and rules text are the game's own; ``sides`` says who shares a result;
     ``rating_groups`` (key: title) are the groups it is rated in, keyed ``NAME-PLAYERS`` with a
     ``-teams`` form where partnerships are optional; ``phases`` name its points by phase; ``client``
-    is its module of the web client (a module of ``web/js`` by that name, the game's name by
-    default); ``surfaces`` name, as ``module:attribute``, what the layers above the game provide for
-    it (its bots by level, its environment, its rules-page examples…), loaded on first use
-    (:meth:`surface`), so the game stays below them."""
+    is its module of the web client: a module of ``web/js`` by that name (the game's name by
+    default), or, for a game of another package, a file of that package as ``package:file.js``,
+    which the server serves at ``/api/games/NAME/client.js``; ``surfaces`` name, as
+    ``module:attribute``, what the layers above the game provide for it, loaded on first use
+    (:meth:`surface`): ``bots`` (a bot per name and level), ``env`` (the research
+    environment's spaces), ``vector``, ``hints``, ``review``, ``rules_page`` (its worked
+    examples), ``terminal`` (its table in the terminal), ``published`` (reference figures),
+    so the game stays below them."""
 
     name: str
     title: str
@@ -72,6 +77,13 @@ class GameSpec:
     """What a won game earns in a match, by how it was won (the ACC's game points unless the
     game says otherwise: :mod:`pegboard.core.matchplay`)."""
     daily: DailySetup | None = None  # None: the game has no daily challenge
+    jack_item: str = "nobs"
+    """The scoring item of a Jack in its counts (Cribist's "jack-of-trumps"): the word a
+    person's claim of a Jack resolves to."""
+    rated_options: Mapping[str, OptionValue] = field(default_factory=dict)
+    """The option values a rated game keeps to: the game's standard length (docs/ratings.md).
+    A shorter or longer game is played for fun: a game to 15 is far more luck than one to 121,
+    and must not move a rating as far."""
 
     def resolve(self, players: int, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Check the player count and options; return every option's value."""
@@ -89,6 +101,18 @@ class GameSpec:
         result = game_result(outcome, self.sides(players, options), self.worth)
         return self.worth.credit(result.how).games
 
+    def match_options(
+        self, given: Mapping[str, object], match_format: MatchFormat
+    ) -> dict[str, object]:
+        """A match of several games passes the deal to the left every hand, as match and club
+        play do: a game with a ``dealer`` option offering ``rotate`` gets it, unless the table
+        asked for a dealer itself (docs/rules.md, "Matches")."""
+        options = dict(given)
+        dealer = next((o for o in self.options if o.name == "dealer"), None)
+        if match_format.games > 1 and dealer is not None and "rotate" in dealer.choices:
+            options.setdefault("dealer", "rotate")
+        return options
+
     def stored(self, given: Mapping[str, object]) -> dict[str, object]:
         """A stored option set (a record's or a table's, which list every option) as the game
         reads it now: an option it predates takes the value it meant then (``Option.stored``)."""
@@ -105,6 +129,10 @@ class GameSpec:
             group += "-teams"
         return group if group in self.rating_groups else None
 
+    def rated_length(self, options: Mapping[str, object]) -> bool:
+        """Whether a game with ``options`` is of the standard length, the one rated."""
+        return all(options.get(name) == value for name, value in self.rated_options.items())
+
     def surface(self, kind: str) -> Any:
         """What a layer above the game provides for it (``"bots"``, ``"env"``…), by name."""
         where = self.surfaces.get(kind)
@@ -113,13 +141,31 @@ class GameSpec:
         module, _, attribute = where.partition(":")
         return getattr(import_module(module), attribute)
 
+    @property
+    def client_name(self) -> str:
+        return self.client or self.name
+
+    def client_file(self) -> Traversable | None:
+        """The game's client module when its own package holds it (``package:file.js``); None
+        when it is a module of pegboard's web client."""
+        package, colon, file = self.client_name.partition(":")
+        return resources.files(package).joinpath(file) if colon else None
+
+    @property
+    def client_url(self) -> str:
+        """What the web client imports: its own module's name, or the served file's path."""
+        return f"/api/games/{self.name}/client.js" if self.client_file() else self.client_name
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
             "players": list(self.players),
             "options": [o.to_json() for o in self.options],
-            "client": self.client or self.name,
+            "client": self.client_url,
+            "hints": "hints" in self.surfaces,
+            "review": "review" in self.surfaces,
+            "rated_options": dict(self.rated_options),
         }
 
 

@@ -11,6 +11,6 @@ for those libraries (the ``rl`` extra).
 from pegboard.env.actions import ActionSpace
 from pegboard.env.factory import make
 from pegboard.env.game_env import REWARDS, Env
-from pegboard.env.games import GAMES
+from pegboard.env.games import env_game, env_games
 
-__all__ = ["GAMES", "REWARDS", "ActionSpace", "Env", "make"]
+__all__ = ["REWARDS", "ActionSpace", "Env", "env_game", "env_games", "make"]

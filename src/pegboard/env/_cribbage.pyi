@@ -34,6 +34,7 @@ class CribbageEnvCore:
         size: int,
     ) -> None: ...
     def _begin(self, prefix: bytes | None, source: ChanceSource | None) -> None: ...
+    def _hashed_key(self) -> int | None: ...
     def _copy_from(self, other: CribbageEnvCore) -> None: ...
 
 def step_many(
@@ -43,6 +44,9 @@ def step_many(
     mask: npt.NDArray[np.bool_],
     rewards: npt.NDArray[np.float32],
     done: npt.NDArray[np.bool_],
+    finals: npt.NDArray[np.int64],
+    games: npt.NDArray[np.int64],
+    seed: int,
 ) -> int: ...
 def random_many(
     envs: list[Any], u: npt.NDArray[np.float64], out: npt.NDArray[np.int64]

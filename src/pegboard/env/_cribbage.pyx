@@ -15,8 +15,8 @@ record, the events or a view is asked for. Seeded chance is drawn in C exactly a
 
 cimport numpy as cnp
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from libc.stdint cimport int16_t, int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int16_t, int64_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from pegboard.core._seeded cimport MT, mt_randbelow, mt_seed_chance, mt_shuffle
@@ -54,11 +54,14 @@ import numpy as np
 
 from pegboard.cards import DECK
 from pegboard.core.chance import Pick, Shuffle
+from pegboard.env.vector_chance import VectorChance
 from pegboard.errors import GameOver, IllegalAction
 
 cnp.import_array()
 
 cdef object SHUFFLE = Shuffle(DECK)
+cdef enum:
+    DRAW = 52  # bytes per chance step in the log
 
 
 cdef inline cnp.ndarray zeros(Py_ssize_t n, int typenum):
@@ -95,12 +98,18 @@ cdef class CribbageEnvCore:
 
     cdef State s
     cdef object _options           # the options _configure fixed, for init_state
+    cdef int players, target       # ... and the same as C values, for a restart in C
+    cdef bint teams, skip_empty, skip_pass, skip_only, pre_show, post_show, draw_dealer
     cdef int current               # the seat to act, -1 when the game is over
     cdef bytes prefix              # seeded chance: the generator's text before the index
     cdef object source             # any other chance source (tests, replays), or None
     cdef int chance_index
-    cdef list _actions             # per action: seat << 8 | id
-    cdef list _chance              # per chance step: the pick (int) or the deck (52 bytes)
+    cdef bint hashed               # chance hashed from ``key`` (VectorChance), drawn in C
+    cdef uint64_t key
+    cdef uint16_t* moves           # per action: seat << 8 | id (a C buffer: no objects)
+    cdef Py_ssize_t moves_len, moves_cap
+    cdef signed char* draws        # per chance step, DRAW bytes: a pick (-1, then the seat)
+    cdef Py_ssize_t draws_len, draws_cap  # or a deck (52 card ids); a C buffer, no objects
     cdef bint score_rewards
     cdef double margins[4]
     cdef tuple _zeros
@@ -123,6 +132,10 @@ cdef class CribbageEnvCore:
             bool(options["post_show"]),
             options["dealer"] == "random",
         )
+        (
+            self.players, self.target, self.teams, self.skip_empty, self.skip_pass,
+            self.skip_only, self.pre_show, self.post_show, self.draw_dealer,
+        ) = self._options
         self.score_rewards = score_rewards
         self._zeros = (0.0,) * players
         self.obs_size = size
@@ -133,18 +146,76 @@ cdef class CribbageEnvCore:
         ) = offsets
 
     def _begin(self, bytes prefix, source):
-        """A new game: chance from ``prefix`` (seeded) or from the ``source`` object."""
-        players, target, teams, skip_empty, skip_pass, skip_only, pre, post, draw = self._options
-        init_state(&self.s, players, target, teams, skip_empty, skip_pass, skip_only, pre,
-                   post, False, draw)
-        self.prefix = prefix
-        self.source = source
+        """A new game: chance from ``prefix`` (seeded) or from the ``source`` object (a
+        :class:`~pegboard.env.vector_chance.VectorChance` is drawn in C, from its key)."""
+        if type(source) is VectorChance:
+            self._start(source.key)
+        else:
+            self._start(0)
+            self.hashed = False
+            self.prefix = prefix
+            self.source = source
+        self._advance()
+
+    def __dealloc__(self):
+        free(self.moves)
+        free(self.draws)
+
+    cdef int _grow_draws(self, Py_ssize_t need) except -1:
+        cdef signed char* grown
+        cdef Py_ssize_t cap
+        if self.draws_len + need > self.draws_cap:
+            cap = 2 * self.draws_cap + need + 16 * DRAW
+            grown = <signed char*>realloc(self.draws, cap)
+            if grown == NULL:
+                raise MemoryError()
+            self.draws, self.draws_cap = grown, cap
+        return 0
+
+    cdef int _log_pick(self, int seat) except -1:
+        self._grow_draws(DRAW)
+        self.draws[self.draws_len] = -1
+        self.draws[self.draws_len + 1] = <signed char>seat
+        self.draws_len += DRAW
+        return 0
+
+    cdef int _log_deck(self, const signed char* cards) except -1:
+        self._grow_draws(DRAW)
+        memcpy(self.draws + self.draws_len, cards, 52)
+        self.draws_len += DRAW
+        return 0
+
+    cdef int _log_move(self, int entry) except -1:
+        cdef uint16_t* grown
+        if self.moves_len == self.moves_cap:
+            grown = <uint16_t*>realloc(self.moves, (2 * self.moves_cap + 128) * sizeof(uint16_t))
+            if grown == NULL:
+                raise MemoryError()
+            self.moves = grown
+            self.moves_cap = 2 * self.moves_cap + 128
+        self.moves[self.moves_len] = <uint16_t>entry
+        self.moves_len += 1
+        return 0
+
+    def _hashed_key(self):
+        """The key of the game's hashed chance (``VectorChance.key``), or None."""
+        return self.key if self.hashed else None
+
+    cdef int _start(self, uint64_t key) except -1:
+        """A new game whose chance is hashed from ``key``, up to its first chance step."""
+        init_state(&self.s, self.players, self.target, self.teams, self.skip_empty,
+                   self.skip_pass, self.skip_only, self.pre_show, self.post_show, False,
+                   self.draw_dealer)
+        self.hashed = True
+        self.key = key
+        self.prefix = None
+        self.source = None
         self.chance_index = 0
-        self._actions = []
-        self._chance = []
+        self.moves_len = 0
+        self.draws_len = 0
         self._outcome = None
         self._set_margins()
-        self._advance()
+        return 0
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -211,7 +282,7 @@ cdef class CribbageEnvCore:
                 f"action {action} is not legal now; legal ids: {self.legal_actions()[:40]}"
             )
         act(&self.s, seat, a, None)
-        self._actions.append(seat << 8 | a)
+        self._log_move(seat << 8 | a)
         self._advance()
         if self.score_rewards:
             return self._score_rewards()
@@ -242,11 +313,22 @@ cdef class CribbageEnvCore:
         cdef int i, n
         cdef int index = self.chance_index
         self.chance_index += 1
+        if self.hashed:
+            if step == CHANCE_CUT:
+                n = hashed_pick(self.key, index, active_count(&self.s))
+                self._log_pick(n)
+                resolve_cut(&self.s, n, None)
+                return 0
+            n = active_count(&self.s)
+            deal_top(self.key, index, cards, 13 if n == 2 else (17 if n == 3 else 21))
+            self._log_deck(cards)
+            resolve_deal(&self.s, cards, None)
+            return 0
         if self.source is None:
             mt_seed_chance(&g, self.prefix, index)
             if step == CHANCE_CUT:
                 n = mt_randbelow(&g, active_count(&self.s))
-                self._chance.append(n)
+                self._log_pick(n)
                 resolve_cut(&self.s, n, None)
                 return 0
             for i in range(52):
@@ -257,7 +339,7 @@ cdef class CribbageEnvCore:
         else:
             if step == CHANCE_CUT:
                 outcome = self.source.resolve(Pick(active_count(&self.s)), index)
-                self._chance.append(int(outcome[0]))
+                self._log_pick(outcome[0])
                 resolve_cut(&self.s, outcome[0], None)
                 return 0
             outcome = self.source.resolve(SHUFFLE, index)
@@ -265,7 +347,7 @@ cdef class CribbageEnvCore:
                 raise ValueError(f"a shuffle is 52 cards, not {len(outcome)}")
             for i in range(52):
                 cards[i] = <signed char>outcome[i]
-        self._chance.append(PyBytes_FromStringAndSize(<char*>cards, 52))
+        self._log_deck(cards)
         resolve_deal(&self.s, cards, None)
         return 0
 
@@ -367,22 +449,41 @@ cdef class CribbageEnvCore:
     def log(self):
         """(actions, chance): per action ``seat << 8 | id``, per chance step the pick or the
         deck (52 bytes); copies."""
-        return list(self._actions), list(self._chance)
+        cdef Py_ssize_t at
+        chance = []
+        for at in range(0, self.draws_len, DRAW):
+            if self.draws[at] < 0:
+                chance.append(<int>self.draws[at + 1])
+            else:
+                chance.append(PyBytes_FromStringAndSize(<char*>self.draws + at, 52))
+        return [self.moves[i] for i in range(self.moves_len)], chance
 
     def _copy_from(self, CribbageEnvCore other):
         """Take ``other``'s game in progress (a clone)."""
+        cdef Py_ssize_t i
         self.s = other.s
         self.current = other.current
         self.prefix = other.prefix
         self.source = other.source
         self.chance_index = other.chance_index
-        self._actions = list(other._actions)
-        self._chance = list(other._chance)
+        self.hashed = other.hashed
+        self.key = other.key
+        self.moves_len = 0
+        for i in range(other.moves_len):
+            self._log_move(other.moves[i])
+        self.draws_len = 0
+        self._grow_draws(other.draws_len)
+        memcpy(self.draws, other.draws, other.draws_len)
+        self.draws_len = other.draws_len
         self.score_rewards = other.score_rewards
         self.margins = other.margins
         self._zeros = other._zeros
         self._outcome = other._outcome
         self._options = other._options
+        (
+            self.players, self.target, self.teams, self.skip_empty, self.skip_pass,
+            self.skip_only, self.pre_show, self.post_show, self.draw_dealer,
+        ) = other._options
         self.obs_size = other.obs_size
         (
             self.o_hand, self.o_positions, self.o_discarded, self.o_played,
@@ -402,15 +503,22 @@ cdef class CribbageEnvCore:
 
 
 def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
-              cnp.ndarray rewards, cnp.ndarray done):
+              cnp.ndarray rewards, cnp.ndarray done, cnp.ndarray finals, cnp.ndarray games,
+              uint64_t seed):
     """Step ``envs[i]`` (``CribbageEnvCore``\ s with one layout and player count) by
     ``actions[i]`` (int64); write each one's reward of every seat (float32, (N, players))
-    and whether its game ended (bool), then ``observe_many``. Nothing is stepped if an
-    action is not legal: returns the first such environment's index, else -1."""
+    and whether its game ended (bool), then ``observe_many``. A game that ends leaves its
+    scores in ``finals[i]`` (int64, (N, players)), ``games[i]`` (int64) counts it, and game
+    ``games[i]`` of environment ``i`` of the batch ``seed`` is begun at once, dealt by
+    ``VectorChance(seed, i, games[i])`` in C. Nothing is stepped if an action is not legal:
+    returns the first such environment's index, else -1."""
     cdef Py_ssize_t n = len(envs), i
     cdef int64_t* chosen = <int64_t*>cnp.PyArray_DATA(actions)
     cdef float* reward = <float*>cnp.PyArray_DATA(rewards)
     cdef char* ended = <char*>cnp.PyArray_DATA(done)
+    cdef int64_t* final = <int64_t*>cnp.PyArray_DATA(finals)
+    cdef int64_t* number = <int64_t*>cnp.PyArray_DATA(games)
+    cdef uint64_t root = splitmix_mix(seed)
     cdef int players, seat, a
     cdef CribbageEnvCore env
     for i in range(n):
@@ -423,7 +531,7 @@ def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
         players = env.s.players
         a = <int>chosen[i]
         act(&env.s, env.current, a, None)
-        env._actions.append(env.current << 8 | a)
+        env._log_move(env.current << 8 | a)
         env._advance()
         if env.score_rewards:
             values = env._score_rewards()
@@ -434,8 +542,27 @@ def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
             for seat in range(players):
                 reward[i * players + seat] = values[seat]
         ended[i] = env.s.phase == P_OVER
+        if ended[i]:
+            for seat in range(players):
+                final[i * players + seat] = env.s.scores[seat]
+            number[i] += 1
+            _restart(envs[i], seed, i, number[i],
+                     splitmix_mix(splitmix_mix(root ^ <uint64_t>i) + <uint64_t>number[i]))
     observe_many(envs, obs, mask)
     return -1
+
+
+cdef int _restart(object env, uint64_t seed, Py_ssize_t i, int64_t game, uint64_t key) except -1:
+    """What ``env.reset(f"{seed}/{i}/{game}", chance=VectorChance(seed, i, game))`` does, in
+    C but for the Python attributes it sets (the chance source is made when it is asked for)."""
+    env.seed = f"{seed}/{i}/{game}"
+    env._seeds = None
+    env._replay = None
+    env._chance = None
+    cdef CribbageEnvCore core = <CribbageEnvCore>env
+    core._start(key)
+    core._advance()
+    return 0
 
 
 def random_many(list envs, cnp.ndarray u, cnp.ndarray out):
@@ -464,10 +591,11 @@ def observe_many(list envs, cnp.ndarray obs, cnp.ndarray mask):
     cdef Py_ssize_t size = obs.shape[1]
     cdef float* out = <float*>cnp.PyArray_DATA(obs)
     cdef char* legal = <char*>cnp.PyArray_DATA(mask)
-    memset(out, 0, n * size * sizeof(float))
-    memset(legal, 0, n * ID_COUNT)
     for i in range(n):
         env = <CribbageEnvCore>envs[i]
+        # row by row: the row is still in cache when its ones are written
+        memset(out + i * size, 0, size * sizeof(float))
+        memset(legal + i * ID_COUNT, 0, ID_COUNT)
         if env.current < 0:
             continue
         env._observe(out + i * size, env.current)
@@ -496,13 +624,13 @@ cdef void _fill_pairs() noexcept:
 _fill_pairs()
 
 
-cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
-    """The first 13 cards of ``vector_chance.deck_orders(key, hand)`` (the cards in the order of
-    their 32-bit keys, ties by card id), then the other 39 in id order: a two-player deal uses
-    12 cards and the starter."""
+cdef void deal_top(uint64_t key, int hand, signed char* deck, int want) noexcept nogil:
+    """The first ``want`` (at most 21) cards of ``vector_chance.deck_orders(key, hand)`` (the
+    cards in the order of their 32-bit keys, ties by card id), then the others in id order: a
+    deal uses the hands, a three-player crib card and the starter (13, 17 or 21 cards)."""
     cdef uint64_t start = key + <uint64_t>hand * (<uint64_t>32 * GOLDEN)
     cdef uint64_t x, item
-    cdef uint64_t top[13]
+    cdef uint64_t top[21]
     cdef int j, n = 0, i, k, card
     cdef bint taken[52]
     for j in range(26):
@@ -510,9 +638,9 @@ cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
         for i in range(2):
             card = 2 * j + i
             item = ((x >> (32 * i)) & 0xFFFFFFFFULL) << 6 | <uint64_t>card
-            if n == 13 and item >= top[12]:
+            if n == want and item >= top[want - 1]:
                 continue
-            if n < 13:
+            if n < want:
                 n += 1
             k = n - 1
             while k > 0 and top[k - 1] > item:
@@ -520,14 +648,23 @@ cdef void deal_top(uint64_t key, int hand, signed char* deck) noexcept nogil:
                 k -= 1
             top[k] = item
     memset(taken, 0, sizeof(taken))
-    for i in range(13):
+    for i in range(want):
         deck[i] = <signed char>(top[i] & 63)
         taken[deck[i]] = True
-    n = 13
+    n = want
     for card in range(52):
         if not taken[card]:
             deck[n] = <signed char>card
             n += 1
+
+
+cdef inline int hashed_pick(uint64_t key, int index, int n) noexcept nogil:
+    """``VectorChance``'s pick of ``n`` at chance step ``index``: the top 32 bits of the key
+    (step 0) or of the step's first word, times ``n``, over 2**32."""
+    cdef uint64_t word = key
+    if index:
+        word = splitmix_mix(key + <uint64_t>index * (<uint64_t>32 * GOLDEN))
+    return <int>(((word >> 32) * <uint64_t>n) >> 32)
 
 
 cdef class CribbageVectorCore:
@@ -591,7 +728,7 @@ cdef class CribbageVectorCore:
         cdef int move
         while s.phase != P_OVER:
             if s.phase == 1:  # P_DEAL: the next hand's shuffle
-                deal_top(self.keys[g], s.hand_number + 1, deck)
+                deal_top(self.keys[g], s.hand_number + 1, deck, 13)
                 resolve_deal(s, deck, None)
                 continue
             move = auto_move(s)
@@ -825,5 +962,5 @@ def vector_deal(uint64_t key, int hand):
     """The 13 cards a two-player hand of game ``key`` deals (12, then the starter): the
     compiled draw, for tests against ``vector_chance.deck_orders``."""
     cdef signed char deck[52]
-    deal_top(key, hand, deck)
+    deal_top(key, hand, deck, 13)
     return [deck[i] for i in range(13)]

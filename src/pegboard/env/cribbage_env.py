@@ -25,6 +25,7 @@ from pegboard.core.chance import Chance, ChanceOutcome, ChanceSource, Pick, Seed
 from pegboard.core.rules import Action, Rules
 from pegboard.env._cribbage import CribbageEnvCore, observe_many, random_many, step_many
 from pegboard.env.game_env import Env
+from pegboard.env.vector_chance import VectorChance
 from pegboard.errors import GameOver, IllegalAction
 from pegboard.games.cribbage.rules import canonical_action
 
@@ -57,14 +58,28 @@ class CribbageEnv(CribbageEnvCore, Env):
 
     def reset(self, seed: int | str | None = None, *, chance: ChanceSource | None = None) -> None:
         if seed is None:
-            seed = self._seeds.randrange(2**31)
+            seed = self._next_seeds().randrange(2**31)
         else:
-            self._seeds = random.Random(seed)
+            self._seeds = None  # random.Random(seed), made when a reset without a seed asks
         self.seed = seed
         seeded = SeededChance(seed)
-        self.chance = chance if chance is not None else seeded
+        self._chance = chance if chance is not None else seeded
         self._replay = None
         self._begin(seeded.prefix if chance is None else None, chance)
+
+    @property
+    def chance(self) -> ChanceSource:
+        """The game's chance source (a game a ``VectorEnv`` began in C makes its
+        ``VectorChance`` here, from the key it was dealt from)."""
+        if self._chance is None:
+            key = self._hashed_key()
+            assert key is not None
+            self._chance = VectorChance.for_key(key)
+        return self._chance
+
+    @chance.setter
+    def chance(self, source: ChanceSource) -> None:
+        self._chance = source
 
     # -- what reads events: the log replayed -------------------------------------------------
 
@@ -117,7 +132,7 @@ class CribbageEnv(CribbageEnvCore, Env):
         twin.__dict__.update(self.__dict__)
         twin._copy_from(self)
         twin._seeds = random.Random()
-        twin._seeds.setstate(self._seeds.getstate())
+        twin._seeds.setstate(self._next_seeds().getstate())
         twin._replay = None  # replayed again if the clone is asked for events
         return twin
 

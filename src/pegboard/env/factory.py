@@ -6,9 +6,8 @@ import importlib
 from typing import Any
 
 from pegboard.core.compiled import PURE_PYTHON
-from pegboard.core.spec import get_spec
 from pegboard.env.game_env import Env
-from pegboard.env.games import GAMES
+from pegboard.env.games import env_game
 
 
 def make(game: str, players: int = 2, *, reward: str = "rank", **options: Any) -> Env:
@@ -18,7 +17,7 @@ def make(game: str, players: int = 2, *, reward: str = "rank", **options: Any) -
     lead over the mean of the other sides). Cribbage runs on the compiled rules core when it
     is built (:class:`~pegboard.env.cribbage_env.CribbageEnv`): the same games, the same
     interface."""
-    known = GAMES.get(get_spec(game).name)
+    known = env_game(game)
     if known is not None and known.compiled is not None and not PURE_PYTHON:
         module, name = known.compiled.split(":")
         try:

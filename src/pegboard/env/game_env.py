@@ -30,7 +30,7 @@ from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.env.games import GAMES, EnvGame, hand_of
+from pegboard.env.games import EnvGame, env_game, env_games, hand_of
 from pegboard.env.layout import Observation
 from pegboard.errors import GameOver, IllegalAction, OptionError
 
@@ -44,9 +44,10 @@ class Env:
 
     def __init__(self, game: str, players: int, reward: str = "rank", **options: Any) -> None:
         self.spec = get_spec(game)
-        known = GAMES.get(self.spec.name)
+        known = env_game(self.spec.name)
         if known is None:
-            raise OptionError(f"no environment for {self.spec.title}; known: {', '.join(GAMES)}")
+            known_games = ", ".join(env_games())
+            raise OptionError(f"no environment for {self.spec.title}; known: {known_games}")
         if reward not in REWARDS:
             raise OptionError(f"reward is 'rank' or 'score', not {reward!r}")
         self.game: EnvGame = known
@@ -57,10 +58,10 @@ class Env:
         self.space = known.space
         self._observer = known.observer(players)
         self.layout = self._observer.layout
-        self._seeds = random.Random()
+        self._seeds: random.Random | None = random.Random()
         self._zeros: Rewards = (0.0,) * players
         self._prepare()
-        self.reset(self._seeds.randrange(2**31))
+        self.reset(self._next_seeds().randrange(2**31))
 
     def _prepare(self) -> None:
         """What a subclass sets up once, after the options and before the first reset."""
@@ -83,9 +84,9 @@ class Env:
         the generator the last seed started. ``chance`` overrides the seeded source (tests,
         replays)."""
         if seed is None:
-            seed = self._seeds.randrange(2**31)
+            seed = self._next_seeds().randrange(2**31)
         else:
-            self._seeds = random.Random(seed)
+            self._seeds = None  # random.Random(seed), made when a reset without a seed asks
         self.seed = seed
         self.chance: ChanceSource = chance if chance is not None else SeededChance(seed)
         self._rules: Rules = self.spec.create(self.players, self.options)
@@ -216,6 +217,12 @@ class Env:
             return self._zeros
         return self._rewards()
 
+    def _next_seeds(self) -> random.Random:
+        """The generator of the seeds of resets without one, started by the last seed given."""
+        if self._seeds is None:
+            self._seeds = random.Random(self.seed)
+        return self._seeds
+
     def clone(self) -> Env:
         """An independent copy of the game in progress, for search."""
         twin = self.__class__.__new__(self.__class__)  # not copy.copy: a subclass pickles
@@ -224,7 +231,7 @@ class Env:
         twin._actions = list(self.actions)
         twin._chance_log = list(self.chance_log)
         twin._seeds = random.Random()
-        twin._seeds.setstate(self._seeds.getstate())
+        twin._seeds.setstate(self._next_seeds().getstate())
         twin._legal = None if self._legal is None else list(self._legal)
         return twin
 

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 from pegboard.core.options import OptionValue
 from pegboard.core.rules import Event, Rules
+from pegboard.core.spec import get_spec, registered
 from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
 from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, ActionSpace
 from pegboard.env.layout import Layout, Observation
@@ -39,6 +40,17 @@ class ViewObserver:
         return self.build(rules.view(seat), events, self.layout)
 
 
+class ViewOnlyObserver:
+    """An observation made from the seat's view alone (the view has all it needs)."""
+
+    def __init__(self, layout: Layout, build: Callable[[dict[str, Any], Layout], Observation]):
+        self.layout = layout
+        self.build = build
+
+    def __call__(self, rules: Any, seat: int, hand_start: int) -> Observation:
+        return self.build(rules.view(seat), self.layout)
+
+
 KEPT = 4  # discards bring every Cribbage and not-enough hand to four cards
 
 
@@ -55,7 +67,6 @@ class LaterCard:
 
 @dataclass(frozen=True)
 class EnvGame:
-    spec_name: str
     space: ActionSpace
     observer: Callable[[int], Observer]
     """The observer for a player count."""
@@ -126,38 +137,45 @@ def _not_enough_card(card: int) -> object:
 
 _MANUAL = ("manual", "claims and Muggins have no ids; play with counting=auto")
 
-GAMES: dict[str, EnvGame] = {
-    "cribbage": EnvGame(
-        "cribbage",
-        CRIBBAGE,
-        observe_cribbage.CribbageObserver,
-        defaults={"post_show": False},
-        refused={"counting": _MANUAL},
-        later=LaterCard(_cribbage_dealt, _last_discard),
-        hidden_alike=(_anything, VALUE_OF.__getitem__),
-        from_view=observe_cribbage.observe_view,
-        compiled="pegboard.env.cribbage_env:CribbageEnv",
-    ),
-    "cribist": EnvGame(
-        "cribist",
-        CRIBIST,
-        lambda players: ViewObserver(observe_cribist.layout(players), observe_cribist.observe),
-        defaults={"counting": "auto"},
-        refused={
-            "counting": _MANUAL,
-            "end": ("minutes", "the environment has no clock; use end=target or end=deals"),
-        },
-        hidden_alike=(_anything, SUIT_OF.__getitem__),
-    ),
-    "not-enough": EnvGame(
-        "not-enough",
-        NOT_ENOUGH,
-        lambda players: ViewObserver(
-            observe_not_enough.layout(players), observe_not_enough.observe
-        ),
-        defaults={"post_show": False},
-        refused={"counting": _MANUAL},
-        hidden_alike=(_not_enough_colour, _not_enough_card),
-        from_view=lambda view, lay: observe_not_enough.observe(view, [], lay),
-    ),
-}
+CRIBBAGE_ENV = EnvGame(
+    CRIBBAGE,
+    observe_cribbage.CribbageObserver,
+    defaults={"post_show": False},
+    refused={"counting": _MANUAL},
+    later=LaterCard(_cribbage_dealt, _last_discard),
+    hidden_alike=(_anything, VALUE_OF.__getitem__),
+    from_view=observe_cribbage.observe_view,
+    compiled="pegboard.env.cribbage_env:CribbageEnv",
+)
+CRIBIST_ENV = EnvGame(
+    CRIBIST,
+    lambda players: ViewOnlyObserver(observe_cribist.layout(players), observe_cribist.observe_view),
+    defaults={"counting": "auto"},
+    refused={
+        "counting": _MANUAL,
+        "end": ("minutes", "the environment has no clock; use end=target or end=deals"),
+    },
+    hidden_alike=(_anything, SUIT_OF.__getitem__),
+    from_view=observe_cribist.observe_view,
+)
+NOT_ENOUGH_ENV = EnvGame(
+    NOT_ENOUGH,
+    lambda players: ViewObserver(observe_not_enough.layout(players), observe_not_enough.observe),
+    defaults={"post_show": False},
+    refused={"counting": _MANUAL},
+    hidden_alike=(_not_enough_colour, _not_enough_card),
+    from_view=lambda view, lay: observe_not_enough.observe(view, [], lay),
+)
+
+
+def env_game(game: str) -> EnvGame | None:
+    """What the environment knows of ``game`` (its spec's ``"env"`` surface), or None: the
+    game has no environment."""
+    spec = get_spec(game)
+    known: EnvGame | None = spec.surface("env") if "env" in spec.surfaces else None
+    return known
+
+
+def env_games() -> list[str]:
+    """The registered games with an environment."""
+    return [spec.name for spec in registered() if "env" in spec.surfaces]

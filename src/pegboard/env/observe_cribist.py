@@ -1,10 +1,14 @@
-"""Cribist observations (4 players), built from the seat's view."""
+"""Cribist observations (4 players), built from the seat's view alone.
+
+The view lists this hand's finished tricks (``tricks``), so the cards each seat played earlier
+in the hand are read off it: a bot shown only the view gets the same observation, and a policy
+trained in the environment plays as a bot.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pegboard.core.rules import Event
 from pegboard.env.layout import Field, Layout, Observation, cards_field, clip, relative
 
 PLAYERS = 4
@@ -16,6 +20,11 @@ def layout(players: int = PLAYERS) -> Layout:
             cards_field("hand", "your cards not yet played"),
             cards_field("trick", "the current trick's cards, per relative seat (x4)", PLAYERS),
             cards_field("gone", "cards of this hand already played (every card is dealt)"),
+            cards_field(
+                "tricks",
+                "cards each relative seat played to this hand's earlier tricks (x4)",
+                PLAYERS,
+            ),
             Field("trump", 4, "one-hot: trumps (C, D, H, S), once the first lead names them"),
             Field("led", 4, "one-hot: the suit led to the current trick"),
             Field("tricks_won", PLAYERS, "tricks won this hand / 13 per relative seat"),
@@ -26,13 +35,17 @@ def layout(players: int = PLAYERS) -> Layout:
     )
 
 
-def observe(view: dict[str, Any], hand_events: list[Event], lay: Layout) -> Observation:
+def observe_view(view: dict[str, Any], lay: Layout) -> Observation:
     seat = int(view["seat"])
     w = lay.writer()
     w.cards("hand", view["hand"])
     for play in view["trick"]:
         w.cards("trick", (play["card"],), relative(seat, play["seat"], PLAYERS))
-    w.cards("gone", [e["card"] for e in hand_events if e["type"] == "play"])
+    w.cards("gone", [play["card"] for play in view["trick"]])
+    for trick in view["tricks"]:
+        w.cards("gone", trick["cards"])
+        for s, card in enumerate(trick["cards"]):
+            w.cards("tricks", (card,), relative(seat, s, PLAYERS))
     if view["trump"] is not None:
         w.one("trump", "CDHS".index(view["trump"]))
     if view["trick"]:

@@ -33,8 +33,9 @@ import pyspiel
 from pegboard.cards import NAME_OF
 from pegboard.core.spec import get_spec
 from pegboard.env.chance_env import CHANCE, ChanceEnv
-from pegboard.env.games import GAMES
+from pegboard.env.games import env_game, env_games
 from pegboard.env.resample import resample
+from pegboard.errors import OptionError
 
 MAX_GAME_LENGTH = 20_000
 """Steps, chance draws included; a generous bound (a random 121-point two-player Cribbage
@@ -48,7 +49,9 @@ def short_name(game: str, players: int) -> str:
 
 def _parameters(game: str) -> dict[str, Any]:
     """The game's table options, as the environment plays them by default."""
-    spec, known = get_spec(game), GAMES[game]
+    spec, known = get_spec(game), env_game(game)
+    if known is None:
+        raise OptionError(f"no environment for {spec.title}")
     return {o.name: o.default for o in spec.options} | dict(known.defaults)
 
 
@@ -203,7 +206,7 @@ def _with_utility(given: Any, sides: int) -> Any:
 def register_all() -> list[str]:
     """Register every game and player count (done on import); returns the short names."""
     names = []
-    for game in GAMES:
+    for game in env_games():
         spec = get_spec(game)
         for players in spec.players:
             name = short_name(game, players)

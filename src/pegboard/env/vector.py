@@ -54,12 +54,14 @@ hands the rest to the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.core.spec import get_spec
 from pegboard.env import vector_rows as row
 from pegboard.env.vector_chance import check_seed
 from pegboard.env.vector_numpy import NumpyCribbage
@@ -201,11 +203,19 @@ class CribbageVector:
 
 
 def make(game: str, *, n: int, players: int = 2, **options: object) -> CribbageVector:
-    """``make("cribbage", n=1024, score_target=121, reward="win")``."""
-    if game.strip().lower() != "cribbage" or players != 2:
-        raise OptionError(
-            f"the vectorized environment plays 2-player cribbage, not {game!r} for {players}"
-        )
+    """``make("cribbage", n=1024, score_target=121, reward="win")``: the game's vectorized
+    environment (its spec's ``"vector"`` surface), where it has one."""
+    spec = get_spec(game)
+    if "vector" not in spec.surfaces:
+        raise OptionError(f"{spec.title} has no vectorized environment (2-player Cribbage has one)")
+    build: Callable[..., CribbageVector] = spec.surface("vector")
+    return build(n=n, players=players, **options)
+
+
+def cribbage_vector(*, n: int, players: int = 2, **options: object) -> CribbageVector:
+    """Cribbage's vectorized environment: two players, ``score_target`` and ``reward``."""
+    if players != 2:
+        raise OptionError(f"the vectorized environment plays 2-player cribbage, not {players}")
     unknown = set(options) - {"score_target", "reward"}
     if unknown:
         raise OptionError(

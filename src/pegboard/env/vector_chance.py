@@ -7,8 +7,13 @@ so a game does not depend on how many environments share the batch or what the o
 same hash, which is how a test replays any game of the batch through ``Game``:
 ``new_game("cribbage", players=2, chance=VectorChance(seed, env, game), post_show=False)``.
 
-Chance steps are numbered as ``Game`` numbers them: step 0 draws the first dealer
-(``Pick(2)``), step ``h`` (from 1) shuffles the deck for hand ``h``.
+Chance steps are numbered as ``Game`` numbers them (in two-player Cribbage step 0 draws the
+first dealer, step ``h`` from 1 shuffles the deck for hand ``h``). Step ``h`` of a game with
+key ``k`` draws from the stream at ``k + 32 h * gamma``: a pick of ``n`` takes the top 32 bits
+of its first word (step 0: the key itself), ``(w * n) >> 32``; a shuffle of ``m`` cards
+(``m`` <= 52) orders them by 32-bit keys from the stream's outputs 1 to 26, ties by position;
+a roll of ``d`` dice takes ``(w * 6) >> 32 + 1`` of those keys in turn. Every game, player
+count and table of :class:`pegboard.env.vector_env.VectorEnv` is dealt this way.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pegboard.core.chance import Chance, ChanceOutcome, Pick, Shuffle
+from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle
 
 U64 = npt.NDArray[np.uint64]
 
@@ -83,12 +88,41 @@ class VectorChance:
     reset with ``seed``: it deals exactly what the vectorized environment dealt."""
 
     def __init__(self, seed: int, env: int, game: int) -> None:
-        self.seed = check_seed(seed)
+        self.seed: int | None = check_seed(seed)
         self._key = game_keys(env_keys(self.seed, [env]), [game])
+        self.key = int(self._key[0])
+        """The game's key (uint64): the compiled Cribbage environment draws from it in C."""
+
+    @classmethod
+    def for_key(cls, key: int) -> VectorChance:
+        """The chance of the game with this key (``seed`` is then None)."""
+        chance = cls.__new__(cls)
+        chance.seed = None
+        chance._key = np.array([key], np.uint64)
+        chance.key = key
+        return chance
 
     def resolve(self, step: Chance, index: int) -> ChanceOutcome:
-        if isinstance(step, Pick) and step.choices == 2 and index == 0:
-            return (int(first_dealers(self._key)[0]),)
-        if isinstance(step, Shuffle) and index >= 1 and len(step.cards) == 52:
-            return tuple(int(c) for c in deck_orders(self._key, [index])[0])
+        if isinstance(step, Pick):
+            word = self.key if index == 0 else int(_mix(_step_start(self._key, index))[0])
+            return (((word >> 32) * step.choices) >> 32,)
+        keys = _step_keys(self._key, index)
+        if isinstance(step, Shuffle) and len(step.cards) <= len(keys):
+            order = np.argsort(keys[: len(step.cards)], kind="stable")
+            return tuple(step.cards[int(k)] for k in order)
+        if isinstance(step, Roll) and step.dice <= len(keys):
+            return tuple(int((int(w) * 6) >> 32) + 1 for w in keys[: step.dice])
         raise ValueError(f"the vectorized environment has no chance step {index} like {step!r}")
+
+
+def _step_start(key: U64, index: int) -> U64:
+    """``key + index * 32 * gamma`` (mod 2**64), a fresh array."""
+    return key + np.full(key.shape, index, np.uint64) * _STEP_STRIDE
+
+
+def _step_keys(key: U64, index: int) -> npt.NDArray[np.uint32]:
+    """The 52 32-bit keys of chance step ``index`` of the game with ``key`` (as
+    :func:`deck_orders` draws them)."""
+    start = _step_start(key, index)
+    keys: npt.NDArray[np.uint32] = _mix(start[:, None] + _PAIR_STEPS).view(np.uint32)[0]
+    return keys

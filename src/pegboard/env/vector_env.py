@@ -9,15 +9,19 @@ as ``make``'s ``reward`` pays them. A policy written against :func:`pegboard.env
 here unchanged, and back.
 
 A game that ends is counted (``games_finished``), its rewards and final scores kept
-(``final_scores``) and the next game dealt at once (auto-reset): game ``g`` of environment
-``i`` is seeded ``f"{seed}/{i}/{g}"`` (:meth:`VectorEnv.game_seed`), so
-``make(game, players).reset(venv.game_seed(i, g))`` or ``new_game(..., seed=...)`` replays
-it through the checked API.
+(``final_scores``) and the next game dealt at once (auto-reset). ``reset(seed)`` takes an
+integer 0..2**64-1: game ``g`` of environment ``i`` is dealt by
+``VectorChance(seed, i, g)`` (:mod:`.vector_chance`, :meth:`VectorEnv.game_chance`: every
+shuffle, pick and roll a hash of the seed, the environment, the game and the chance step, so
+a deal costs a few hashes instead of seeding a generator) and labelled
+``f"{seed}/{i}/{g}"`` (:meth:`VectorEnv.game_seed`, its record's seed), so
+``make(game, players).reset(venv.game_seed(i, g), chance=venv.game_chance(i, g))`` plays
+it again through the checked API, and its record replays through ``Game``.
 
 The games are :func:`~pegboard.env.make`'s environments. Where a game's environment class
 offers a batch step (Cribbage's compiled one: ``step_many`` in ``env/_cribbage.pyx``), one
-call steps all N games and writes the observations and masks in C; otherwise the games are
-stepped one after another in Python.
+call steps all N games, deals the next game of those that ended, and writes the
+observations and masks in C; otherwise the games are stepped one after another in Python.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import numpy.typing as npt
 
 from pegboard.env.factory import make
 from pegboard.env.game_env import Env
+from pegboard.env.vector_chance import VectorChance, check_seed
 from pegboard.errors import IllegalAction, OptionError
 
 Batch = Callable[..., int]
@@ -52,7 +57,7 @@ class VectorEnv:
         self._batch: Batch | None = _batch_of(first, "step_many")
         self._observe_many: Callable[..., None] | None = _batch_of(first, "observe_many")
         self._random_many: Callable[..., None] | None = _batch_of(first, "random_many")
-        self.seed: int | str | None = None
+        self.seed: int | None = None
         self._obs = np.zeros((n, self.observation_size), np.float32)
         self._mask = np.zeros((n, self.num_actions), np.bool_)
         self._games = np.zeros(n, np.int64)
@@ -61,8 +66,14 @@ class VectorEnv:
         self.games_finished = 0
 
     def game_seed(self, env: int, game: int) -> str:
-        """The seed of game ``game`` of environment ``env`` since the last reset."""
+        """The seed label of game ``game`` of environment ``env`` since the last reset."""
         return f"{self.seed}/{env}/{game}"
+
+    def game_chance(self, env: int, game: int) -> VectorChance:
+        """The chance source that dealt game ``game`` of environment ``env``."""
+        self._require_reset()
+        assert self.seed is not None
+        return VectorChance(self.seed, env, game)
 
     @property
     def games(self) -> npt.NDArray[np.int64]:
@@ -74,13 +85,16 @@ class VectorEnv:
         """(N,): the seat to act in each game."""
         return np.array([e.current_player for e in self.envs], np.int64)
 
-    def reset(self, seed: int | str) -> npt.NDArray[np.float32]:
+    def reset(self, seed: int) -> npt.NDArray[np.float32]:
         """Game 0 of every environment; the first observations (a copy)."""
-        self.seed = seed
+        try:
+            self.seed = check_seed(seed)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
         self._games[:] = 0
         self.games_finished = 0
         for i, env in enumerate(self.envs):
-            env.reset(self.game_seed(i, 0))
+            env.reset(self.game_seed(i, 0), chance=self.game_chance(i, 0))
         self._observe(range(self.n), whole=True)
         return self._obs.copy()
 
@@ -117,18 +131,20 @@ class VectorEnv:
         if self._batch is not None:
             obs = np.empty_like(self._obs)  # new arrays each step: the caller may keep them
             mask = np.empty_like(self._mask)
-            bad = self._batch(self.envs, chosen, obs, mask, rewards, done)
+            args = (obs, mask, rewards, done, self.final_scores, self._games, self.seed)
+            bad = self._batch(self.envs, chosen, *args)  # the next games dealt in C too
             if bad >= 0:
                 raise self._refusal(bad, chosen)
             self._obs, self._mask = obs, mask
-        else:
-            self._step_each(chosen, rewards, done)
+            self.games_finished += int(np.count_nonzero(done))
+            return obs, rewards, done
+        self._step_each(chosen, rewards, done)
         ended = np.flatnonzero(done)
         for i in ended:
             self._restart(int(i))
         if len(ended):
             self._observe(ended, whole=False)
-        return (self._obs if self._batch is not None else self._obs.copy()), rewards, done
+        return self._obs.copy(), rewards, done
 
     # -- internals -------------------------------------------------------------------------
 
@@ -153,7 +169,8 @@ class VectorEnv:
         self.final_scores[i] = outcome.scores
         self.games_finished += 1
         self._games[i] += 1
-        env.reset(self.game_seed(i, int(self._games[i])))
+        game = int(self._games[i])
+        env.reset(self.game_seed(i, game), chance=self.game_chance(i, game))
 
     def _observe(self, rows: Any, whole: bool) -> None:
         if self._observe_many is not None and whole:

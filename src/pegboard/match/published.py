@@ -11,3 +11,6 @@ EXPERT_PER_DEAL = {
     "dealer": {"total": 16.2, "pegging": 3.5},
     "pone": {"total": 10.2, "pegging": 2.0},
 }
+
+CRIBBAGE_PER_DEAL = {2: EXPERT_PER_DEAL}
+"""Cribbage's published figures by player count (its spec's ``"published"`` surface)."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pegboard.core.spec import get_spec
 from pegboard.match.phases import phases_for
-from pegboard.match.published import EXPERT_PER_DEAL
 from pegboard.match.summary import ROLES, MatchSummary
 
 
@@ -40,8 +42,13 @@ def phases_table(summary: MatchSummary) -> Table:
     table.add_column("Role")
     for name in [*names, "total"]:
         table.add_column(name.capitalize(), justify="right")
-    show_published = summary.match.game == "cribbage" and summary.match.players == 2
-    if show_published:
+    spec = get_spec(summary.match.game)
+    # the game's published figures for this many players, where it has any
+    published: Mapping[int, Mapping[str, Mapping[str, float]]] = (
+        spec.surface("published") if "published" in spec.surfaces else {}
+    )
+    reference = published.get(summary.match.players)
+    if reference is not None:
         table.add_column("Published expert", justify="right")
     for b in summary.bots:
         for role in ROLES:
@@ -51,8 +58,8 @@ def phases_table(summary: MatchSummary) -> Table:
                 continue
             cells = [f"{by_phase[n].mean:.2f}" if n in by_phase else "–" for n in names]
             cells.append(total.text())
-            if show_published:
-                ref = EXPERT_PER_DEAL[role]
+            if reference is not None:
+                ref = reference[role]
                 cells.append(f"{ref['total']} (pegging {ref['pegging']})")
             table.add_row(b.bot, role, *cells)
     return table

@@ -22,7 +22,8 @@ from typing import Any
 
 from pegboard.analysis import DiscardAnalysis, analyze_discards
 from pegboard.analysis.question import hint_tosses
-from pegboard.bots.expert import WORLDS, count_show
+from pegboard.bots.cribbage.counting import count_show
+from pegboard.bots.game_bot import WORLDS
 from pegboard.bots.search.objective import PER_DEAL, SPREAD
 from pegboard.bots.search.play_search import card_values
 from pegboard.cards import RANK_OF, Card, card_names, parse_card, parse_cards

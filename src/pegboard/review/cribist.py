@@ -3,8 +3,9 @@ the seat could see (:func:`pegboard.bots.cribist.expert.trick_card_values`: minu
 place among the four), and each manual count (claims, Muggins calls missed).
 
 A card's points are its value over what a point is worth in places on this board, never
-less than at the start of the game. Cribist deals no starter and rolls no
-dice; the cards dealt are not valued against an average yet (the review says so).
+less than at the start of the game. Luck: the cards dealt, each hand's 13 cards valued against
+the average deal for the seat's place (:mod:`pegboard.review.cribist_deal`); Cribist deals no
+starter and rolls no dice.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from pegboard.bots.cribist.expert import (
 )
 from pegboard.bots.search.objective import rank_value
 from pegboard.bots.search.tricks import TrickMemory
-from pegboard.cards import Card, parse_card
+from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.core.rules import Action
+from pegboard.review.cribist_deal import deal_luck
 from pegboard.review.model import Judgement, Luck, Option
 
 
@@ -38,11 +40,8 @@ def _slope(view: dict[str, Any], seat: int) -> float:
     return max(0.0, gained / 2.0)
 
 
-NOTES = ("the cards dealt are not valued against an average hand in Cribist",)
-
-
 class CribistReviewer:
-    notes: tuple[str, ...] = NOTES
+    notes: tuple[str, ...] = ()
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -98,7 +97,18 @@ class CribistReviewer:
         return None
 
     def luck(self, record: Mapping[str, Any]) -> list[Luck]:
-        return [Luck() for _ in range(self.players)]
+        """Each seat's hands dealt, against the average deal for its place (each hand's own
+        generator, so a review is the same every time)."""
+        deal = [0.0] * self.players
+        for event in record["events"]:
+            if event["type"] != "deal":
+                continue
+            hands = [[int(c) for c in parse_cards(h)] for h in event["hands"]]
+            dealer, number = int(event["dealer"]), int(event["hand"])
+            for seat in range(self.players):
+                rng = random.Random(f"review/deal/{number}/{seat}")
+                deal[seat] += deal_luck(hands, seat, dealer, rng)
+        return [Luck(deal=d) for d in deal]
 
 
 __all__ = ["PER_HAND", "CribistReviewer"]

@@ -181,7 +181,7 @@ class Review:
     series: tuple[Point, ...]
     outcome: dict[str, Any] | None
     notes: tuple[str, ...] = ()
-    """What this game's review does not value (said plainly, never guessed)."""
+    """What this game's review does not value, or only estimates (said plainly)."""
 
     def to_json(
         self, *, seat: int | None = None, views: Literal["none", "marked", "all"] = "none"

@@ -7,9 +7,9 @@ manual counts. A team's win chance comes from the normal race of
 are stated in points and, through it, in win chance.
 
 The colour, which team resolves first, the cards shown to an enemy's Intel and the split of a
-Magic discard are played by the expert as greedy plays them, by rule, with no value to compare:
-they are not reviewed (the review says so). Luck: the dice of every battle, in pips above
-their mean.
+Magic discard, which the bots make by rule, are valued by rollouts over worlds consistent with
+what the seat saw (:mod:`pegboard.review.not_enough_rollouts`), in the same points. Luck: the
+dice of every battle, in pips above their mean.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from pegboard.bots.not_enough.values import (
     power_values,
 )
 from pegboard.cards import RANK_OF, parse_card, parse_cards
-from pegboard.core.rules import Action
+from pegboard.core.rules import Action, Rules
+from pegboard.games.not_enough.rules import NotEnoughRules
 from pegboard.review.model import Judgement, Luck, Option
+from pegboard.review.not_enough_rollouts import KINDS, rollout_values
 from pegboard.review.standing import place_per_point, place_standing, seat_values
 
 PER_DEAL = 24.0
@@ -36,10 +38,7 @@ SPREAD = 14.0
 """The standard deviation of the two teams' difference over a hand, about."""
 DIE_MEAN = 3.5
 
-NOTES = (
-    "the colour, the first team, Intel reveals and Magic splits are played by rule and not valued",
-    "the win chance is the normal race's estimate",
-)
+NOTES = ("the win chance is the normal race's estimate",)
 
 Valuer = Callable[[dict[str, Any], random.Random], list[tuple[Action, float]]]
 
@@ -58,6 +57,13 @@ VALUERS: dict[str, Valuer] = {
 
 
 def _label(action: Action) -> str:
+    kind = action.get("type")
+    if kind == "colour":
+        return str(action["colour"])
+    if kind == "first":
+        return f"{action['colour']} first"
+    if kind == "split":
+        return f"captain {action['captain']}, partner {action['partner']}"
     if "cards" in action:
         return " ".join(action["cards"])
     if "card" in action:
@@ -84,7 +90,22 @@ class NotEnoughReviewer:
         valuer = VALUERS.get(kind)
         if valuer is None:
             return None
-        valued = valuer(view, rng)
+        return self._judged(kind, view, valuer(view, rng))
+
+    def judge_position(
+        self, view: dict[str, Any], rules: Rules, rng: random.Random
+    ) -> Judgement | None:
+        """The decisions made by rule, by rollouts from the game's state (its hidden cards
+        dealt again); the others as :meth:`judge`."""
+        legal: list[Action] = view["legal"]
+        kind = str(legal[0]["type"]) if legal else ""
+        if len(legal) < 2 or kind not in KINDS or not isinstance(rules, NotEnoughRules):
+            return self.judge(view, rng)
+        return self._judged(kind, view, rollout_values(rules, int(view["seat"]), legal, rng))
+
+    def _judged(
+        self, kind: str, view: dict[str, Any], valued: list[tuple[Action, float]]
+    ) -> Judgement | None:
         if len(valued) < 2:
             return None
         options = tuple(Option(a, _label(a), v, v) for a, v in valued)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
-from pegboard.core.rules import Action
+from pegboard.core.rules import Action, Rules
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.review.model import Judgement, Luck
@@ -22,7 +22,7 @@ class GameReviewer(Protocol):
     """One record's review for one game (a new one per record: it may remember the deals)."""
 
     notes: tuple[str, ...]
-    """What this game's review does not value, said in the review."""
+    """What this game's review does not value, or only estimates, said in the review."""
     sides: tuple[int, ...]
     """Each seat's side (its team, or itself): whose points are whose."""
 
@@ -53,6 +53,17 @@ class GameReviewer(Protocol):
         ...
 
 
+@runtime_checkable
+class PositionReviewer(Protocol):
+    """A reviewer that plays some options out from the game itself (its rules' state), in
+    worlds where every card hidden from the seat is dealt again: it must read that state only
+    so (tests/review/test_not_enough_rule_decisions.py relabels a hidden card)."""
+
+    def judge_position(self, view: View, rules: Rules, rng: random.Random) -> Judgement | None:
+        """As :meth:`GameReviewer.judge`, with the game's state for the worlds."""
+        ...
+
+
 ReviewerFactory = Callable[[int, Mapping[str, Any]], GameReviewer]
 """``factory(players, options)``: a reviewer for one record."""
 
@@ -63,6 +74,11 @@ def register_reviewer(game: str, factory: ReviewerFactory) -> None:
     """Review the game called ``game`` (its :class:`~pegboard.core.spec.GameSpec` name) with
     ``factory``, in place of its spec's ``review`` surface."""
     _FACTORIES[game] = factory
+
+
+def has_review(game: str) -> bool:
+    """Whether ``game`` is reviewed: a reviewer registered for it, or its spec's ``review``."""
+    return game in _FACTORIES or "review" in get_spec(game).surfaces
 
 
 def reviewer_for(game: str, players: int, options: Mapping[str, Any]) -> GameReviewer:

@@ -22,7 +22,7 @@ from pegboard.records import replay_steps
 from pegboard.records.replay import apply_entry
 from pegboard.review.marks import accuracy_of, loss_percent, mark_of
 from pegboard.review.model import Decision, Judgement, Option, Point, Review, SeatSummary
-from pegboard.review.reviewer import GameReviewer, reviewer_for
+from pegboard.review.reviewer import GameReviewer, PositionReviewer, reviewer_for
 
 SKIPPED = ("leave", "ready", "time-up")
 """Actions that are no decision about the game."""
@@ -83,7 +83,11 @@ def _judge(
     view = game.view(seat)
     if view.get("counting") is not None and action.get("type") in ("claim", "muggins", "pass"):
         return view, None
-    judgement = reviewer.judge(view, random.Random(f"review/{index}"))
+    rng = random.Random(f"review/{index}")
+    if isinstance(reviewer, PositionReviewer):
+        judgement = reviewer.judge_position(view, game.rules, rng)
+    else:
+        judgement = reviewer.judge(view, rng)
     return None if judgement is None else (view, judgement)
 
 

@@ -18,11 +18,13 @@ from fastapi.staticfiles import StaticFiles
 from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.errors import PegboardError
+from pegboard.review.reviewer import has_review
+from pegboard.server.challenges.routes import challenge_routes
 from pegboard.server.clock import Clock, SystemClock
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
-from pegboard.server.http.bodies import BodyLimit, read_body, shape_errors
+from pegboard.server.http.bodies import BodyLimit, JsonBodies, read_body, shape_errors
 from pegboard.server.http.clients import ClientAddress, Proxies
 from pegboard.server.http.inputs import record_number, table_id_ok
 from pegboard.server.http.limits import LOBBY_PAGE, LOBBY_PAGE_MAX, REFUSAL_PAUSE
@@ -39,12 +41,14 @@ from pegboard.server.http.protocol import (
 from pegboard.server.http.rules_pages import router as rules_router
 from pegboard.server.lobby.one_process import Join, Lobby, NewTable
 from pegboard.server.lobby.several_workers import SharedLobby
+from pegboard.server.logs import about, set_worker
 from pegboard.server.metrics import Readings, RefusalCount, metrics_routes
 from pegboard.server.metrics import registry as metrics_registry
 from pegboard.server.players.accounts import account_routes
 from pegboard.server.players.identity import Identity, identity_routes
 from pegboard.server.players.logins import LoginGuard
 from pegboard.server.players.privacy import PRIVATE, Player
+from pegboard.server.players.social_routes import social_routes
 from pegboard.server.quickplay.matcher import QuickPlay, QuickPlaySettings
 from pegboard.server.quickplay.queue import waiting
 from pegboard.server.quickplay.socket import quickplay_routes
@@ -115,6 +119,7 @@ def create_app(
     team: Workers | None = None
     if bus is not None and bus.shared:
         team = Workers(bus, workers or WorkerSettings())
+        set_worker(team.me)  # a worker a process, as pegboard serve runs them
         lobby = SharedLobby(store, time, settings or RoomSettings(), team, limits)
     else:
         lobby = Lobby(store, time, settings or RoomSettings(), limits)
@@ -146,6 +151,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.sweeper = sweeper
     app.state.reviews = reviews
+    app.add_middleware(JsonBodies)  # inside BodyLimit: the body is read whole first
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestLimit, admission=admission)  # counted before all
     app.add_middleware(SameOriginSockets)
@@ -156,6 +162,7 @@ def create_app(
         open_tables=lambda: len(lobby.rooms),
         sockets=lambda: sum(len(room.watchers) for room in list(lobby.rooms.values())),
         queue=lambda: len(waiting(store.engine)),
+        reviews_queued=lambda: reviews.queued,
     )
     app.include_router(metrics_routes(metrics_registry(readings)))
     app.include_router(rules_router)  # /api/rules/{game}: the rules pages
@@ -165,6 +172,8 @@ def create_app(
     app.include_router(account_routes(identity, LoginGuard(store.engine), admission))  # log in, out
     app.include_router(profile_routes(identity))  # /api/leaderboard, /api/players: ratings
     app.include_router(daily_routes(lobby, identity, time))  # /api/daily: the daily challenge
+    app.include_router(social_routes(identity))  # /api/me/mute, /api/me/block: kept per player
+    app.include_router(challenge_routes(identity, lobby))  # /api/challenges: play someone known
     app.state.quick_play = quick
     app.state.director = director
     app.include_router(tournament_routes(identity, director, time))  # /api/tournaments
@@ -191,6 +200,14 @@ def create_app(
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return [get_spec(name).to_json() for name in game_names()]
+
+    @app.get("/api/games/{name}/client.js")
+    async def game_client(name: str) -> Response:
+        """The client module of a game whose own package holds it (``GameSpec.client``)."""
+        found = get_spec(name).client_file()
+        if found is None or not found.is_file():
+            raise HTTPException(404, "this game's client module is pegboard's own")
+        return Response(found.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @app.get("/api/bots")
     async def bots() -> list[str]:
@@ -292,6 +309,8 @@ def create_app(
         record = await asyncio.to_thread(store.record, table_id, number)
         if record is None:  # never a match in progress: it has no record yet
             raise HTTPException(404, "no finished game with that number at this table")
+        if not has_review(str(record["game"])):
+            raise HTTPException(404, f"{get_spec(str(record['game'])).title} has no game review")
         reviews.submit(table_id, number)
         return JSONResponse({"status": "queued"}, status_code=202)
 
@@ -372,9 +391,11 @@ def create_app(
                 await websocket.close(code=RESTART)  # come back soon
             return
         screen = Screen()
+        seated = room.slots[slot] if slot is not None else None
         try:
-            while not screen.struck_out:
-                await handle(room, watcher, await receive_frame(websocket), screen)
+            with about(table=table_id, player=seated.player if seated else None):
+                while not screen.struck_out:
+                    await handle(room, watcher, await receive_frame(websocket), screen)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed while receiving
             pass
         finally:

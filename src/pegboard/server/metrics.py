@@ -73,7 +73,7 @@ class Readings:
     open_tables: Callable[[], int]
     sockets: Callable[[], int]
     queue: Callable[[], int]
-    reviews_queued: Callable[[], int] = lambda: 0
+    reviews_queued: Callable[[], int]
 
 
 class _Gauges(Collector):

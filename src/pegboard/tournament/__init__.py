@@ -4,20 +4,16 @@ runner drives round by round; :func:`run_bot_tournament` plays one between bots.
 
 from pegboard.tournament.bracket import BracketMatch
 from pegboard.tournament.director import Tournament, start
-from pegboard.tournament.match_length import MatchLength
-from pegboard.tournament.pairing import Pairing, acc_round, round_robin, swiss
+from pegboard.tournament.pairing import Pairing, acc_round, grouped, round_robin, swiss
 from pegboard.tournament.playoff import bracket_size, byes, first_round, qualifiers, seed_order
-from pegboard.tournament.results import MatchResult, PlayedGame, Round, Table
+from pegboard.tournament.results import Round, Table
 from pegboard.tournament.rules import FORMATS, TournamentRules
 from pegboard.tournament.standings import Standing, standings
 
 __all__ = [
     "FORMATS",
     "BracketMatch",
-    "MatchLength",
-    "MatchResult",
     "Pairing",
-    "PlayedGame",
     "Round",
     "Standing",
     "Table",
@@ -27,6 +23,7 @@ __all__ = [
     "bracket_size",
     "byes",
     "first_round",
+    "grouped",
     "qualifiers",
     "round_robin",
     "seed_order",

@@ -1,29 +1,36 @@
 """A tournament between bots, its tables played over worker processes.
 
-Every game's deal comes from a seed made of the tournament's seed, the round, the table and
-the game's number, so the same command plays the same tournament on any number of workers,
-and any game can be replayed alone (``pegboard simulate --seed``, the seats as shown).
-With ``duplicate`` each table's match is played twice on the same deals, once each way
-round, and both count: the cards' luck cancels.
+Each table's match is played as a table plays one (:mod:`pegboard.core.matchplay`): games
+until the match is decided, each worth what its game says, the loser of each game dealing
+first in the next, the bots told the match so far. Every game's deal comes from a seed made
+of the tournament's seed, the round, the table and the game's number, so the same command
+plays the same tournament on any number of workers. Two at a table sit in the order paired;
+three or four draw their seats (and so their partners) from the table's seed. With
+``duplicate`` (two at a table only) each match is played twice on the same deals, once each
+way round, and both halves count as one match: the cards' luck cancels.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from pegboard.arena import play_one
 from pegboard.bots import make
+from pegboard.core.chance import ChanceSource, ScriptedChance, SeededChance
+from pegboard.core.game import Game
+from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore
 from pegboard.core.spec import get_spec
+from pegboard.errors import OptionError
 from pegboard.parallel import run_chunks
 from pegboard.tournament.bracket import match_winner
 from pegboard.tournament.deals import game_seed
 from pegboard.tournament.director import Tournament, start
-from pegboard.tournament.match_length import MatchLength
-from pegboard.tournament.results import MatchResult, PlayedGame, Round
+from pegboard.tournament.results import Round
 from pegboard.tournament.rules import TournamentRules
-from pegboard.tournament.scoring import played_game
+
+MAX_ACTIONS = 20_000
 
 
 def entrant_names(bots: Sequence[str]) -> list[str]:
@@ -37,43 +44,107 @@ def entrant_names(bots: Sequence[str]) -> list[str]:
     return names
 
 
+def _play_game(
+    game: str,
+    bots: Sequence[str],
+    seed: int,
+    options: Mapping[str, object],
+    first_dealer: int | None,
+    score: MatchScore,
+) -> Game:
+    """One game of a match: the first dealer fixed after the first game, and each bot's view
+    carrying the match so far (what a table shows its bots) in a match of several games."""
+    spec = get_spec(game)
+    chance: ChanceSource = SeededChance(seed)
+    if first_dealer is not None:
+        chance = ScriptedChance([(first_dealer,)], then=chance)
+    played = Game(spec, len(bots), seed, options, chance=chance)
+    seats = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]
+    for s, name in enumerate(bots):
+        played.set_seat(s, name=f"{name} {s + 1}", kind=f"bot:{name}")
+    match = score.to_json() | {"name": score.format.name, "title": score.format.title}
+    for _ in range(MAX_ACTIONS):
+        if played.outcome is not None:
+            return played
+        seat = played.to_act[0]
+        view = played.view(seat)
+        if score.format.games > 1:
+            side = next(i for i, members in enumerate(score.sides) if seat in members)
+            view["match"] = {"score": match, "side": side}
+        played.apply(seat, seats[seat].act(view))
+    raise RuntimeError(f"game {game} seed {seed} did not end in {MAX_ACTIONS} actions")
+
+
 def _play_match(
     game: str,
-    bots: tuple[str, str],
+    bots: Sequence[str],
     seeds: Sequence[int],
-    length: MatchLength,
+    format: MatchFormat,
     options: Mapping[str, object],
-) -> list[PlayedGame]:
-    """Games of one match in ``bots``' seat order until the match is decided."""
-    games: list[PlayedGame] = []
+) -> MatchScore:
+    """The games of one match, ``bots`` in seat order, until it is decided; the score's sides
+    are the game's seats."""
+    spec = get_spec(game)
+    score = MatchScore.start(format, spec.sides(len(bots), spec.resolve(len(bots), options)))
+    first: int | None = None
     for seed in seeds:
-        if length.decided(MatchResult(tuple(games)).wins()):
+        if score.decided:
             break
-        outcome = play_one(game, 2, bots, seed, options).outcome
-        assert outcome is not None
-        games.append(played_game(outcome, 0, options.get("score_target")))
-    return games
+        played = _play_game(game, bots, seed, options, first, score)
+        assert played.outcome is not None
+        score = score.add_outcome(played.outcome, spec.worth)
+        dealt = played.chance_log[0] if played.chance_log else {}
+        if not score.decided and "pick" in dealt:
+            first = score.first_dealer(int(dealt["pick"]), len(bots))
+    return score
 
 
-def _flip(game: PlayedGame) -> PlayedGame:
-    return PlayedGame(game.scores[::-1], game.points[::-1], 1 - game.winner)
+def _by_places(score: MatchScore, seating: Sequence[int]) -> MatchScore:
+    """``score`` with its sides told as places at the tournament table (``seating``: the
+    place in each seat)."""
+    sides = tuple(tuple(seating[seat] for seat in side) for side in score.sides)
+    return replace(score, sides=sides)
+
+
+def _reordered(result: GameResult, order: Sequence[int]) -> GameResult:
+    return replace(
+        result,
+        scores=tuple(result.scores[i] for i in order),
+        ranks=tuple(result.ranks[i] for i in order),
+        credits=tuple(result.credits[i] for i in order),
+    )
+
+
+def _seating(players: int, seed: int) -> list[int]:
+    """The place at the tournament table in each seat: two sit in the order paired; three or
+    four are drawn, as a table draws its seats."""
+    order = list(range(players))
+    if players > 2:
+        random.Random(f"{seed}/seating").shuffle(order)
+    return order
 
 
 def _play_table(
     game: str,
-    bots: tuple[str, str],
+    bots: tuple[str, ...],
     seeds: Sequence[int],
-    length: MatchLength,
+    format: MatchFormat,
     options: Mapping[str, object],
     duplicate: bool,
-) -> list[tuple[MatchResult, list[Deal]]]:
-    games = _play_match(game, bots, seeds, length, options)
-    deals = [Deal(seed, False) for seed in seeds[: len(games)]]
+) -> list[tuple[MatchScore, list[Deal]]]:
+    seating = _seating(len(bots), seeds[0])
+    score = _by_places(
+        _play_match(game, [bots[p] for p in seating], seeds, format, options), seating
+    )
+    deals = [Deal(seed, False) for seed in seeds[: score.played]]
     if duplicate:
-        mirrored = _play_match(game, (bots[1], bots[0]), seeds, length, options)
-        games += [_flip(g) for g in mirrored]
-        deals += [Deal(seed, True) for seed in seeds[: len(mirrored)]]
-    return [(MatchResult(tuple(games)), deals)]
+        back = _by_places(_play_match(game, bots[::-1], seeds, format, options), [1, 0])
+        order = [back.sides.index(side) for side in score.sides]
+        score = replace(
+            score, results=(*score.results, *(_reordered(r, order) for r in back.results))
+        )
+        deals += [Deal(seed, True) for seed in seeds[: back.played]]
+    return [(score, deals)]
 
 
 @dataclass(frozen=True)
@@ -95,12 +166,15 @@ class BotTournament:
     tournament: Tournament
     deals: dict[tuple[int, int], list[Deal]]
     """Each game's deal, by round number and table (0-based)."""
+    game_players: int = 2
+    """Players at each table (each entrant alone, or partners drawn at the table)."""
 
     def to_json(self) -> dict[str, Any]:
         t = self.tournament
         return {
             "game": self.game,
             "rules": t.rules.to_json(),
+            "players": self.game_players,
             "duplicate": self.duplicate,
             "options": self.options,
             "entrants": [{"name": n, "bot": b} for n, b in self.bots.items()],
@@ -119,15 +193,19 @@ class BotTournament:
             deals = self.deals.get((played.number, i), [])
             games = [
                 {**g.to_json(), "seed": deal.seed, "mirrored": deal.mirrored}
-                for g, deal in zip(result.games, deals, strict=True)
+                for g, deal in zip(result.results, deals, strict=True)
             ]
+            sides = [list(table.side_players(k)) for k in range(len(result.sides))]
             tables.append(
                 {
                     "table": i + 1,
                     "players": list(table.players),
+                    "sides": sides,
                     "games": games,
-                    "wins": list(result.wins()),
-                    "winner": match_winner(table.players, result),
+                    "totals": [t.to_json() for t in result.totals],
+                    "ranks": list(result.ranks()),
+                    "forfeited": result.forfeited,
+                    "winner": match_winner(table),
                 }
             )
         return {
@@ -143,15 +221,20 @@ def run_bot_tournament(
     bots: Sequence[str],
     *,
     game: str = "cribbage",
+    players: int = 2,
     duplicate: bool = False,
     options: Mapping[str, object] | None = None,
     workers: int = 1,
     progress: Callable[[Round], None] | None = None,
 ) -> BotTournament:
-    """Play a whole tournament between ``bots`` (seed order), each round's tables over
-    ``workers`` processes; ``progress`` hears each round as it finishes."""
+    """Play a whole tournament between ``bots`` (seed order) at tables of ``players``, each
+    round's tables over ``workers`` processes; ``progress`` hears each round as it finishes."""
     spec = get_spec(game)
-    resolved = spec.resolve(2, options or {})
+    if rules.table != players:
+        raise OptionError(f"{players} players a game, but the rules seat {rules.table} a table")
+    if duplicate and players != 2:
+        raise OptionError("duplicate play mirrors two players' seats: not for tables of more")
+    resolved = spec.resolve(players, spec.match_options(options or {}, rules.match))
     for bot in dict.fromkeys(bots):
         make(bot)  # an unknown bot fails before anything is played
     names = entrant_names(list(bots))
@@ -161,13 +244,13 @@ def run_bot_tournament(
     while True:
         current = tournament.current
         assert current is not None
-        length = rules.playoff if current.stage == "playoff" and rules.playoff else rules.match
+        format = rules.format_of(current.stage)
         calls = [
             (
                 spec.name,
-                (by_name[table.players[0]], by_name[table.players[1]]),
-                [game_seed(rules.seed, current.number, i, k) for k in range(length.games)],
-                length,
+                tuple(by_name[p] for p in table.players),
+                [game_seed(rules.seed, current.number, i, k) for k in range(format.games)],
+                format,
                 resolved,
                 duplicate,
             )
@@ -179,5 +262,7 @@ def run_bot_tournament(
         if progress:
             progress(tournament.rounds[-1])
         if tournament.over:
-            return BotTournament(spec.name, by_name, duplicate, dict(resolved), tournament, deals)
+            return BotTournament(
+                spec.name, by_name, duplicate, dict(resolved), tournament, deals, players
+            )
         tournament = tournament.pair_next()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.tournament.playoff import first_round
-from pegboard.tournament.results import MatchResult, Round
+from pegboard.tournament.results import Round, Table
 
 
 @dataclass(frozen=True)
@@ -28,24 +28,23 @@ class BracketMatch:
         }
 
 
-def match_winner(players: tuple[str, str], result: MatchResult) -> str:
-    """Who goes through: the other player after a forfeit; else more games won, then more
-    game points, then the better spread (only a duplicate match, both ways round on the
-    same deals, can be level on games), then the first-named, the higher seed."""
-    if result.forfeit is not None:
-        return players[1 - result.forfeit]
-    wins = result.wins()
-    points = [sum(g.points[side] for g in result.games) for side in (0, 1)]
-    spread = sum(g.scores[0] - g.scores[1] for g in result.games)
-    first = (wins[0] - wins[1], points[0] - points[1], spread)
-    return players[1] if first < (0, 0, 0) else players[0]
+def match_winner(table: Table) -> str:
+    """Who goes through (a playoff match is between two players): the other player after a
+    forfeit; else the match's winner by its own scoring (games won in a best-of, then game
+    points, spread and points for); a duplicate match, both ways round on the same deals, can
+    end level on all of them: then the first-named, the higher seed."""
+    score = table.result
+    assert score is not None
+    ranks = score.ranks()
+    best = [i for i, rank in enumerate(ranks) if rank == 1]
+    return table.side_players(best[0])[0]
 
 
-def _find(rounds: Sequence[Round], a: str, b: str) -> tuple[tuple[str, str], MatchResult] | None:
+def _find(rounds: Sequence[Round], a: str, b: str) -> Table | None:
     for played in rounds:
         for table in played.tables:
             if set(table.players) == {a, b} and table.result is not None:
-                return table.players, table.result
+                return table
     return None
 
 
@@ -79,8 +78,7 @@ def _decided(
     if a is None or b is None:
         return BracketMatch((a, b), seeds)
     found = _find(rounds, a, b)
-    if found is None:
+    if found is None or found.result is None:
         return BracketMatch((a, b), seeds)
-    players, result = found
-    wins = dict(zip(players, result.wins(), strict=True))
-    return BracketMatch((a, b), seeds, match_winner(players, result), (wins[a], wins[b]))
+    wins = {p: found.result.totals[found.side_of(p)].games for p in (a, b)}
+    return BracketMatch((a, b), seeds, match_winner(found), (wins[a], wins[b]))

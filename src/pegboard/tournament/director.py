@@ -3,7 +3,8 @@ results, pair the next, and so on to the final standings (and the playoff, with 
 
 Whoever runs the tournament (the CLI's bot runner, the server's director) holds a
 :class:`Tournament`, asks :meth:`Tournament.pair_next` for each round once the last has
-finished, plays the tables, and hands back each table's :class:`MatchResult`. Nothing here
+finished, plays the tables, and hands back each table's match (a
+:class:`pegboard.core.matchplay.MatchScore` whose sides are places at the table). Nothing here
 reads a clock or plays a card.
 """
 
@@ -13,11 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.errors import OptionError
 from pegboard.tournament.bracket import BracketMatch, bracket
-from pegboard.tournament.pairing import Pairing, acc_round, round_robin, swiss
+from pegboard.tournament.pairing import Pairing, acc_round, grouped, round_robin, swiss
 from pegboard.tournament.playoff import qualifiers
-from pegboard.tournament.results import MatchResult, Round, Table
+from pegboard.tournament.results import Round, Table, forfeited
 from pegboard.tournament.rules import TournamentRules
 from pegboard.tournament.standings import Standing, standings
 
@@ -36,8 +38,11 @@ class Tournament:
     def __post_init__(self) -> None:
         if len(set(self.players)) != len(self.players):
             raise OptionError("every player enters a tournament once")
-        if len(self.players) < 2:
-            raise OptionError(f"a tournament needs two players or more, not {len(self.players)}")
+        if len(self.players) < self.rules.table:
+            raise OptionError(
+                f"a tournament of tables of {self.rules.table} needs {self.rules.table} players "
+                f"or more, not {len(self.players)}"
+            )
 
     @property
     def qualifying(self) -> tuple[Round, ...]:
@@ -55,6 +60,12 @@ class Tournament:
     def standings(self) -> list[Standing]:
         """The qualifying standings (the whole tournament without a playoff)."""
         return standings(self.players, self.qualifying, self.rules.match)
+
+    @property
+    def format(self) -> MatchFormat:
+        """The match format of the round being played (or of the next)."""
+        current = self.current
+        return self.rules.format_of(current.stage if current else "qualifying")
 
     @property
     def over(self) -> bool:
@@ -92,8 +103,10 @@ class Tournament:
         ranked = [s.player for s in self.standings() if s.player not in self.withdrawn]
         met = {frozenset(t.players) for r in self.qualifying for t in r.tables}
         had_bye = {p for r in self.qualifying for p in r.byes}
-        if len(ranked) < 2:
+        if len(ranked) < self.rules.table:
             return Pairing((), tuple(ranked))
+        if self.rules.table > 2:
+            return grouped(ranked, self.rules.table, had_bye)
         return swiss(ranked, met, had_bye)
 
     @staticmethod
@@ -103,10 +116,11 @@ class Tournament:
     def _forfeit_withdrawn(self, made: Round) -> Round:
         byes = tuple(p for p in made.byes if p not in self.withdrawn)
         made = replace(made, byes=byes)
+        format = self.rules.format_of(made.stage)
         for i, table in enumerate(made.tables):
             gone = [side for side in (0, 1) if table.players[side] in self.withdrawn]
-            if gone:
-                made = made.with_result(i, MatchResult(forfeit=gone[0]))
+            if gone:  # only two-player tables seat a withdrawn player: groups leave them out
+                made = made.with_result(i, forfeited(format, 2, gone[0]))
         return made
 
     def _cut(self) -> Tournament:
@@ -128,20 +142,18 @@ class Tournament:
             return []
         return bracket(self.qualified, self.playoff)
 
-    def record(self, table: int, result: MatchResult) -> Tournament:
-        """The current round with ``result`` at its ``table`` (0-based)."""
+    def record(self, table: int, result: MatchScore) -> Tournament:
+        """The current round with the decided match ``result`` at its ``table`` (0-based)."""
         if self.current is None:
             raise OptionError("no round is being played")
-        players = self.current.tables[table].players if table < len(self.current.tables) else ()
-        if result.forfeit is None and players and self._undecided(result):
-            raise OptionError(f"the match at table {table + 1} is not over: {result.wins()}")
+        if not result.decided:
+            raise OptionError(f"the match at table {table + 1} is not over")
+        if result.format.games != self.format.games or result.format.best_of != self.format.best_of:
+            raise OptionError(
+                f"the match at table {table + 1} is {result.format.title}, not {self.format.title}"
+            )
         rounds = (*self.rounds[:-1], self.current.with_result(table, result))
         return replace(self, rounds=rounds)
-
-    def _undecided(self, result: MatchResult) -> bool:
-        length = self.rules.playoff if self.current and self.current.stage == "playoff" else None
-        length = length or self.rules.match
-        return not length.decided(result.wins())
 
     def withdraw(self, player: str) -> Tournament:
         if player not in self.players:
@@ -180,10 +192,11 @@ class Tournament:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tournament:
+        rules = TournamentRules.from_json(data["rules"])
         return cls(
-            rules=TournamentRules.from_json(data["rules"]),
+            rules=rules,
             players=tuple(data["players"]),
-            rounds=tuple(Round.from_json(r) for r in data["rounds"]),
+            rounds=tuple(Round.from_json(r, rules.format_of(r["stage"])) for r in data["rounds"]),
             withdrawn=frozenset(data["withdrawn"]),
             qualified=tuple(data["qualified"]),
         )

@@ -16,6 +16,10 @@ a list of tables (two players each, the first named sits first) and the byes.
   rounds as players (rounded up to even): then a pairing without a repeat always exists
   (before each round every player, the bye counted as one more, has at least half the field
   left to meet, and by Dirac's theorem such a graph has a perfect matching).
+- **Groups** (tables of three or four: Cribbage for 3 or 4, Cribist, partners drawn at the
+  table): the field in standings order, cut into tables from the top; the byes (the field's
+  remainder) go to the lowest placed who have not had one. Nothing keeps two players from
+  sharing a table twice: groups of the standings are the point.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from pegboard.errors import OptionError
 
 @dataclass(frozen=True)
 class Pairing:
-    tables: tuple[tuple[str, str], ...]
+    tables: tuple[tuple[str, ...], ...]
     byes: tuple[str, ...] = ()
 
 
@@ -123,3 +127,17 @@ def swiss(
         else:
             tables.append((ranked[i], ranked[j]))
     return Pairing(tuple(tables), tuple(byes))
+
+
+def grouped(ranked: Sequence[str], size: int, had_bye: set[str]) -> Pairing:
+    """The next round of tables of ``size``: ``ranked`` best first (the current standings),
+    the byes to the lowest placed without one yet (then the lowest placed)."""
+    if len(ranked) < size:
+        raise OptionError(f"tables of {size} need {size} players or more, not {len(ranked)}")
+    spare = len(ranked) % size
+    fresh = [p for p in reversed(ranked) if p not in had_bye]
+    again = [p for p in reversed(ranked) if p in had_bye]
+    byes = set((fresh + again)[:spare])
+    playing = [p for p in ranked if p not in byes]
+    tables = tuple(tuple(playing[i : i + size]) for i in range(0, len(playing), size))
+    return Pairing(tables, tuple(p for p in ranked if p in byes))

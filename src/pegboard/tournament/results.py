@@ -1,8 +1,10 @@
-"""What a tournament records: the tables of each round and the games played at them.
+"""What a tournament records: the tables of each round and each table's match.
 
-Everything is told from the first-named player's side of a table: ``scores[0]`` and
-``points[0]`` are that player's. Game points are given by whoever played the game (the
-game's own rules decide a win and a skunk); the tournament only adds them up.
+A table's match is the tables' own (:class:`pegboard.core.matchplay.MatchScore`): its sides
+are tuples of places at the tournament table, indices into :attr:`Table.players` (one each
+when two play alone; two for partners; one each of three or four), so that game points,
+games won and the spread mean the same at a tournament as at any table, and each game's
+worth is its game's own (a skunk counting two games in Cribbage is not Enough).
 """
 
 from __future__ import annotations
@@ -10,67 +12,45 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.errors import OptionError
+from pegboard.tournament import legacy
 
 Stage = Literal["qualifying", "playoff"]
 
 
 @dataclass(frozen=True)
-class PlayedGame:
-    scores: tuple[int, int]
-    points: tuple[int, int]
-    """Game points (the ACC's: a win 2, a skunk 3, a loss 0)."""
-    winner: int
-    """0 or 1: which of the table's two players won."""
-
-    def __post_init__(self) -> None:
-        if self.winner not in (0, 1):
-            raise OptionError(f"a game's winner is player 0 or 1, not {self.winner}")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "points": list(self.points), "winner": self.winner}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PlayedGame:
-        scores, points = data["scores"], data["points"]
-        return cls((scores[0], scores[1]), (points[0], points[1]), int(data["winner"]))
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    games: tuple[PlayedGame, ...] = ()
-    forfeit: int | None = None
-    """The player (0 or 1) who forfeited the rest of the match: a no-show or a leaver."""
-
-    def wins(self) -> tuple[int, int]:
-        won = [0, 0]
-        for game in self.games:
-            won[game.winner] += 1
-        return won[0], won[1]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"games": [g.to_json() for g in self.games], "forfeit": self.forfeit}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchResult:
-        games = tuple(PlayedGame.from_json(g) for g in data["games"])
-        return cls(games, data.get("forfeit"))
-
-
-@dataclass(frozen=True)
 class Table:
-    players: tuple[str, str]
-    result: MatchResult | None = None
+    players: tuple[str, ...]
+    """The entrants at the table, in the order paired (the first named is the higher placed)."""
+    result: MatchScore | None = None
     """None while the match is being played."""
+
+    def side_of(self, player: str) -> int:
+        """The side of the finished match that ``player`` played on."""
+        assert self.result is not None
+        place = self.players.index(player)
+        return next(i for i, side in enumerate(self.result.sides) if place in side)
+
+    def side_players(self, side: int) -> tuple[str, ...]:
+        assert self.result is not None
+        return tuple(self.players[place] for place in self.result.sides[side])
 
     def to_json(self) -> dict[str, Any]:
         result = self.result.to_json() if self.result else None
         return {"players": list(self.players), "result": result}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Table:
-        result = MatchResult.from_json(data["result"]) if data["result"] else None
-        return cls((data["players"][0], data["players"][1]), result)
+    def from_json(cls, data: dict[str, Any], format: MatchFormat | None = None) -> Table:
+        """``format``: the round's, for a result stored before tables kept match scores."""
+        stored = data["result"]
+        result = legacy.match_score(stored, format or MatchFormat()) if stored else None
+        return cls(tuple(data["players"]), result)
+
+
+def forfeited(format: MatchFormat, sides: int, side: int) -> MatchScore:
+    """A match forfeited before a game was played at it (a player who withdrew)."""
+    return MatchScore.start(format, [(i,) for i in range(sides)]).forfeit(side)
 
 
 @dataclass(frozen=True)
@@ -86,11 +66,14 @@ class Round:
     def finished(self) -> bool:
         return all(table.result is not None for table in self.tables)
 
-    def with_result(self, table: int, result: MatchResult) -> Round:
+    def with_result(self, table: int, result: MatchScore) -> Round:
         if not 0 <= table < len(self.tables):
             raise OptionError(f"round {self.number} has no table {table + 1}")
         if self.tables[table].result is not None:
             raise OptionError(f"table {table + 1} of round {self.number} already has its result")
+        places = sorted(place for side in result.sides for place in side)
+        if places != list(range(len(self.tables[table].players))):
+            raise OptionError(f"the match at table {table + 1} must seat each of its players once")
         tables = list(self.tables)
         tables[table] = replace(tables[table], result=result)
         return replace(self, tables=tuple(tables))
@@ -104,10 +87,10 @@ class Round:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Round:
+    def from_json(cls, data: dict[str, Any], format: MatchFormat | None = None) -> Round:
         return cls(
             number=data["number"],
             stage=data["stage"],
-            tables=tuple(Table.from_json(t) for t in data["tables"]),
+            tables=tuple(Table.from_json(t, format) for t in data["tables"]),
             byes=tuple(data["byes"]),
         )

@@ -1,16 +1,20 @@
 """Standings in the ACC's order: game points, then games won, then spread, then head-to-head.
 
-Every game counts: a best-of-3 match won 2–1 gives the winner 4 game points (or more with a
-skunk) and the loser whatever its one win earned. Spread is points for minus points against
-over all games. Head-to-head breaks a tie left by the first three: the game points each of the
-tied players took in games against the others of the tied group. Players still level after it
+Every game of a match counts, worth what its game says (:class:`pegboard.core.matchplay.GameWorth`:
+in Cribbage a win 2 game points and a skunk 3; in Cribbage is not Enough a skunk two games won
+and 4). A best-of-3 match won 2–1 gives the winner 4 game points (or more with a skunk) and the
+loser whatever its one win earned. Spread is the net board points over all games (each game's
+winners' lead over the best loser). Partners each take their side's whole result, as players
+alone do. Head-to-head breaks a tie left by the first three: the game points each of the tied
+players took in matches against the others of the tied group. Players still level after it
 share the place (the ACC settles a prize tie with a one-game playoff, which is the director's
 call, not the table's).
 
-A **bye** scores as a match won without a skunk: 2 game points for each game the match needs
-to win (2 for one game, 4 for best of 3), that many games won, and no spread. A **forfeit**
-(a no-show after the grace, or a player who left) gives the other player the games it still
-needed to win the match, scored the same way; games already played count as played.
+A **bye** scores as a match won without a skunk: 2 game points for each game the least winning
+score of the match needs (2 for one game, 4 for best of 3 or 3 games), that many games won, and
+no spread. A **forfeited match** (a player who withdrew, or left mid-match) gives the other side
+the games it still needed to win it, scored the same way; games already played count as played.
+A no-show forfeits game by game on the table's clock instead (docs/rules.md, "Tournaments").
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.tournament.match_length import MatchLength
-from pegboard.tournament.results import MatchResult, Round
+from pegboard.core.matchplay import FORFEIT, MatchFormat
+from pegboard.tournament.results import Round, Table
 
 WIN_POINTS = 2
 """Game points for a won game without a skunk: what a bye or a forfeit is worth a game."""
@@ -39,7 +43,9 @@ class Standing:
     None when nobody is tied with it there."""
     byes: int = 0
     forfeits: int = 0
-    """Matches this player forfeited."""
+    """Matches this player forfeited (by withdrawing or leaving)."""
+    no_shows: int = 0
+    """Games this player's side forfeited by not being at the table (a no-show)."""
     place: int = 0
     shared: bool = False
     """Another player has the same place (level on every tie-break)."""
@@ -60,6 +66,7 @@ class Standing:
             "head_to_head": self.head_to_head,
             "byes": self.byes,
             "forfeits": self.forfeits,
+            "no_shows": self.no_shows,
         }
 
 
@@ -68,55 +75,56 @@ def _credit(standing: Standing, games: int) -> None:
     standing.games_won += games
 
 
-def _add_match(
-    rows: dict[str, Standing],
-    met: dict[tuple[str, str], int],
-    players: tuple[str, str],
-    result: MatchResult,
-    length: MatchLength,
-) -> None:
-    for game in result.games:
-        for side in (0, 1):
-            row = rows[players[side]]
-            row.game_points += game.points[side]
-            row.spread += game.scores[side] - game.scores[1 - side]
-            if game.winner == side:
-                row.games_won += 1
-            else:
-                row.games_lost += 1
-            met[players[side], players[1 - side]] += game.points[side]
-    for side in (0, 1):
-        rows[players[side]].opponents.append(players[1 - side])
-    if result.forfeit is not None:
-        rows[players[result.forfeit]].forfeits += 1
-        winner = 1 - result.forfeit
-        still_needed = max(0, length.to_win - result.wins()[winner])
-        _credit(rows[players[winner]], still_needed)
+def _add_match(rows: dict[str, Standing], met: dict[tuple[str, str], int], table: Table) -> None:
+    score = table.result
+    assert score is not None
+    totals = score.totals
+    for player in table.players:
+        side = table.side_of(player)
+        row, own = rows[player], totals[side]
+        row.game_points += own.points
+        row.games_won += own.games
+        row.games_lost += sum(t.games for i, t in enumerate(totals) if i != side)
+        row.spread += own.spread
+        others = [p for i in range(len(totals)) if i != side for p in table.side_players(i)]
+        row.opponents.extend(others)
+        for other in others:
+            met[player, other] += own.points
+        row.no_shows += sum(
+            1 for game in score.results if game.how == FORFEIT and game.ranks[side] > 1
+        )
+    if score.forfeited is not None:
+        for player in table.side_players(score.forfeited):
+            rows[player].forfeits += 1
+        for side, own in enumerate(totals):
+            if side != score.forfeited:
+                for player in table.side_players(side):
+                    _credit(rows[player], max(0, score.format.bye_games - own.games))
 
 
 def _tally_into(
     rows: dict[str, Standing],
     met: dict[tuple[str, str], int],
     rounds: Iterable[Round],
-    length: MatchLength,
+    format: MatchFormat,
 ) -> None:
     for played in rounds:
         for player in played.byes:
             rows[player].byes += 1
-            _credit(rows[player], length.to_win)
+            _credit(rows[player], format.bye_games)
         for table in played.tables:
             if table.result is not None:
-                _add_match(rows, met, table.players, table.result, length)
+                _add_match(rows, met, table)
 
 
 def standings(
-    players: Sequence[str], rounds: Iterable[Round], length: MatchLength
+    players: Sequence[str], rounds: Iterable[Round], format: MatchFormat
 ) -> list[Standing]:
     """Players best first with their places; ``players`` in seed order, which also orders
     players who share a place."""
     rows = {player: Standing(player) for player in players}
     met: dict[tuple[str, str], int] = defaultdict(int)
-    _tally_into(rows, met, rounds, length)
+    _tally_into(rows, met, rounds, format)
     seed = {player: i for i, player in enumerate(players)}
     ordered = sorted(rows.values(), key=lambda r: (_negate(r.key()), seed[r.player]))
     out: list[Standing] = []

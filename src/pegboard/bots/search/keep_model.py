@@ -1,7 +1,7 @@
 """Which card a ``greedy`` player throws from five (3 or 4 players), for dealing worlds.
 
 ``greedy`` keeps the four cards with the best hand on average over the starters it cannot
-see (:func:`pegboard.bots.greedy.best_keep`). By ranks alone that is a rule per five-rank
+see (:func:`pegboard.bots.cribbage.greedy.best_keep`). By ranks alone that is a rule per five-rank
 multiset: the ranks whose throw leaves the best expected hand (a kept Jack's nobs counted at
 its chance, 12 starters of 47; a four-card flush, rare in five cards, left out). The play
 search deals a seat known to play ``greedy`` five cards and throws the rule's card

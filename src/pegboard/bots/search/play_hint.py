@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.analysis.question import HINT_GAMES
+from pegboard.analysis.question import HINT_GAMES, DiscardQuestion, discard_question
 from pegboard.bots.search.play_search import PlaySearch, candidates
 from pegboard.bots.search.worlds import sample_world
 from pegboard.cards import RANK_OF, parse_card
@@ -87,3 +87,10 @@ def play_answer(question: PlayQuestion, worlds: int = PLAY_WORLDS) -> tuple[Play
 def _seed(view: dict[str, Any]) -> str:
     """The view's own account of the hand so far: a seed no other decision shares."""
     return repr((view["hand_number"], view.get("hand"), view.get("played"), view.get("starter")))
+
+
+def hint_question(view: dict[str, Any]) -> DiscardQuestion | PlayQuestion | None:
+    """The hint a seat's view may ask for now (its discard, or its card to play), or None: what
+    a game's ``"hints"`` surface names when the analysis and the play search value its
+    decisions (Cribbage's)."""
+    return discard_question(view) or play_question(view)

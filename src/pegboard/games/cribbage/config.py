@@ -82,6 +82,7 @@ SPEC = register(
         rules_text=rules_text,
         check=_check,
         sides=_sides,
+        rated_options={"score_target": 121},  # the standard length: only it is rated
         rating_groups={
             "cribbage-2": "Cribbage, 2 players",
             "cribbage-3": "Cribbage, 3 players",
@@ -91,6 +92,12 @@ SPEC = register(
         phases=("pegging", "heels", "hand", "crib", "muggins"),
         client="cribbage",  # a variant made with dataclasses.replace keeps this client
         surfaces={
+            "bots": "pegboard.bots.cribbage.players:BOTS",
+            "env": "pegboard.env.games:CRIBBAGE_ENV",
+            "hints": "pegboard.bots.search.play_hint:hint_question",
+            "published": "pegboard.match.published:CRIBBAGE_PER_DEAL",
+            "terminal": "pegboard.cli.table_view:CRIBBAGE_TABLE",
+            "vector": "pegboard.env.vector:cribbage_vector",
             "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
             "review": "pegboard.review.cribbage:CribbageReviewer",
         },

@@ -60,10 +60,15 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        rated_options={"end": "target", "score_target": 61},  # the standard length, rated
         rating_groups={"cribist-4": "Cribist"},
+        jack_item="jack-of-trumps",
         phases=("tricks", "trick count", "muggins"),
         client="cribist",
         surfaces={
+            "bots": "pegboard.bots.cribist.players:BOTS",
+            "env": "pegboard.env.games:CRIBIST_ENV",
+            "terminal": "pegboard.cli.table_view:CRIBIST_TABLE",
             "rules_page": "pegboard.server.http.rules_pages:cribist_examples",
             "review": "pegboard.review.cribist:CribistReviewer",
         },

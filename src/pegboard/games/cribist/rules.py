@@ -53,6 +53,8 @@ class CribistRules(Rules):
         self.turn = -1
         self.trick: list[tuple[int, Card]] = []
         self.last_trick: dict[str, Any] | None = None
+        self.tricks: list[dict[str, Any]] = []
+        """This hand's finished tricks, in order: what every seat saw played."""
         self.tricks_won = [0] * PLAYERS
         self.counting: CountingRound | None = None
 
@@ -179,6 +181,7 @@ class CribistRules(Rules):
             "leader": self.trick[0][0],
         }
         self.last_trick = trick
+        self.tricks.append(trick)
         self.events.append({"type": "trick", **trick})
         self.trick = []
         self.turn = winner
@@ -277,6 +280,7 @@ class CribistRules(Rules):
             "trump": "CDHS"[self.trump] if self.trump >= 0 else None,
             "trick": [{"seat": s, "card": NAME_OF[c]} for s, c in self.trick],
             "last_trick": dict(self.last_trick) if self.last_trick else None,
+            "tricks": [{**t, "cards": list(t["cards"])} for t in self.tricks],
             "tricks_won": list(self.tricks_won),
             "counting_mode": "manual" if self.manual else "auto",
             "counting": self.counting.to_json() if self.counting is not None else None,

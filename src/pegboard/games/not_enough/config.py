@@ -58,6 +58,7 @@ SPEC = register(
         create=NotEnoughRules,
         rules_text=rules_text,
         sides=_sides,
+        rated_options={"score_target": 121},  # the standard length: only it is rated
         rating_groups={
             "not-enough-2": "Cribbage is not Enough, 2 players",
             "not-enough-4": "Cribbage is not Enough, 4 players in teams",
@@ -65,6 +66,9 @@ SPEC = register(
         phases=("pegging", "tops", "hand", "her heels", "intel", "crib", "muggins"),
         client="not-enough",  # also the client of a variant with another powers table
         surfaces={
+            "bots": "pegboard.bots.not_enough.players:BOTS",
+            "env": "pegboard.env.games:NOT_ENOUGH_ENV",
+            "terminal": "pegboard.cli.table_view:NOT_ENOUGH_TABLE",
             "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
             "review": "pegboard.review.not_enough:NotEnoughReviewer",
         },

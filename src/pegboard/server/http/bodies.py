@@ -69,6 +69,27 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+NOT_JSON = "send the body as JSON (Content-Type: application/json)"
+
+
+class JsonBodies:
+    """ASGI middleware: a request that may change something (POST, PUT, PATCH, DELETE) is
+    answered 415 unless it says its body is JSON, before any route sees it, so no route can
+    forget to ask (:func:`require_json` says why it matters)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in CHANGING:
+            kind = dict(scope["headers"]).get(b"content-type", b"").split(b";")[0]
+            if kind.strip().lower() != b"application/json":
+                await refuse(send, 415, NOT_JSON)
+                return
+        await self.app(scope, receive, send)
+
+
 async def refuse(send: Send, status: int, message: str, *headers: tuple[bytes, bytes]) -> None:
     """Answer an HTTP request with ``{"error": message}`` straight from the ASGI layer (the
     app never sees the request)."""
@@ -107,7 +128,7 @@ def require_json(request: Request) -> None:
     cookie, but cannot send JSON without this server's leave (CORS), so it changes nothing."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise HTTPException(415, "send the body as JSON (Content-Type: application/json)")
+        raise HTTPException(415, NOT_JSON)
 
 
 async def read_body(request: Request, model: type[M]) -> M:

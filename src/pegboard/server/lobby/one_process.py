@@ -79,14 +79,8 @@ class NewTable(BaseModel):
 def match_options(
     spec: GameSpec, given: Mapping[str, object], match_format: MatchFormat
 ) -> dict[str, object]:
-    """A match of several games passes the deal to the left every hand, as match and club play
-    do: a game with a ``dealer`` option offering ``rotate`` gets it, unless the table asked
-    for a dealer itself (docs/rules.md, "Matches")."""
-    options = dict(given)
-    dealer = next((o for o in spec.options if o.name == "dealer"), None)
-    if match_format.games > 1 and dealer is not None and "rotate" in dealer.choices:
-        options.setdefault("dealer", "rotate")
-    return options
+    """The table's options for its match (``GameSpec.match_options``: the deal rotates)."""
+    return spec.match_options(given, match_format)
 
 
 def broken_reason(error: Exception, row: TableRow) -> str:
@@ -223,9 +217,13 @@ class Lobby:
         self.bot_pool.close()
         self.bot_threads.close()
 
-    def _new_row(self, request: NewTable) -> tuple[TableRow, list[str | None]]:
+    def _new_row(
+        self, request: NewTable, match_format: MatchFormat | None = None
+    ) -> tuple[TableRow, list[str | None]]:
+        """The row of a new table; ``match_format`` (a tournament's, with its no-show graces)
+        stands for the request's ``match`` and ``match_scoring``."""
         spec = get_spec(request.game)
-        match_format = MatchFormat.parse(request.match, request.match_scoring)
+        match_format = match_format or MatchFormat.parse(request.match, request.match_scoring)
         by_name = {o.name: o for o in spec.options}
         for name, value in request.options.items():  # JSON's own types, as the models are
             if name in by_name:
@@ -283,12 +281,14 @@ class Lobby:
         request: NewTable,
         people: Sequence[Seated],
         also: Callable[[Connection, str], None] | None = None,
+        match_format: MatchFormat | None = None,
     ) -> dict[str, Any]:
         """A new table, full from the start: ``people`` in the slots ``request.bots`` leaves to
         people (in order), and it starts at once. Everything, people and bots, is stored in one
         transaction with ``also(db, table_id)`` (which may refuse by raising: then nothing is
-        made), so nobody can join it, and no worker sees it half seated."""
-        row, bots = self._new_row(request)
+        made), so nobody can join it, and no worker sees it half seated. ``match_format`` is a
+        tournament's (with its no-show graces: :meth:`_new_row`)."""
+        row, bots = self._new_row(request, match_format)
         free = [i for i, bot in enumerate(bots) if bot is None]
         if len(free) != len(people):
             raise PegboardError(f"{len(free)} seats for people, but {len(people)} people")

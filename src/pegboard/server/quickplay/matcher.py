@@ -30,6 +30,7 @@ from pegboard.core.spec import game_names, get_spec
 from pegboard.server.http.inputs import BadInput
 from pegboard.server.http.protocol import GONE, RESTART
 from pegboard.server.lobby.one_process import Lobby, NewTable, Seated
+from pegboard.server.players import social
 from pegboard.server.players.player_store import Player
 from pegboard.server.quickplay import matching
 from pegboard.server.quickplay import queue as play_queue
@@ -220,9 +221,19 @@ class QuickPlay:
         for (game, players, rated), entries in by_choice.items():
             found = {e.id: e for e in entries}
             waiting = [matching.Waiting(e.id, e.rating, e.since, e.wait) for e in entries]
-            for people in matching.tables(waiting, players, now):
+            for people in matching.tables(waiting, players, now, self._apart(entries)):
                 made += await self._seat(game, players, rated, [found[p.id] for p in people])
         return made
+
+    def _apart(self, entries: Sequence[Entry]) -> set[frozenset[str]]:
+        """The pairs of entries whose people may not sit together: one blocks the other."""
+        blocked = social.blocked_pairs(self.engine, [e.player for e in entries])
+        return {
+            frozenset((a.id, b.id))
+            for a in entries
+            for b in entries
+            if a.id < b.id and frozenset((a.player, b.player)) in blocked
+        }
 
     async def _seat(self, game: str, players: int, rated: bool, people: list[Entry]) -> bool:
         options = self.settings.options.get(game, {})

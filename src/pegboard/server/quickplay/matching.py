@@ -10,7 +10,7 @@ still waiting (they chose to wait longer) is seated only with people.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 START_GAP = 100  # rating points either side that a person accepts at first ...
@@ -40,12 +40,18 @@ def done_waiting(person: Waiting, now: float) -> bool:
     return now - person.since >= person.wait
 
 
-def tables(waiting: Sequence[Waiting], seats: int, now: float) -> list[list[Waiting]]:
+def tables(
+    waiting: Sequence[Waiting],
+    seats: int,
+    now: float,
+    apart: Collection[frozenset[str]] = frozenset(),
+) -> list[list[Waiting]]:
     """The tables to make now, each a list of the people to seat (bots fill the other seats).
 
     Each table is built around the person who has waited longest among those left, with the
     closest ratings first and everyone within everyone's range: full tables of people first,
-    then, around each person whose wait is over, a table with bots.
+    then, around each person whose wait is over, a table with bots. Two entries whose pair is
+    in ``apart`` (one blocks the other) never share a table.
     """
     left = sorted(waiting, key=lambda w: (w.since, w.id))
     made: list[list[Waiting]] = []
@@ -54,7 +60,7 @@ def tables(waiting: Sequence[Waiting], seats: int, now: float) -> list[list[Wait
             if anchor not in left or (with_bots and not done_waiting(anchor, now)):
                 continue
             others = [w for w in left if w != anchor and (not with_bots or done_waiting(w, now))]
-            group = _around(anchor, others, seats, now)
+            group = _around(anchor, others, seats, now, apart)
             if with_bots or len(group) == seats:
                 made.append(group)
                 for person in group:
@@ -62,12 +68,21 @@ def tables(waiting: Sequence[Waiting], seats: int, now: float) -> list[list[Wait
     return made
 
 
-def _around(anchor: Waiting, others: Sequence[Waiting], seats: int, now: float) -> list[Waiting]:
+def _around(
+    anchor: Waiting,
+    others: Sequence[Waiting],
+    seats: int,
+    now: float,
+    apart: Collection[frozenset[str]],
+) -> list[Waiting]:
     group = [anchor]
     for other in sorted(others, key=lambda w: (abs(w.rating - anchor.rating), w.since, w.id)):
         if len(group) == seats:
             break
-        if all(accepts(other, seated, now) for seated in group):
+        if all(
+            accepts(other, seated, now) and frozenset((other.id, seated.id)) not in apart
+            for seated in group
+        ):
             group.append(other)
     return group
 

@@ -8,12 +8,13 @@ from collections import defaultdict
 from typing import Any
 
 from sqlalchemy import and_, func, select, tuple_
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.match.phases import phases_for
-from pegboard.server.ratings.rating import GROUPS, NEW, PROVISIONAL_GAMES, Standing, Z, shown
+from pegboard.server.players.display import tag_of, with_tags
+from pegboard.server.ratings.rating import NEW, PROVISIONAL_GAMES, Standing, Z, rating_groups, shown
 from pegboard.server.store.schema import (
     match_players_table,
     players_table,
@@ -39,7 +40,13 @@ def _title(game: str) -> str:
 
 
 def _player(row: Any) -> dict[str, Any]:
-    return {"id": row.id, "name": row.name, "kind": row.kind}
+    """A player as lists show them: the name and the tag that tells same-named people apart."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "kind": row.kind,
+        "tag": tag_of(row.id, row.kind, row.username),
+    }
 
 
 def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
@@ -49,6 +56,7 @@ def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> lis
             players_table.c.id,
             players_table.c.name,
             players_table.c.kind,
+            players_table.c.username,
             ratings_table.c.mu,
             ratings_table.c.sigma,
             ratings_table.c.games,
@@ -60,10 +68,13 @@ def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> lis
     )
     with engine.connect() as db:
         rows = db.execute(query).all()
-    return [
-        {"place": place, **_player(r), **Standing.of(r.mu, r.sigma, r.games).to_json()}
-        for place, r in enumerate(rows, start=1)
-    ]
+    return with_tags(
+        [
+            {"place": place, "id": r.id, "name": r.name, "kind": r.kind, "username": r.username}
+            | Standing.of(r.mu, r.sigma, r.games).to_json()
+            for place, r in enumerate(rows, start=1)
+        ]
+    )
 
 
 def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | None:
@@ -128,11 +139,12 @@ def profile(engine: Engine, player_id: str, viewer: str | None = None) -> dict[s
             .order_by(match_players_table.c.finished)
         ).all()
     own = viewer == player_id
+    groups = rating_groups()
     standings = []
-    for r in sorted(ratings, key=lambda r: list(GROUPS).index(r.rating_group)):
+    for r in sorted(ratings, key=lambda r: list(groups).index(r.rating_group)):
         place = place_of(engine, r.rating_group, player_id)
         standings.append(
-            {"group": r.rating_group, "title": GROUPS[r.rating_group]}
+            {"group": r.rating_group, "title": groups[r.rating_group]}
             | Standing.of(r.mu, r.sigma, r.games).to_json()
             | {"place": place["place"] if place else None}
         )
@@ -148,7 +160,7 @@ def profile(engine: Engine, player_id: str, viewer: str | None = None) -> dict[s
             chart[group].append(point)
         stat = stats.setdefault(
             group,
-            {"group": group, "title": GROUPS.get(group, _title(r.game))}
+            {"group": group, "title": groups.get(group, _title(r.game))}
             | {"played": 0, "won": 0, "rated": 0},
         )
         stat["played"] += 1
@@ -184,6 +196,7 @@ def matches(
     """One page of a player's finished matches, newest first: each with the other seats, the
     result and the rating change. Matches at unlisted tables are for the player alone (the
     ``viewer`` signed in as them)."""
+    groups = rating_groups()
     mine = match_players_table
     shown_rows = mine.c.player_id == player_id
     if viewer != player_id:
@@ -203,6 +216,7 @@ def matches(
             if keys
             else []
         )
+        tags = _tags(db, {o.player_id for o in others if o.player_id is not None})
     seats: dict[tuple[str, int], list[Any]] = defaultdict(list)
     for r in sorted(others, key=lambda o: o.seat):
         seats[(r.table_id, r.match)].append(r)
@@ -222,14 +236,16 @@ def matches(
                 "game": r.game,
                 "title": _title(r.game),
                 "group": r.rating_group,
-                "group_title": GROUPS.get(r.rating_group or "", None),
+                "group_title": groups.get(r.rating_group or "", None),
                 "players": r.players,
                 "seat": r.seat,
                 "rank": r.rank,
                 "places": len(sides),
                 "score": r.score,
-                "partners": [_seat(o) for o in everyone if o.side == r.side and o.seat != r.seat],
-                "opponents": [_seat(o) for o in everyone if o.side != r.side],
+                "partners": [
+                    _seat(o, tags) for o in everyone if o.side == r.side and o.seat != r.seat
+                ],
+                "opponents": [_seat(o, tags) for o in everyone if o.side != r.side],
                 "rated": bool(r.rated),
                 "rating": change,
                 "replay": f"#/replay/{r.table_id}/{r.match}",
@@ -238,5 +254,21 @@ def matches(
     return {"total": int(total), "offset": offset, "matches": listed}
 
 
-def _seat(row: Any) -> dict[str, Any]:
-    return {"name": row.name, "player": row.player_id, "rank": row.rank, "score": row.score}
+def _seat(row: Any, tags: dict[str, str | None]) -> dict[str, Any]:
+    return {
+        "name": row.name,
+        "player": row.player_id,
+        "tag": tags.get(row.player_id) if row.player_id is not None else None,
+        "rank": row.rank,
+        "score": row.score,
+    }
+
+
+def _tags(db: Connection, player_ids: set[str]) -> dict[str, str | None]:
+    """Each player's tag (:mod:`pegboard.server.players.display`), for the names in a list."""
+    if not player_ids:
+        return {}
+    query = select(players_table.c.id, players_table.c.kind, players_table.c.username).where(
+        players_table.c.id.in_(sorted(player_ids))
+    )
+    return {r.id: tag_of(r.id, r.kind, r.username) for r in db.execute(query)}

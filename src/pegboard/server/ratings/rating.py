@@ -31,10 +31,12 @@ Z = 3.0  # the conservative key: mu − Z sigma (openskill's ordinal)
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 
-GROUPS: dict[str, str] = {
-    group: title for spec in registered() for group, title in spec.rating_groups.items()
-}
-"""Every rating group, with its title: each game's own (its ``GameSpec.rating_groups``)."""
+
+def rating_groups() -> dict[str, str]:
+    """Every rating group, with its title: each registered game's own (its
+    ``GameSpec.rating_groups``), asked of the registry each time, so a game registered after
+    start-up is rated too."""
+    return {group: title for spec in registered() for group, title in spec.rating_groups.items()}
 
 
 def plays_in_teams(game: str, players: int, options: Mapping[str, Any]) -> bool:

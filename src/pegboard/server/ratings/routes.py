@@ -11,14 +11,14 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pegboard.server.daily import store as daily
 from pegboard.server.players.identity import Identity
 from pegboard.server.ratings import profiles
-from pegboard.server.ratings.rating import GROUPS, PROVISIONAL_GAMES
+from pegboard.server.ratings.rating import PROVISIONAL_GAMES, rating_groups
 from pegboard.server.reviews.review_store import accuracy_by_game
 
 PLAYER_ID = re.compile(r"[A-Za-z0-9:_-]{1,40}")  # a guest's hex id, or bot:LEVEL
 
 
 def _groups() -> list[dict[str, str]]:
-    return [{"group": group, "title": title} for group, title in GROUPS.items()]
+    return [{"group": group, "title": title} for group, title in rating_groups().items()]
 
 
 def profile_routes(identity: Identity) -> APIRouter:
@@ -39,12 +39,13 @@ def profile_routes(identity: Identity) -> APIRouter:
     @router.get("/api/leaderboard/{group}")
     def leaderboard(group: str, request: Request) -> dict[str, Any]:
         """The best of a group, and the asker's own place when signed in."""
-        if group not in GROUPS:
+        groups = rating_groups()
+        if group not in groups:
             raise HTTPException(404, "there is no such rating group")
         me = identity.player_of(request)
         return {
             "group": group,
-            "title": GROUPS[group],
+            "title": groups[group],
             "groups": _groups(),
             "provisional_games": PROVISIONAL_GAMES,
             "players": profiles.leaderboard(engine, group),

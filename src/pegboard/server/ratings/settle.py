@@ -93,6 +93,7 @@ class FinishedMatch:
     # The match's ranks per seat when this game decided a match of several games: the ratings
     # move on them, once a match (None: a game that is its own match).
     match_ranks: tuple[int, ...] | None = None
+    standard: bool = True  # of the game's standard length, the one rated (GameSpec.rated_options)
 
     @property
     def group(self) -> str | None:
@@ -171,6 +172,7 @@ def finished_match(
         games_won=games_won,
         moved=_moved(record, row.players),
         match_ranks=match_ranks,
+        standard=get_spec(row.game).rated_length(options),
     )
 
 
@@ -267,6 +269,8 @@ def _unrated(match: FinishedMatch) -> str | None:
         return f"{match.game} for {match.players} has no rating group"
     if not people:
         return "bots only"
+    if not match.standard:
+        return "only games of the standard length are rated"
     if any(s.player is None for s in people):
         return "a person was not signed in"
     if len({s.player for s in people}) < len(people):

@@ -19,9 +19,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from pegboard.review import review_record
+from pegboard.review.reviewer import has_review
 from pegboard.server.clock import Clock
 from pegboard.server.ratings.settle import stored_match
-from pegboard.server.reviews.review_store import save_review, stored_review
+from pegboard.server.reviews.review_store import save_review, stored_review, unreviewed
 from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.thinking import _background
 
@@ -74,6 +75,19 @@ class ReviewQueue:
     def waiting(self, table_id: str, match: int) -> bool:
         return (table_id, match) in self._waiting
 
+    @property
+    def queued(self) -> int:
+        """Matches submitted and not yet reviewed (the one being reviewed too): the
+        ``pegboard_reviews_queued`` gauge."""
+        return len(self._waiting)
+
+    async def sweep(self) -> int:
+        """Submit every stored match that has no review; how many were found."""
+        found = await asyncio.to_thread(unreviewed, self.store.engine, QUEUE_SIZE)
+        for table_id, match in found:
+            self.submit(table_id, match)
+        return len(found)
+
     async def idle(self) -> None:
         """Until every match submitted so far is reviewed (for tests)."""
         await self._queue.join()
@@ -92,6 +106,12 @@ class ReviewQueue:
         return self._executor
 
     async def _run(self) -> None:
+        try:
+            swept = await self.sweep()
+            if swept:
+                log.info("%d stored matches had no review: queued", swept)
+        except Exception:
+            log.exception("looking for matches without a review failed")
         while True:
             key = await self._queue.get()
             try:
@@ -109,6 +129,8 @@ class ReviewQueue:
         record = await asyncio.to_thread(self.store.record, table_id, match)
         if record is None or record.get("outcome") is None:
             return  # never a match in progress
+        if not has_review(str(record["game"])):
+            return  # a game without a review (its spec names none)
         loop = asyncio.get_running_loop()
         review = await loop.run_in_executor(self._worker(), make_review, record)
         now = self.clock.now()

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
-from pegboard.server.store.schema import review_seats_table, reviews_table
+from pegboard.server.store.schema import records_table, review_seats_table, reviews_table
 
 ACCURACY_POINTS = 500
 """The latest reviewed matches shown per game on a profile."""
@@ -27,6 +27,25 @@ def stored_review(engine: Engine, table_id: str, match: int) -> dict[str, Any] |
             )
         ).first()
     return json.loads(row[0]) if row else None
+
+
+def unreviewed(engine: Engine, limit: int) -> list[tuple[str, int]]:
+    """Stored matches with no review (the process that was to make it stopped first), the
+    earliest finished first, at most ``limit``. A review is stored in one transaction, so a
+    review cut off half-way left nothing and is among them."""
+    missing = (
+        select(records_table.c.table_id, records_table.c.match)
+        .outerjoin(
+            reviews_table,
+            (reviews_table.c.table_id == records_table.c.table_id)
+            & (reviews_table.c.match == records_table.c.match),
+        )
+        .where(reviews_table.c.table_id.is_(None))
+        .order_by(records_table.c.finished, records_table.c.table_id, records_table.c.match)
+        .limit(limit)
+    )
+    with engine.connect() as db:
+        return [(str(row.table_id), int(row.match)) for row in db.execute(missing)]
 
 
 def save_review(

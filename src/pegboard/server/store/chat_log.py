@@ -10,7 +10,7 @@ from sqlalchemy.engine import Engine
 
 from pegboard.server.store.schema import chat_table
 
-FIELDS = ("n", "match", "slot", "name", "text", "phrase", "at", "version")
+FIELDS = ("n", "match", "slot", "name", "text", "phrase", "at", "version", "player")
 
 
 def add(engine: Engine, table_id: str, message: dict[str, Any]) -> None:

@@ -166,7 +166,7 @@ queue_table = Table(
 )
 
 # Ratings: one per player (bots included, ``bot:LEVEL``) and rating group (``cribbage-2``,
-# ``cribbage-4-teams``…: pegboard.server.ratings.rating.GROUPS). openskill's Plackett–Luce
+# ``cribbage-4-teams``…: pegboard.server.ratings.rating.rating_groups). openskill's Plackett–Luce
 # ``mu`` and ``sigma``; ``games``: rated matches played in the group.
 ratings_table = Table(
     "ratings",
@@ -237,6 +237,7 @@ chat_table = Table(
     Column("phrase", String(32), nullable=True),  # the quick phrase's key, if it was one
     Column("at", Float, nullable=False),
     Column("version", Integer, nullable=False),
+    Column("player", String(40), nullable=True),  # the writer's players.id (None: older rows)
     Index("ix_chat_match", "table_id", "match"),
 )
 
@@ -334,4 +335,35 @@ review_seats_table = Table(
     Column("decisions", Integer, nullable=False),
     Column("finished", Float, nullable=False),
     Index("ix_review_seats_player", "player_id", "finished"),
+)
+
+# Who a player mutes (their chat hidden wherever the muting player reads it) and blocks (muted,
+# never seated together by quick play, no challenges between them): one row each, kept per
+# player so that an account's list follows it to every device (pegboard.server.players.social).
+social_table = Table(
+    "social",
+    metadata,
+    Column("player_id", String(40), primary_key=True),
+    Column("other_id", String(40), primary_key=True),
+    Column("kind", String(8), primary_key=True),  # mute, block
+    Column("created", Float, nullable=False),
+    Index("ix_social_other", "other_id", "kind"),
+)
+
+# Challenges: one player invites another to a table of chosen options; the table is made, with
+# both seated, when the other accepts (:mod:`pegboard.server.challenges`).
+challenges_table = Table(
+    "challenges",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("from_id", String(40), nullable=False),
+    Column("to_id", String(40), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("settings", Text, nullable=False),  # JSON: options, rated, match
+    Column("status", String(16), nullable=False),  # waiting, accepted, declined, withdrawn
+    Column("table_id", String(32), nullable=True),  # the table made when it was accepted
+    Column("created", Float, nullable=False),
+    Column("answered", Float, nullable=True),
+    Index("ix_challenges_to", "to_id", "status"),
+    Index("ix_challenges_from", "from_id", "status"),
 )

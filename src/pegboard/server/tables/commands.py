@@ -9,12 +9,15 @@ socket lands) and answers ``ping``; the table's owner performs the rest.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from pegboard.errors import PegboardError
 from pegboard.server.http.protocol import POLICY, ProtocolError, Screen
 from pegboard.server.tables.room import Room, SeatError, StaleCommand, TableClosed, Watcher
 from pegboard.server.tables.sockets import SocketWatcher
+
+log = logging.getLogger(__name__)
 
 PONG = {"type": "pong"}
 
@@ -51,7 +54,9 @@ async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None
         else:
             await room.act(watcher, message["action"], int(message["version"]))
     except PegboardError as error:
-        await watcher.send(refusal(error))
+        answer = refusal(error)
+        log.debug("refused the %s message: %s", message.get("type"), answer["code"])
+        await watcher.send(answer)
         if isinstance(error, StaleCommand):
             await room.resync(watcher, 0)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
-from pegboard.core.matchplay import MatchScore
+from pegboard.core.matchplay import NO_SHOW, MatchScore
 from pegboard.core.spec import GameSpec
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
@@ -30,6 +30,16 @@ def first_dealer_of(game: Game) -> int | None:
     """The seat that dealt the game's first hand: its first chance step picked it."""
     first = game.chance_log[0] if game.chance_log else None
     return int(first["pick"]) if first is not None and "pick" in first else None
+
+
+def leavers(game: Game) -> set[int]:
+    """Seats that left the match: a no-show's leave gives up only the game (its side forfeits
+    that game and is back for the next: docs/rules.md, "Tournaments")."""
+    return {
+        a["seat"]
+        for a in game.actions
+        if a["action"].get("type") == "leave" and a.get("auto") != NO_SHOW
+    }
 
 
 class Matches:
@@ -119,8 +129,8 @@ class Matches:
         assert game.outcome is not None
         if score is None or score.decided:
             return None
-        score = score.add_outcome(game.outcome, self._spec.worth)
-        left = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
+        score = score.add_outcome(game.outcome, self._spec.worth, game.actions)
+        left = leavers(game)
         for i, side in enumerate(score.sides):
             if not score.decided and left & set(side):
                 score = score.forfeit(i)
@@ -173,6 +183,11 @@ class Matches:
             raise IllegalAction("a rematch can be asked for once the game is over")
         if self._daily:
             raise IllegalAction("a daily game has no rematch: one attempt a day")
+        if self._row.match_format.no_show is not None and not self.goes_on():
+            # A match with a no-show's graces is appointed (a tournament's): it pairs the next.
+            raise IllegalAction(
+                "a tournament's match has no rematch: the tournament pairs the next"
+            )
         if seat in self.rematch:
             return False
         self.rematch.add(seat)
@@ -188,8 +203,7 @@ class Matches:
 
     def left(self, game: Game) -> set[int]:
         """Slots that left this match: by leaving, or by staying away past the grace period."""
-        seats = {a["seat"] for a in game.actions if a["action"].get("type") == "leave"}
-        return self.gone | {self._row.seating[s] for s in seats}
+        return self.gone | {self._row.seating[s] for s in leavers(game)}
 
     def deserted(self, game: Game | None, people: Iterable[int]) -> bool:
         """Every person has left this match: only bots play on, to the results and the end."""

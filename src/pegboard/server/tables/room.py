@@ -34,6 +34,7 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import IllegalAction
 from pegboard.server.clock import Clock
 from pegboard.server.http.protocol import RESTART, ProtocolError
+from pegboard.server.logs import about
 from pegboard.server.metrics import ACTIONS, MOVE_SECONDS
 from pegboard.server.players.privacy import NO_WATCHING
 from pegboard.server.ratings.settle import finished_match, settle
@@ -147,8 +148,9 @@ class Room:
     # -- life cycle ------------------------------------------------------------------------
 
     def start_tasks(self) -> None:
-        self.writer.start()
-        self.clocks.start()
+        with about(table=self.id):  # every line the table's tasks log names it
+            self.writer.start()
+            self.clocks.start()
         self._schedule_bots()  # a restored game may be waiting for a bot
 
     async def stop(self) -> None:
@@ -371,6 +373,7 @@ class Room:
             message = self.chat.say(
                 index,
                 slot.name,
+                slot.player,
                 self.row.chat,
                 text,
                 phrase,
@@ -533,6 +536,7 @@ class Room:
             done = finished_match(self.row, self.slots, match, self.row.seating, record, finished)
             changes = await asyncio.to_thread(settle, self.store.engine, done, finished)
             self.matches.rating_changes = changes
+            log.info("match %s finished and settled", match)
         except Exception:
             log.exception("settling table %s match %s failed: left to the sweep", self.id, match)
 

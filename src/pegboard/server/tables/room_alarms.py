@@ -1,7 +1,8 @@
 """What a room's clocks ring, and what each alarm does: a seat's turn or the results
 intermission running out (a match of several games then goes on to its next game), the agreed
-time of a game against the clock, an away player's grace, and a waiting table left alone. The
-clocks' timer runs each in the room's writer."""
+time of a game against the clock, an away player's grace (at a match with a no-show rule, a
+game forfeited at a time), and a waiting table left alone. The clocks' timer runs each in the
+room's writer."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from functools import partial
 from typing import Protocol
 
 from pegboard.core.game import Game
+from pegboard.core.matchplay import NO_SHOW
 from pegboard.server.clock import Clock
 from pegboard.server.store.sql_store import Store, TableRow
 from pegboard.server.tables.clocks import Alarm, Clocks
@@ -58,9 +60,16 @@ def alarms(room: Room) -> list[Alarm]:
     if row.status == "waiting" and idle is not None:
         limit = room.idle.limit(bool(room.seats.people()))
         found.append((idle + limit, partial(abandon_waiting, room)))
-    for when, index in room.seats.graces(room.settings.grace):
+    for when, index in room.seats.graces(away_grace(room)):
         found.append((when, partial(abandon, room, index)))
     return found
+
+
+def away_grace(room: Room) -> float:
+    """How long a person may be away: a match with a no-show rule forfeits a game after its own
+    grace (a tournament's), any other after the server's grace."""
+    no_show = room.row.match_format.no_show
+    return no_show[0] if no_show is not None else room.settings.grace
 
 
 async def expire(room: Room, version: int, match: int) -> None:
@@ -140,6 +149,10 @@ async def abandon(room: Room, slot_index: int) -> None:
     game = room.game
     if game is None or not room.seats.grace_over(slot_index):
         return
+    no_show = room.row.match_format.no_show
+    if no_show is not None:  # a game forfeited now, the next after the next grace
+        await no_show_forfeit(room, game, slot_index, no_show)
+        return
     if room.row.status == "results":
         room.matches.gone.add(slot_index)
         if room.waiting_for_people():
@@ -151,6 +164,21 @@ async def abandon(room: Room, slot_index: int) -> None:
     if game.rules.in_game(seat):
         before = game.version
         game.leave(seat, auto="away")
+        await room.changed(before)
+
+
+async def no_show_forfeit(
+    room: Room, game: Game, slot_index: int, no_show: tuple[float, float]
+) -> None:
+    """A person away past a no-show's grace forfeits the game being played (they leave it,
+    marked as a no-show: :meth:`Matches.end_of_game` scores the forfeit) and keeps the seat;
+    the next game goes the same way after the next grace while they stay away."""
+    room.seats.away_since(slot_index, room.clock.now() - no_show[0] + no_show[1])
+    room.clocks.wake()
+    seat = room.row.seating.index(slot_index)
+    if room.row.status == "playing" and game.outcome is None and game.rules.in_game(seat):
+        before = game.version
+        game.leave(seat, auto=NO_SHOW)
         await room.changed(before)
 
 

@@ -43,6 +43,7 @@ class TableChat:
         self,
         slot: int,
         name: str,
+        player: str | None,
         mode: str,
         text: str | None,
         phrase: str | None,
@@ -52,8 +53,9 @@ class TableChat:
         version: int,
         talk: str = "free",
     ) -> dict[str, Any]:
-        """Slot ``slot``'s message (free ``text`` or a quick ``phrase``, as the table's chat
-        ``mode`` and the game's ``talk`` now allow), said ``now`` in ``match`` at the game's
+        """Slot ``slot``'s message, by ``name`` (``player``: the signed-in person, whom a
+        reader's mutes hide: players.social), free ``text`` or a quick ``phrase`` as the table's
+        chat ``mode`` and the game's ``talk`` now allow, said ``now`` in ``match`` at the game's
         ``version``: stored, then kept; refused with error ``chat`` past its limits."""
         words, key = chat_words(mode, text, phrase, talk=talk)
         if not self._rate.allow(slot, now):
@@ -63,6 +65,7 @@ class TableChat:
             "match": match,
             "slot": slot,
             "name": name,
+            "player": player,  # whom a reader's mutes hide (players.social)
             "text": words,
             "phrase": key,
             "at": now,

@@ -119,6 +119,12 @@ class Seats:
             if slot is not None and slot.bot is None and slot.connections == 0:
                 slot.away_since = now if slot.away_since is None else slot.away_since
 
+    def away_since(self, index: int, since: float) -> None:
+        """Slot ``index``'s player counts as away since ``since`` (their grace runs from then)."""
+        slot = self.slots[index]
+        assert slot is not None
+        slot.away_since = since
+
     def graces(self, grace: float) -> list[tuple[float, int]]:
         """When each away player's grace runs out, with their slot."""
         return [

@@ -1,11 +1,17 @@
 """The tournament director: one worker at a time (the holder of its lease on the bus) starts
-tournaments when they are due, reads each finished game off its table, records each match,
-pairs the next round when the last has finished, and seats every game at a table of its own.
+tournaments when they are due, seats each pairing's match at one table (the table's own match:
+``NewTable.match``, its games, strip, records and replays), reads the match off the table's
+records once it is decided, pairs the next round when the last has finished.
+
+A no-show is the table's business: the match carries the tournament's graces
+(``MatchFormat.no_show``), and the table forfeits a game of a person away past the first, then
+one more each further grace (docs/rules.md, "Tournaments").
 
 Everything it knows is in the store: the state of each tournament (written only over the
-version it was read at) and the table of every game (one row per game, written in the
-transaction that stores the table). A pass reads it all afresh, so a restart, or another worker
-taking over after one died mid-round, carries on where the store says; only the timing changes.
+version it was read at), the table of every pairing (one row a match, written in the
+transaction that stores the table) and the tables' records. A pass reads it all afresh, so a
+restart, or another worker taking over after one died mid-round, carries on where the store
+says; only the timing changes.
 """
 
 from __future__ import annotations
@@ -15,15 +21,19 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.core.outcome import Outcome
-from pegboard.errors import PegboardError
+from pegboard.core.spec import get_spec
+from pegboard.errors import OptionError, PegboardError
 from pegboard.server.lobby.one_process import Lobby, NewTable, Seated
 from pegboard.server.players import player_store as players
 from pegboard.server.tournaments import stored
+from pegboard.server.tournaments.settings import ACC_GRACE, ACC_GRACE_NEXT
 from pegboard.server.tournaments.stored import (
     FINISHED,
     RUNNING,
@@ -35,9 +45,8 @@ from pegboard.server.tournaments.stored import (
 )
 from pegboard.server.workers.bus import Unsubscribe
 from pegboard.server.workers.worker import PREFIX, Workers
-from pegboard.tournament import MatchLength, MatchResult, PlayedGame, Tournament, TournamentRules
+from pegboard.tournament import Tournament, TournamentRules, legacy
 from pegboard.tournament.pairing import swiss_rounds
-from pegboard.tournament.scoring import played_game
 
 log = logging.getLogger(__name__)
 
@@ -46,28 +55,66 @@ POKE = f"{PREFIX}tournaments"  # something changed: look now
 CANCELLED = "cancelled"
 
 
+def match_format(settings: dict[str, Any], key: str = "match") -> MatchFormat:
+    """A stored setting's match format (an old name read too: ``tournament.legacy``), with
+    the tournament's no-show graces."""
+    base = legacy.match_format(settings[key])
+    if key == "match" and settings.get("match_scoring") == "games":
+        base = replace(base, scoring="games")
+    grace = float(settings.get("grace", ACC_GRACE))
+    return replace(base, no_show=(grace, float(settings.get("grace_next", ACC_GRACE_NEXT))))
+
+
 def make_rules(settings: dict[str, Any], entrants: int) -> TournamentRules:
     """The rules for the field that came: a Swiss no longer than the field allows, and no
     playoff for fewer than five."""
     rounds = settings["rounds"]
-    if settings["format"] == "swiss":
+    table = int(settings.get("players", 2))
+    if settings["format"] == "swiss" and table == 2:
         rounds = min(rounds, swiss_rounds(entrants))
     playoff = settings.get("playoff")
     return TournamentRules.make(
         settings["format"],
         entrants,
         rounds=rounds,
-        match=MatchLength.parse(settings["match"]),
-        playoff=MatchLength.parse(playoff) if playoff and entrants >= 5 else None,
+        match=match_format(settings),
+        playoff=match_format(settings, "playoff") if playoff and entrants >= 5 else None,
         seed=settings["seed"],
+        table=table,
     )
 
 
-def match_length(state: Tournament) -> MatchLength:
-    current = state.current
-    if current is not None and current.stage == "playoff" and state.rules.playoff:
-        return state.rules.playoff
-    return state.rules.match
+def table_match(
+    game: str,
+    format: MatchFormat,
+    records: Sequence[tuple[dict[str, Any], list[int]]],
+) -> MatchScore | None:
+    """The match played at a tournament's table as far as its records go, its sides told as
+    places at the tournament table (the table's slots: the director seats the paired players
+    in order); None before its first game ends. A game of a match of several carries the
+    table's own score; a match of one game is scored from its outcome, the same way."""
+    if not records:
+        return None
+    spec = get_spec(game)
+    score: MatchScore | None = None
+    seating: list[int] = []
+    for record, seated in records:
+        seating = seated
+        block = record.get("match")
+        if block:
+            score = MatchScore.from_json(block["score"])
+        else:
+            players = len(record["seats"])
+            options = record.get("options", {})
+            fresh = MatchScore.start(format, spec.sides(players, spec.stored(options)))  # type: ignore[arg-type]
+            score = fresh.add_outcome(
+                Outcome.from_json(record["outcome"]), spec.worth, record.get("actions", ())
+            )
+        if score.decided:
+            break
+    assert score is not None
+    sides = tuple(tuple(seating[seat] for seat in side) for side in score.sides)
+    return replace(score, format=replace(score.format, no_show=format.no_show), sides=sides)
 
 
 class Director:
@@ -159,10 +206,11 @@ class Director:
             return
         bots = self._fill(settings, len(active)) if settings.get("bots") else []
         field = [e.entry for e in active] + [entry for entry, _ in bots]
-        if len(field) < 2:
+        try:
+            state = Tournament(make_rules(settings, len(field)), tuple(field)).pair_next()
+        except OptionError:  # too few came for the tables (or the format): nothing to play
             stored.set_status(self.engine, row, CANCELLED, now)
             return
-        state = Tournament(make_rules(settings, len(field)), tuple(field)).pair_next()
 
         def enter_bots(db: Any) -> None:
             for entry, name in bots:
@@ -173,8 +221,10 @@ class Director:
 
     @staticmethod
     def _fill(settings: dict[str, Any], people: int) -> list[tuple[str, str]]:
-        """Bots for the places nobody took: up to ``start_when``, or to an even field."""
-        wanted = settings.get("start_when") or max(2, people + people % 2)
+        """Bots for the places nobody took: up to ``start_when``, or to a field that fills
+        every table (even, for two a table)."""
+        table = int(settings.get("players", 2))
+        wanted = settings.get("start_when") or max(table, people + (-people) % table)
         level = settings["bot"]
         return [
             (f"bot:{level}:{n}", f"{level.capitalize()} bot {n}")
@@ -218,90 +268,56 @@ class Director:
         current = state.current
         if current is None:
             return state
-        withdrawn = state.withdrawn
         for board, table in enumerate(current.tables):
             if table.result is not None:
                 continue
-            games, pending = self._games(row, current.number, board, table.players, tables)
-            gone = [side for side in (0, 1) if table.players[side] in withdrawn]
-            if not gone and pending is not None and now - pending.made >= row.settings["grace"]:
-                gone = self._no_shows(pending, table.players)
-            if gone:
-                state = state.record(board, MatchResult(tuple(games), forfeit=gone[0]))
-            elif match_length(state).decided(MatchResult(tuple(games)).wins()):
-                state = state.record(board, MatchResult(tuple(games)))
+            score = self._match(row, state, current.number, board, tables)
+            gone = [i for i, p in enumerate(table.players) if p in state.withdrawn]
+            if score is not None and score.decided:
+                state = state.record(board, score)
+            elif gone and len(table.players) == 2:  # a withdrawn player forfeits the rest
+                begun = score or MatchScore.start(state.format, [(0,), (1,)])
+                state = state.record(board, begun.forfeit(gone[0]))
         return state
 
-    def _games(
+    def _match(
         self,
         row: TournamentRow,
+        state: Tournament,
         round_number: int,
         board: int,
-        players: tuple[str, str],
         tables: Sequence[GameTable],
-    ) -> tuple[list[PlayedGame], GameTable | None]:
-        """The finished games of one match, and the game still being played (if any)."""
-        games: list[PlayedGame] = []
-        pending = None
-        target = row.settings["options"].get("score_target")
-        for game in (t for t in tables if (t.round, t.board) == (round_number, board)):
-            found = stored.finished_game(self.engine, game.table_id)
-            if found is None:
-                pending = game
-                continue
-            record, seating = found
-            outcome = record["outcome"]
-            result = Outcome(
-                tuple(outcome["scores"]),
-                tuple(outcome["ranks"]),
-                outcome["reason"],
-                tuple(outcome.get("skunked", ())),
-            )
-            games.append(played_game(result, seating.index(0), target))
-        return games, pending
-
-    def _no_shows(self, game: GameTable, players: tuple[str, str]) -> list[int]:
-        """The people at ``game``'s table who have not made a move of their own (only the
-        clock has moved for them) since it was made, the grace ago."""
-        table = self.lobby.store.table(game.table_id)
-        if table is None:
-            return []
-        actions = self.lobby.store.actions(game.table_id, 1)  # chance outcomes too: no seat
-        moved = {e["seat"] for e in actions if "seat" in e and "auto" not in e}
-        seat_of = {slot: seat for seat, slot in enumerate(table.seating)}
-        return [
-            side
-            for side in (0, 1)
-            if not players[side].startswith("bot:") and seat_of.get(side) not in moved
-        ]
+    ) -> MatchScore | None:
+        """The match at the table of one pairing as far as it has gone (None: no game over)."""
+        found = next((t for t in tables if (t.round, t.board) == (round_number, board)), None)
+        if found is None:
+            return None
+        records = stored.match_records(self.engine, found.table_id)
+        return table_match(row.game, state.format, records)
 
     # -- seating ----------------------------------------------------------------------------
 
     async def _seat_games(self, row: TournamentRow) -> None:
-        """A table for the next game of every match of the round that needs one."""
+        """A table for the match of every pairing of the round that has none yet."""
         state = row.state
         if state is None or state.current is None:
             return
         current = state.current
-        tables = stored.game_tables(self.engine, row.id)
+        seated = {(t.round, t.board) for t in stored.game_tables(self.engine, row.id)}
         names = {e.entry: e for e in stored.entries(self.engine, row.id)}
         for board, table in enumerate(current.tables):
             if table.result is not None or set(table.players) & state.withdrawn:
                 continue
-            # Read the games afresh: one may have ended since the state was written, and a
-            # match its games have decided needs no more (the next pass records it).
-            games, playing = self._games(row, current.number, board, table.players, tables)
-            if playing is not None or match_length(state).decided(MatchResult(tuple(games)).wins()):
-                continue
-            await self._seat(row, current.number, board, len(games), table.players, names)
+            if (current.number, board) not in seated:
+                await self._seat(row, state, current.number, board, table.players, names)
 
     async def _seat(
         self,
         row: TournamentRow,
+        state: Tournament,
         round_number: int,
         board: int,
-        game: int,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         entries: dict[str, Entry],
     ) -> None:
         settings = row.settings
@@ -311,16 +327,19 @@ class Director:
             for p, bot in zip(players, bots, strict=True)
             if bot is None
         ]
+        format = state.format
         request = NewTable(
             game=row.game,
-            players=2,
+            players=len(players),
             options=settings["options"],
             bots=bots,
             hints=False,  # a tournament game is played unaided
             rated=settings["rated"],
             listed=True,
+            match=format.name,
+            match_scoring=format.scoring,  # type: ignore[arg-type]
         )
-        made = GameTable(round_number, board, game, "", self.clock.now())
+        made = GameTable(round_number, board, 0, "", self.clock.now())
 
         def note(db: Any, table_id: str) -> None:
             stored.add_game_table(
@@ -328,7 +347,7 @@ class Director:
             )
 
         try:
-            await self.lobby.create_seated(request, people, note)
+            await self.lobby.create_seated(request, people, note, match_format=format)
         except IntegrityError:
             return  # another director seated this game first
         except PegboardError:

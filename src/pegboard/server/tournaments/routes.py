@@ -56,7 +56,7 @@ def tournament_routes(identity: Identity, director: Director, clock: Clock) -> A
             id=secrets.token_hex(ID_LENGTH // 2),
             name=" ".join(body.name.split()),
             owner=player.id,
-            game=body.game,
+            game=settings["game"],
             settings=settings,
             status=UPCOMING,
             state=None,

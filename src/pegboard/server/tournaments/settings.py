@@ -8,16 +8,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pegboard.bots import bot_names
-from pegboard.core.spec import game_names, get_spec
+from pegboard.core.matchplay import MatchFormat
+from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
-from pegboard.tournament import MatchLength
+from pegboard.tournament import TournamentRules
 from pegboard.tournament.rules import MOST_ROUNDS
 
 Word = Annotated[str, Field(max_length=32)]
 ACC_GRACE = 300.0
-"""The ACC's grace for a player who has not come: a game is forfeited after 5 minutes."""
-TABLE_PLAYERS = 2
-"""Every format here pairs two players a table."""
+"""The ACC's grace for a player who has not come: a game is forfeited after 5 minutes..."""
+ACC_GRACE_NEXT = 900.0
+"""...then one more game every 15 minutes (COMPETITIVE.md, the ACC's playoff rules)."""
 
 
 class NewTournament(BaseModel):
@@ -25,9 +26,13 @@ class NewTournament(BaseModel):
 
     name: str = Field(min_length=1, max_length=64)
     game: Word = "cribbage"
+    players: int = Field(2, ge=2, le=4)
+    """Players a game: 2, or 3 or 4 at tables grouped by the standings (each alone, or
+    partners drawn at the table where the game plays in teams)."""
     format: Literal["round-robin", "swiss", "acc"] = "swiss"
     rounds: int | None = Field(None, ge=1, le=MOST_ROUNDS)
-    match: Word = "one-game"
+    match: Word = "1"
+    match_scoring: Literal["points", "games"] = "points"
     playoff: Word | None = None
     turn_time: int = Field(60, ge=5, le=600)
     options: dict[Word, bool | int | Word] = Field(default_factory=dict, max_length=16)
@@ -38,24 +43,31 @@ class NewTournament(BaseModel):
     """Bots may fill the places nobody took, up to ``start_when`` (or to an even field)."""
     bot: Word = "medium"
     grace: float = Field(ACC_GRACE, ge=10, le=3600, allow_inf_nan=False)
+    """Seconds a person may be away (or not come) before their side forfeits a game..."""
+    grace_next: float = Field(ACC_GRACE_NEXT, ge=10, le=3600, allow_inf_nan=False)
+    """...and seconds for each further game forfeited while they stay away."""
 
     def checked(self) -> dict[str, Any]:
         """The settings to store; OptionError naming what is wrong."""
-        if self.game not in game_names():
-            raise OptionError(f"no such game; games: {', '.join(game_names())}")
-        spec = get_spec(self.game)
-        if TABLE_PLAYERS not in spec.players:
-            raise OptionError(f"{self.game} is not played by two: no tournament for it yet")
-        options = spec.resolve(TABLE_PLAYERS, {**self.options, "turn_time": self.turn_time})
-        MatchLength.parse(self.match)
-        if self.playoff is not None and not MatchLength.parse(self.playoff).best_of:
-            raise OptionError("a playoff match must have a winner: best of an odd number")
-        if self.format != "round-robin" and self.rounds is None:
-            raise OptionError(f"a {self.format} tournament needs its number of rounds")
+        spec = get_spec(self.game)  # a game's other names too (not_enough)
+        match = MatchFormat.parse(self.match, self.match_scoring)
+        given = spec.match_options({**self.options, "turn_time": self.turn_time}, match)
+        options = spec.resolve(self.players, given)  # the game's own player counts and options
+        playoff = MatchFormat.parse(self.playoff) if self.playoff is not None else None
+        # The format's own checks, on the smallest field it could start with.
+        TournamentRules.make(
+            self.format,
+            max(self.start_when or 0, 5 if playoff else 0, self.players),
+            # A Swiss is cut to the field that comes (make_rules): its rounds are checked then.
+            rounds=min(self.rounds, 1) if self.format == "swiss" and self.rounds else self.rounds,
+            match=match,
+            playoff=playoff,
+            table=self.players,
+        )
         if self.start_at is None and self.start_when is None:
             raise OptionError("say when it starts: a start time, or when so many have joined")
         if self.bot not in bot_names():
             raise OptionError(f"unknown bot {self.bot!r}; bots: {', '.join(bot_names())}")
         # The seed of the ACC rotation's draw is secret: nobody can work the draw out beforehand.
         seed = random.SystemRandom().randrange(2**62)
-        return self.model_dump() | {"options": dict(options), "seed": seed}
+        return self.model_dump() | {"game": spec.name, "options": dict(options), "seed": seed}

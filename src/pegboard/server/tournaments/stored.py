@@ -242,19 +242,20 @@ def add_game_table(db: Connection, tournament_id: str, table: GameTable) -> None
     )
 
 
-def finished_game(engine: Engine, table_id: str) -> tuple[dict[str, Any], list[int]] | None:
-    """The record of a table's first match and the slot in each seat, once it has ended."""
+def match_records(engine: Engine, table_id: str) -> list[tuple[dict[str, Any], list[int]]]:
+    """The records of a table's games in order, each with the slot in each seat."""
     with engine.connect() as db:
-        found = db.execute(
-            select(records_table.c.record, records_table.c.seating).where(
-                (records_table.c.table_id == table_id) & (records_table.c.match == 1)
-            )
-        ).first()
-    if found is None:
-        return None
-    record = json.loads(found.record)
-    seating = json.loads(found.seating) if found.seating else list(range(len(record["seats"])))
-    return record, seating
+        rows = db.execute(
+            select(records_table.c.record, records_table.c.seating)
+            .where(records_table.c.table_id == table_id)
+            .order_by(records_table.c.match)
+        ).all()
+    out = []
+    for found in rows:
+        record = json.loads(found.record)
+        seating = json.loads(found.seating) if found.seating else list(range(len(record["seats"])))
+        out.append((record, seating))
+    return out
 
 
 def places_of(engine: Engine, entry: str) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from sqlalchemy.engine import Engine
 from pegboard.server.tournaments import stored
 from pegboard.server.tournaments.director import display_names
 from pegboard.server.tournaments.stored import GameTable, TournamentRow
-from pegboard.tournament import Round, Tournament
+from pegboard.tournament import Round, Table, Tournament
 from pegboard.tournament.bracket import match_winner
 
 HIDDEN = ("seed", "start_now")
@@ -27,7 +27,9 @@ def summary(row: TournamentRow, entrants: int) -> dict[str, Any]:
         "status": row.status,
         "format": s["format"],
         "rounds": state.rules.rounds if state else s["rounds"],
-        "match": s["match"],
+        "match": state.rules.match.name if state else s["match"],
+        "match_title": state.rules.match.title if state else None,
+        "players": s.get("players", 2),
         "playoff": s.get("playoff"),
         "start_at": s.get("start_at"),
         "start_when": s.get("start_when"),
@@ -44,23 +46,16 @@ def _round(
 ) -> dict[str, Any]:
     boards = []
     for board, table in enumerate(played.tables):
-        games = [
-            {"table": t.table_id, "game": t.game + 1, "playing": t.table_id not in finished}
-            for t in tables
-            if (t.round, t.board) == (played.number, board)
-        ]
+        at = [t.table_id for t in tables if (t.round, t.board) == (played.number, board)]
         result = table.result
-        if result is not None:
-            for game, done in zip(games, result.games, strict=False):
-                game |= {"scores": list(done.scores), "points": list(done.points)}
         boards.append(
             {
                 "board": board + 1,
                 "players": [{"entry": p, "name": names.get(p, p)} for p in table.players],
-                "games": games,
-                "wins": list(result.wins()) if result else None,
-                "forfeit": result.forfeit if result else None,
-                "winner": match_winner(table.players, result) if result else None,
+                "table": at[0] if at else None,
+                "playing": bool(at) and at[0] not in finished,
+                "match": _match(table, names) if result else None,
+                "winner": match_winner(table) if result else None,
             }
         )
     return {
@@ -69,6 +64,21 @@ def _round(
         "finished": played.finished,
         "tables": boards,
         "byes": [{"entry": p, "name": names.get(p, p)} for p in played.byes],
+    }
+
+
+def _match(table: Table, names: dict[str, str]) -> dict[str, Any]:
+    """The match as the tables show it (``MatchScore.to_json``), its sides named."""
+    score = table.result
+    assert score is not None
+    sides = [
+        [{"entry": p, "name": names.get(p, p)} for p in table.side_players(i)]
+        for i in range(len(score.sides))
+    ]
+    return score.to_json() | {
+        "name": score.format.name,
+        "title": score.format.title,
+        "side_players": sides,
     }
 
 

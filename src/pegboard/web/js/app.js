@@ -6,6 +6,7 @@
 // table (#/table/ID?invite=KEY): it is remembered for that table.
 
 import { memory } from "./api.js";
+import { challengeNotices } from "./challenges.js";
 import { DailyPage } from "./daily.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { LobbyPage } from "./lobby.js";
@@ -51,3 +52,4 @@ window.pegboard = {
 
 window.addEventListener("hashchange", route);
 route();
+challengeNotices.start(); // challenges to answer, and answers to one's own, on every page

@@ -1,9 +1,11 @@
 // The table's chat (docs/protocol.md, "Table chat"): the messages, a line to write one, the
-// quick phrases, and a mute beside each other player's name. Everything anyone wrote goes into
-// the page as text only. Beside the game on a wide screen; on a phone, a drawer behind a button
+// quick phrases, and a mute beside each other player's name. A mute is the player's, kept by
+// the server: it hides the same person at every table, in replays, on every device (docs/
+// protocol.md, "Mutes and blocks"). Everything anyone wrote goes into the page as text only. Beside the game on a wide screen; on a phone, a drawer behind a button
 // with a count of unread messages, so that it never crowds the cards.
 
 import { h, plural, render, toast } from "./dom.js";
+import { silenced, socialApi } from "./social.js";
 
 /** The quick phrases: the server's keys (pegboard.server.tables.chat.PHRASES) and their words. */
 export const PHRASES = [
@@ -19,15 +21,17 @@ export const PHRASES = [
 const LENGTH = 200; // characters a message may have (the server counts them once cleaned)
 const WIDE = "(min-width: 900px)"; // where the chat sits beside the game (app.css)
 
-/** Players muted in this browser, per table: their slots, remembered across visits. */
-const muteKey = (tableId) => `pegboard.muted.${tableId}`;
+/** Who wrote a message: their player (a mute kept by the server), or, for someone who was
+ * not signed in, their seat at this table (a mute kept in this browser for the table). */
+const writer = (message) => message.player ?? `seat:${message.slot}`;
+const seatMuteKey = (tableId) => `pegboard.muted.${tableId}`;
 
-function mutedAt(tableId) {
+function seatMutes(tableId) {
   try {
-    const kept = JSON.parse(localStorage.getItem(muteKey(tableId)) ?? "[]");
-    return new Set(Array.isArray(kept) ? kept.filter(Number.isInteger) : []);
+    const kept = JSON.parse(localStorage.getItem(seatMuteKey(tableId)) ?? "[]");
+    return Array.isArray(kept) ? kept.filter(Number.isInteger).map((s) => `seat:${s}`) : [];
   } catch {
-    return new Set();
+    return [];
   }
 }
 
@@ -37,7 +41,11 @@ export class ChatPanel {
     this.tableId = tableId;
     this.say = say;
     this.phrase = phrase;
-    this.muted = mutedAt(tableId);
+    this.muted = new Set(seatMutes(tableId)); // writers (see `writer`) whose chat is hidden
+    silenced().then((ids) => {
+      for (const id of ids) this.muted.add(id);
+      this.refresh();
+    });
     this.open = false; // the drawer, on a narrow screen
     this.seen = 0; // the number of the last message on show while the chat was open
     this.drawn = "";
@@ -168,7 +176,7 @@ export class ChatPanel {
     const last = chat.at(-1)?.n ?? 0;
     if (showing) this.seen = last;
     const unread = chat.filter(
-      (m) => m.n > this.seen && m.slot !== slot && !this.muted.has(m.slot),
+      (m) => m.n > this.seen && m.slot !== slot && !this.muted.has(writer(m)),
     ).length;
     this.badge.textContent = unread ? String(unread) : "";
     this.badge.hidden = !unread;
@@ -187,21 +195,29 @@ export class ChatPanel {
     this.drawn = key;
     const atBottom =
       this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < 40;
-    const shown = chat.filter((m) => !this.muted.has(m.slot));
+    const shown = chat.filter((m) => !this.muted.has(writer(m)));
     render(
       this.list,
       shown.map((m) => this.line(m, slot)),
       chat.length ? null : h("li", { class: "chat-empty" }, "No messages yet."),
     );
+    // The muted people who wrote here (or sit here), each with how much of theirs is hidden.
     const hidden = new Map();
     for (const m of chat)
-      if (this.muted.has(m.slot))
-        hidden.set(m.slot, { name: m.name, count: (hidden.get(m.slot)?.count ?? 0) + 1 });
-    for (const s of this.muted)
-      if (!hidden.has(s)) hidden.set(s, { name: this.nameOf(s), count: 0 });
+      if (this.muted.has(writer(m)))
+        hidden.set(writer(m), {
+          name: m.name,
+          slot: m.slot,
+          count: (hidden.get(writer(m))?.count ?? 0) + 1,
+        });
+    for (const [i, seat] of (this.state?.table?.slots ?? []).entries()) {
+      const who = seat?.player ?? `seat:${i}`;
+      if (seat && i !== slot && this.muted.has(who) && !hidden.has(who))
+        hidden.set(who, { name: seat.name, slot: i, count: 0 });
+    }
     render(
       this.mutes,
-      [...hidden].map(([s, { name, count }]) =>
+      [...hidden].map(([who, { name, slot: seat, count }]) =>
         h(
           "p",
           { class: "chat-muted", "data-testid": "chat-muted" },
@@ -211,9 +227,9 @@ export class ChatPanel {
             {
               type: "button",
               class: "quiet icon",
-              "data-key": `unmute-${s}`,
+              "data-key": `unmute-${seat}`,
               "aria-label": `Unmute ${name}`,
-              onClick: () => this.setMuted(s, false),
+              onClick: () => this.setMuted(who, false, seat),
             },
             "Unmute",
           ),
@@ -238,7 +254,7 @@ export class ChatPanel {
               class: "quiet icon chat-mute",
               "data-key": `mute-${message.slot}`,
               "aria-label": `Mute ${message.name}`,
-              onClick: () => this.setMuted(message.slot, true),
+              onClick: () => this.setMuted(writer(message), true, message.slot),
             },
             "Mute",
           ),
@@ -246,18 +262,21 @@ export class ChatPanel {
     );
   }
 
-  nameOf(slot) {
-    const seats = this.state?.table?.slots ?? [];
-    return seats[slot]?.name ?? `Seat ${slot + 1}`;
-  }
-
-  setMuted(slot, muted) {
-    if (muted) this.muted.add(slot);
-    else this.muted.delete(slot);
-    localStorage.setItem(muteKey(this.tableId), JSON.stringify([...this.muted]));
+  /** Mute or unmute a writer: a player on the server (every table, every device), else a
+   * seat of this table in this browser. */
+  async setMuted(who, muted, seat) {
+    if (muted) this.muted.add(who);
+    else this.muted.delete(who);
+    if (who.startsWith("seat:")) {
+      const seats = [...this.muted].filter((w) => w.startsWith("seat:"));
+      localStorage.setItem(seatMuteKey(this.tableId), JSON.stringify(seats.map((w) => +w.slice(5))));
+    } else {
+      await socialApi.set("mute", who, muted).catch((error) => toast(error.message));
+    }
+    this.drawn = "";
     this.refresh();
     // Keep the keyboard where it was: on the unmute button, or back on the messages.
-    const next = muted ? this.mutes.querySelector(`[data-key="unmute-${slot}"]`) : this.scroller;
+    const next = muted ? this.mutes.querySelector(`[data-key="unmute-${seat}"]`) : this.scroller;
     next?.focus({ preventScroll: true });
   }
 
@@ -283,9 +302,12 @@ export class ChatPanel {
 
 /**
  * The chat of a replay: every message of the match, each shown from its moment on (`version`:
- * how many of the match's events had happened when it was said).
+ * how many of the match's events had happened when it was said), but for those of the people
+ * the viewer mutes or blocks (`muted`: their player ids).
  */
-export function replayChat(messages) {
+export function replayChat(said, muted = new Set()) {
+  const messages = said.filter((m) => !muted.has(writer(m)));
+  const hidden = said.length - messages.length;
   const items = messages.map((m) =>
     h(
       "li",
@@ -297,8 +319,15 @@ export function replayChat(messages) {
   const list = h("ol", { class: "chat-list", "aria-label": "Chat messages" }, items);
   const empty = h("li", { class: "chat-empty" }, "Nothing said yet.");
   list.append(empty);
+  const note = hidden
+    ? h(
+        "p",
+        { class: "chat-muted", "data-testid": "replay-chat-muted" },
+        `${plural(hidden, "message")} of people you mute hidden`,
+      )
+    : null;
   return {
-    element: messages.length ? list : null,
+    element: said.length ? h("div", {}, list, note) : null,
     /** Show what had been said after `step` events. */
     show(step) {
       let any = false;

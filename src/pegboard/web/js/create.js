@@ -3,8 +3,8 @@
 
 import { api, memory } from "./api.js";
 import { h, render, toast } from "./dom.js";
-import { GUIDED_GAMES, guideByDefault, guideMemory } from "./guide.js";
-import { HINT_GAMES } from "./hints.js";
+import { guideByDefault, guideMemory } from "./guide.js";
+import { ratedLength } from "./challenges.js";
 import { joinTable } from "./player.js";
 import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
@@ -157,7 +157,9 @@ export class CreateForm {
       h("legend", {}, "Options"),
       game.options
         .filter((option) => !otherEnding(option.name, choice.options.end))
-        .map((option) => optionField(option, choice.options, () => this.drawForm())),
+        .map((option) =>
+          optionField(option, choice.options, () => this.drawForm(), () => this.syncRated()),
+        ),
     );
     render(
       this.element,
@@ -167,13 +169,27 @@ export class CreateForm {
       players,
       seats,
       options,
-      tableSettings(choice, game.name, () => this.drawForm()),
+      tableSettings(choice, game, () => this.drawForm()),
       h(
         "div",
         { class: "actions" },
         h("button", { type: "submit", class: "primary", "data-key": "create" }, "Create table"),
       ),
     );
+    this.syncRated();
+  }
+
+  /** The Rated box as the options stand: only a game of its standard length is rated (a game
+   * to 15 is far more luck than one to 121), so another length shows the table unrated. */
+  syncRated() {
+    const box = this.element.querySelector("#table-rated");
+    const help = this.element.querySelector("#table-rated-help");
+    if (!box || !help) return;
+    const ratable = ratedLength(this.game, this.choice.options);
+    box.disabled = !ratable;
+    box.checked = ratable && this.choice.rated;
+    help.textContent = ratable ? RATED_HELP : unratedWords(this.game);
+    help.dataset.testid = ratable ? "rated-help" : "unrated-length";
   }
 
   async create(event) {
@@ -189,8 +205,8 @@ export class CreateForm {
         players: choice.players,
         options: choice.options,
         bots: choice.seats.slice(0, choice.players),
-        hints: HINT_GAMES.includes(choice.game) && choice.hints,
-        rated: choice.rated,
+        hints: Boolean(this.game?.hints) && choice.hints,
+        rated: choice.rated && ratedLength(this.game, choice.options),
         listed: listed(choice),
         watching: choice.watching,
         chat: choice.chat,
@@ -199,7 +215,7 @@ export class CreateForm {
       });
       memory.setInvite(table.id, table.invite); // the table's link: unlisted, it is the way in
       await joinTable(table.id); // the creator takes seat 1
-      guideMemory.set(table.id, GUIDED_GAMES.includes(choice.game) && guided(choice));
+      guideMemory.set(table.id, guided(choice));
       location.hash = `#/table/${table.id}`;
     } catch (error) {
       toast(error.message);
@@ -243,9 +259,20 @@ function listed(choice) {
   return choice.listed ?? people !== 1;
 }
 
+const RATED_HELP =
+  "the results change each player's rating (a table of bots only is never rated)";
+
+/** Why a table of another length than the game's standard one is not rated. */
+export function unratedWords(game) {
+  const { score_target: target, ...others } = game.rated_options ?? {};
+  const also = Object.entries(others).map(([name, value]) => choiceLabel(name, value).toLowerCase());
+  const length = [target ? `to ${target}` : null, ...also].filter(Boolean).join(", ");
+  return `Not rated at this length: only ${game.title} ${length} is rated (a short game is mostly luck)`;
+}
+
 /** Settings of the table itself (not rules of the game): rated or casual, who sees it, the
  * chat, whether players may ask for hints, and (this browser's own) the guided first game. */
-function tableSettings(choice, game, redraw) {
+function tableSettings(choice, spec, redraw) {
   return h(
     "fieldset",
     { class: "options" },
@@ -254,7 +281,7 @@ function tableSettings(choice, game, redraw) {
       id: "table-rated",
       name: "rated",
       label: "Rated",
-      help: "the results change each player's rating (a table of bots only is never rated)",
+      help: RATED_HELP,
       checked: choice.rated,
       onChange: (checked) => (choice.rated = checked),
     }),
@@ -301,17 +328,15 @@ function tableSettings(choice, game, redraw) {
       ),
     ),
     matchFields(choice, redraw),
-    GUIDED_GAMES.includes(game)
-      ? checkField({
+    checkField({
           id: "table-guide",
           name: "guide",
           label: "Guide me through my first game",
           help: "on your turn, a few words on what to do and why; you can turn it off at the table",
           checked: guided(choice),
           onChange: (checked) => (choice.guide = checked),
-        })
-      : null,
-    HINT_GAMES.includes(game)
+        }),
+    spec.hints
       ? checkField({
           id: "table-hints",
           name: "hints",
@@ -421,7 +446,7 @@ function otherEnding(name, ending) {
 
 /** One option as a form field: a number with its bounds, a checkbox or a choice (`redraw`: the
  * form again, after the ending changes which fields it shows). */
-function optionField(option, values, redraw) {
+function optionField(option, values, redraw, changed = () => {}) {
   const id = `option-${option.name}`;
   const label = optionLabel(option.name);
   const help = h("small", { class: "help", id: `${id}-help` }, option.help);
@@ -432,7 +457,10 @@ function optionField(option, values, redraw) {
       label,
       help: option.help,
       checked: values[option.name],
-      onChange: (checked) => (values[option.name] = checked),
+      onChange: (checked) => {
+        values[option.name] = checked;
+        changed();
+      },
     });
   }
   if (option.kind === "choice") {
@@ -450,6 +478,7 @@ function optionField(option, values, redraw) {
           onChange: (e) => {
             values[option.name] = e.target.value;
             if (option.name === "end") redraw();
+            else changed();
           },
         },
         option.choices.map((c) =>
@@ -483,7 +512,10 @@ function optionField(option, values, redraw) {
       required: true,
       value: values[option.name],
       "aria-describedby": `${id}-help`,
-      onInput: (e) => (values[option.name] = Number(e.target.value)),
+      onInput: (e) => {
+        values[option.name] = Number(e.target.value);
+        changed();
+      },
     }),
     help,
   );

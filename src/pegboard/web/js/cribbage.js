@@ -5,6 +5,11 @@ import { cardBacks, cardButton, cardView } from "./cards.js";
 import { claimsPanel } from "./claims.js";
 import { h } from "./dom.js";
 import { guidePanel } from "./guide.js";
+import { cribbageGuide } from "./guide-words.js";
+
+// A first game finished before games were told apart was a game of Cribbage (the only guided one).
+if (globalThis.localStorage?.getItem("pegboard.finished-a-game") === "yes")
+  localStorage.setItem("pegboard.finished.cribbage", "yes");
 import { hintButton, hintPanel } from "./hints.js";
 import { scoreTalk } from "./narrate.js";
 import { isPartner, othersInOrder, peggedFlash, seatPanel, swatch } from "./seats.js";
@@ -345,7 +350,7 @@ export function renderCribbage(page) {
         h("div", { class: "actions" }, actions(page)),
         hintPanel(page),
         view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
-        guidePanel(page),
+        guidePanel(page, cribbageGuide),
       )
     : h(
         "section",

@@ -5,6 +5,7 @@ import { cardButton, cardView, parseCard, SUIT_SYMBOLS, SUITS } from "./cards.js
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
 import { guidePanel } from "./guide.js";
+import { cribistGuide } from "./guide-words.js";
 import { seatPanel, swatch } from "./seats.js";
 
 const SUIT_ORDER = "SHCD"; // alternate colours in the hand
@@ -160,7 +161,7 @@ export function renderCribist(page) {
         )
       : null,
     view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
-    guidePanel(page),
+    guidePanel(page, cribistGuide),
   );
   return h(
     "div",

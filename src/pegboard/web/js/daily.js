@@ -53,7 +53,7 @@ export class DailyPage {
   async play(game) {
     try {
       await this.signedIn();
-      const seat = await request("POST", `/api/daily/${game}`);
+      const seat = await request("POST", `/api/daily/${game}`, {}); // as JSON, as every change is
       memory.setToken(seat.table, seat.token);
       location.hash = `#/table/${seat.table}`;
     } catch (error) {

@@ -99,7 +99,7 @@ function readyGuide(view, me) {
 }
 
 /** Cribbage: the words for this moment, or null. */
-function cribbageGuide(page) {
+export function cribbageGuide(page) {
   const view = page.view;
   const me = page.state.seat;
   const names = page.names;
@@ -184,7 +184,7 @@ function countGuide(view, names, me, what, wrongCall) {
   };
 }
 
-function cribistGuide(page) {
+export function cribistGuide(page) {
   const view = page.view;
   if (view.phase === "play") return cribistPlayGuide(view);
   if (view.phase === "count" && view.counting)
@@ -242,7 +242,7 @@ const NOT_ENOUGH = {
   ],
 };
 
-function notEnoughGuide(page) {
+export function notEnoughGuide(page) {
   const view = page.view;
   if (view.phase === "play") {
     const go = view.legal.some((a) => a.type === "go");
@@ -262,9 +262,3 @@ function notEnoughGuide(page) {
   const words = NOT_ENOUGH[view.phase];
   return words ? { title: words[0], lines: words.slice(1) } : null;
 }
-
-export const GUIDE_WORDS = {
-  cribbage: cribbageGuide,
-  cribist: cribistGuide,
-  "not-enough": notEnoughGuide,
-};

@@ -6,21 +6,16 @@
 // table's own choice ("Turn off the guide", the form's box), in localStorage.
 
 import { h } from "./dom.js";
-import { GUIDE_WORDS } from "./guide-words.js";
 import { howToPlay } from "./rules.js";
 
-export const GUIDED_GAMES = Object.keys(GUIDE_WORDS);
-
 const finishedKey = (game) => `pegboard.finished.${game}`;
-const FINISHED_ANY = "pegboard.finished-a-game"; // kept before games were told apart: Cribbage
 const guideKey = (tableId) => `pegboard.guide.${tableId}`;
 const declinedKey = (game) => `pegboard.no-guide.${game}`; // turned off at a table: not again
 
 export const guideMemory = {
   /** Whether this browser has seen a game of this kind of its own through to the results. */
   finished: (game) =>
-    localStorage.getItem(finishedKey(game)) === "yes" ||
-    (game === "cribbage" && localStorage.getItem(FINISHED_ANY) === "yes"),
+    localStorage.getItem(finishedKey(game)) === "yes",
   noteFinished: (game) => localStorage.setItem(finishedKey(game), "yes"),
   declined: (game) => localStorage.getItem(declinedKey(game)) === "yes",
   decline: (game) => localStorage.setItem(declinedKey(game), "yes"),
@@ -34,17 +29,18 @@ export const guideMemory = {
 
 /** On by default for a game of a kind this browser has never finished nor turned the guide off in. */
 export function guideByDefault(game) {
-  return GUIDED_GAMES.includes(game) && !guideMemory.finished(game) && !guideMemory.declined(game);
+  return !guideMemory.finished(game) && !guideMemory.declined(game);
 }
 
-/** The guide's panel (null when the table is not guided or the player has nothing to do). */
-export function guidePanel(page) {
+/** The guide's panel (null when the table is not guided or the player has nothing to do);
+ * `words(page)`: the game's words for this moment (its module's, from guide-words.js). */
+export function guidePanel(page, words) {
   const view = page.view;
   const me = page.state.seat;
   if (!guideMemory.on(page.tableId, view.game) || me === null || me === undefined) return null;
   if (!view.legal?.length || view.outcome) return null;
-  const words = GUIDE_WORDS[view.game]?.(page);
-  if (!words) return null;
+  const said = words?.(page);
+  if (!said) return null;
   const game = view.game;
   return h(
     "details",
@@ -58,9 +54,9 @@ export function guidePanel(page) {
       "summary",
       { "data-key": "guide-fold" },
       h("span", { class: "badge guide-tag" }, "Guide"),
-      words.title,
+      said.title,
     ),
-    words.lines.map((line) => h("p", {}, line)),
+    said.lines.map((line) => h("p", {}, line)),
     h(
       "p",
       { class: "guide-foot" },

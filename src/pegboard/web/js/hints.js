@@ -6,7 +6,6 @@
 import { cardInline, cardName, cardShort } from "./cards.js";
 import { h, toast } from "./dom.js";
 
-export const HINT_GAMES = ["cribbage"]; // the games with a discard analysis
 const ROWS = 5;
 const CRIB_OWNER = {
   dealer: "your crib",

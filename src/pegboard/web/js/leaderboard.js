@@ -1,9 +1,11 @@
 // The leaderboard of a rating group: the best 100 by a rating they very likely have at least,
 // provisional players marked, your own row highlighted (and your place below, if further down).
 
+import { ChallengeDialog } from "./challenges.js";
 import { h, render, toast } from "./dom.js";
 import { provisionalBadge } from "./rating-change.js";
 import { ratingsApi } from "./ratings-api.js";
+import { tagged } from "./social.js";
 
 export const DEFAULT_GROUP = "cribbage-2";
 
@@ -77,7 +79,7 @@ export class LeaderboardPage {
         h("h2", { id: "board-title" }, board.title),
         groupPicker(board.groups, board.group),
         board.players.length
-          ? boardTable(board.players, mine)
+          ? boardTable(board.players, mine, Boolean(board.me))
           : h("p", { class: "notice" }, "Nobody has played a rated game of this kind yet."),
         board.me && !listed ? yourPlace(board.me) : null,
         h(
@@ -107,7 +109,7 @@ function groupPicker(groups, current) {
   );
 }
 
-function boardTable(rows, mine) {
+function boardTable(rows, mine, signedIn) {
   return h(
     "table",
     { class: "board-table" },
@@ -126,12 +128,14 @@ function boardTable(rows, mine) {
     h(
       "tbody",
       {},
-      rows.map((row) => boardRow(row, row.id === mine)),
+      rows.map((row) => boardRow(row, row.id === mine, signedIn)),
     ),
   );
 }
 
-function boardRow(row, mine) {
+/** A row; a person other than oneself has a Challenge button when this browser has a player
+ * (the server refuses it where one blocks the other). */
+function boardRow(row, mine, signedIn = false) {
   return h(
     "tr",
     { class: mine ? "mine" : "", "aria-current": mine ? "true" : null, "data-player": row.id },
@@ -140,9 +144,23 @@ function boardRow(row, mine) {
       "td",
       {},
       h("a", { href: `#/player/${encodeURIComponent(row.id)}` }, row.name),
+      row.tag ? h("span", { class: "player-tag", "data-testid": "player-tag" }, row.tag) : null,
       row.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
       mine ? h("span", { class: "badge you" }, "you") : null,
       row.provisional ? provisionalBadge() : null,
+      signedIn && !mine && row.kind !== "bot"
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "quiet small board-challenge",
+              "data-key": `challenge-${row.id}`,
+              "aria-label": `Challenge ${tagged(row)}`,
+              onClick: () => new ChallengeDialog(row).open(),
+            },
+            "Challenge",
+          )
+        : null,
     ),
     h("td", { class: "num" }, String(row.rating)),
     h("td", { class: "num" }, String(row.games)),

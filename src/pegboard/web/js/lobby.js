@@ -5,7 +5,7 @@ import { AccountDialog } from "./account.js";
 import { api, memory } from "./api.js";
 import { CreateForm } from "./create.js";
 import { h, render, toast } from "./dom.js";
-import { account, currentPlayer, joinTable, onPlayer } from "./player.js";
+import { account, currentPlayer, joinTable, NAME_HINT, onPlayer } from "./player.js";
 import { topLinks } from "./leaderboard.js";
 import { ensurePlayer } from "./ratings-api.js";
 import { howToPlay } from "./rules.js";
@@ -20,7 +20,7 @@ export class LobbyPage {
       value: memory.name(),
       maxlength: 32,
       autocomplete: "nickname",
-      placeholder: "Ann",
+      "aria-describedby": "player-name-hint",
       onInput: (event) => memory.setName(event.target.value),
       // The name makes the guest (or renames the player): an identity before any join.
       onChange: (event) => account.name(event.target.value).catch((e) => toast(e.message)),
@@ -70,6 +70,7 @@ export class LobbyPage {
             { class: "panel you" },
             h("label", { for: "player-name" }, "Your name at the table"),
             this.nameInput,
+            h("span", { id: "player-name-hint", class: "hint" }, NAME_HINT),
             h("span", { class: "you-account" }, this.who, this.accountButton),
           ),
           h(

@@ -7,6 +7,7 @@ import { cardButton, cardInline, cardShort, cardView, parseCard } from "./cards.
 import { claimsPanel } from "./claims.js";
 import { h, plural } from "./dom.js";
 import { guidePanel } from "./guide.js";
+import { notEnoughGuide } from "./guide-words.js";
 import { peggedFlash, seatPanel } from "./seats.js";
 import { POWER_WORDS as POWER_WORDS_SHORT } from "./words.js";
 
@@ -505,7 +506,7 @@ export function renderNotEnough(page) {
     powerKey(),
     middle(page),
     mine,
-    guidePanel(page), // under the hand, which stays at the bottom of the screen on your turn
+    guidePanel(page, notEnoughGuide), // under the hand, which stays at the bottom of the screen on your turn
   );
 }
 
@@ -515,6 +516,9 @@ const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: 
 /** This game's own names for score items in the log: a Jack in hand of the Top's suit is
  * "his heels" (Cribbage's nobs). */
 export const words = { nobs: "his heels" };
+
+/** The rules page's help at the table: the legend of the power chips. */
+export { powerLegend as rulesHelp } from "./rules.js";
 
 /** The live table. */
 export const table = renderNotEnough;

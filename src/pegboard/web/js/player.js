@@ -59,6 +59,10 @@ export const account = {
   password: (current, password) => inTurn(() => api.password(current, password)),
 };
 
+/** Said under every name box (a grey example name in the box looked filled in, and was not). */
+export const NAME_HINT =
+  "Needed to play: any name up to 32 characters. Lists add a tag (#3f2a) to tell two alike apart.";
+
 /** Join a table with the remembered name and keep the token. The name makes the guest first,
  * so the seat is the player's (a name the server refuses is said by the join itself). */
 export async function joinTable(tableId) {

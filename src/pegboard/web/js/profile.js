@@ -10,6 +10,8 @@ import { PHASE_WORDS, provisionalBadge, ratingChange } from "./rating-change.js"
 import { ratingsApi } from "./ratings-api.js";
 import { tournamentsApi } from "./tournaments-api.js";
 import { ordinal } from "./results.js";
+import { ChallengeDialog } from "./challenges.js";
+import { socialApi } from "./social.js";
 
 const PAGE = 20; // matches per page
 
@@ -81,10 +83,12 @@ export class ProfilePage {
           "h2",
           { "data-testid": "profile-name" },
           player.name,
+          player.tag ? h("span", { class: "player-tag", "data-testid": "profile-tag" }, player.tag) : null,
           player.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
           this.me ? h("span", { class: "badge you" }, "you") : null,
         ),
         h("p", { class: "notice" }, summary(profile.stats)),
+        (this.actions = h("div", { class: "profile-actions" })),
         profile.daily_streak
           ? h(
               "p",
@@ -117,6 +121,55 @@ export class ProfilePage {
       ),
     );
     this.drawMatches();
+    if (!this.me && player.kind !== "bot") this.drawActions(player);
+  }
+
+  /** Challenge, mute and block: for another person, when this browser has a player. */
+  async drawActions(player) {
+    const [me, lists] = await Promise.all([ratingsApi.me().catch(() => null), socialApi.lists()]);
+    if (!me || me.id === player.id) return;
+    const has = (kind) => lists[kind].some((p) => p.id === player.id);
+    const toggle = (kind, on, words) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "quiet",
+          "data-key": `${on ? "" : "un"}${kind}`,
+          onClick: async () => {
+            try {
+              await socialApi.set(kind, player.id, on);
+              const done = kind === "mute" ? "muted" : "blocked";
+              toast(`${player.name} is ${on ? "" : "no longer "}${done}`, "info");
+            } catch (error) {
+              toast(error.message);
+            }
+            this.drawActions(player);
+          },
+        },
+        words,
+      );
+    const blocked = has("block");
+    render(
+      this.actions,
+      blocked
+        ? null
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              "data-key": "challenge",
+              onClick: () => new ChallengeDialog(player).open(),
+            },
+            "Challenge",
+          ),
+      has("mute") ? toggle("mute", false, "Unmute") : toggle("mute", true, "Mute"),
+      blocked ? toggle("block", false, "Unblock") : toggle("block", true, "Block"),
+      blocked
+        ? h("span", { class: "hint" }, "Blocked: you are never seated together, nor challenged.")
+        : null,
+    );
   }
 
   drawMatches() {
@@ -250,6 +303,7 @@ function names(seats) {
     seat.player
       ? h("a", { href: `#/player/${encodeURIComponent(seat.player)}` }, seat.name)
       : seat.name,
+    seat.tag ? h("span", { class: "player-tag" }, seat.tag) : null,
   ]);
 }
 

@@ -4,6 +4,7 @@
 
 import { memory, request } from "./api.js";
 import { h, plural, render, toast } from "./dom.js";
+import { NAME_HINT } from "./player.js";
 import { howToPlay } from "./rules.js";
 
 const WAITS = [0, 10, 20, 30, 60, 120, 300]; // seconds before bots fill the empty seats
@@ -111,9 +112,10 @@ export class QuickPlayPage {
           required: true,
           maxlength: 32,
           autocomplete: "nickname",
-          placeholder: "Ann",
+          "aria-describedby": "quick-name-hint",
           value: this.player?.name ?? memory.name(),
         }),
+        h("span", { id: "quick-name-hint", class: "hint" }, NAME_HINT),
       ),
       h(
         "fieldset",

@@ -13,15 +13,21 @@ import { replayStates } from "./replay-state.js";
 import { resultsTable, sidesOf } from "./results.js";
 import { ReviewPanel } from "./review.js";
 import { swatch } from "./seats.js";
+import { silenced } from "./social.js";
 
-/** A small stroked-and-filled SVG icon from one path. */
-function icon(path) {
+/** A small stroked-and-filled SVG icon from one path (`open`: stroked only, a chevron). */
+function icon(path, open = false) {
   return s(
     "svg",
-    { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" },
+    { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: open ? "open" : "" },
     s("path", { d: path }),
   );
 }
+
+// One step is a chevron; playing is the filled triangle, with its word beside it: the two
+// never look alike (they did: both were a triangle).
+const STEP_BACK = "M15 5l-7 7 7 7";
+const STEP_ON = "M9 5l7 7-7 7";
 
 const AUTO_STEP = 1000; // ms between steps when the replay plays by itself
 const REVIEW_RETRY = 2000; // ms between asks while the game's review is being made
@@ -76,6 +82,12 @@ export class ReplayPage {
     if (this.mode === "review") this.reviewSlot.scrollIntoView({ block: "start" });
   }
 
+  /** The play button's face: its icon and its word (Play, or Pause while playing). */
+  playFace() {
+    const word = this.playing ? "Pause" : "Play";
+    return [icon(this.playing ? PAUSE : PLAY), h("span", { class: "icon-word" }, word)];
+  }
+
   /** Auto-play: a step every second until the end, or until paused. */
   togglePlay() {
     if (this.playing) {
@@ -91,17 +103,18 @@ export class ReplayPage {
     this.playButton.setAttribute("aria-pressed", String(Boolean(this.playing)));
     this.playButton.setAttribute("aria-label", this.playing ? "Pause" : "Play");
     this.playButton.title = this.playing ? "Pause" : "Play";
-    this.playButton.replaceChildren(icon(this.playing ? PAUSE : PLAY));
+    this.playButton.replaceChildren(...this.playFace());
   }
 
   async load() {
     try {
       let games;
-      [this.record, this.said, games] = await Promise.all([
+      [this.record, this.said, games, this.muted] = await Promise.all([
         api.record(this.tableId, this.match),
         // The chat is for those who could read it at the table: none for the others.
         api.recordChat(this.tableId, this.match).catch(() => []),
         api.games(),
+        silenced(), // the people whose chat this player does not read
       ]);
       this.spec = games.find((g) => g.name === this.record.game);
       this.game = await gameModule(this.spec ?? this.record.game);
@@ -164,7 +177,7 @@ export class ReplayPage {
     this.table = h("div", { class: "felt replay" });
     this.decision = h("div", { class: "review-decision-slot", "aria-live": "polite" });
     this.reviewSlot = h("div", { class: "review-slot", id: "review" });
-    this.chat = replayChat(this.said ?? []);
+    this.chat = replayChat(this.said ?? [], this.muted);
     this.logList = h("ol", { class: "log-list" }, this.lines.filter(Boolean));
     const button = (label, icon, onClick, key) =>
       h(
@@ -216,10 +229,10 @@ export class ReplayPage {
               "nav",
               { class: "replay-controls", "aria-label": "Replay controls" },
               button("First", icon("M6 5v14M19 5l-10 7 10 7z"), () => this.go(0), "first"),
-              button("Previous", icon("M17 5l-10 7 10 7z"), () => this.go(this.index - 1), "prev"),
+              button("Previous", icon(STEP_BACK, true), () => this.go(this.index - 1), "prev"),
               this.slider,
-              button("Next", icon("M7 5l10 7-10 7z"), () => this.go(this.index + 1), "next"),
-              (this.playButton = button("Play", icon(PLAY), () => this.togglePlay(), "play")),
+              button("Next", icon(STEP_ON, true), () => this.go(this.index + 1), "next"),
+              (this.playButton = button("Play", this.playFace(), () => this.togglePlay(), "play")),
               button(
                 "Last",
                 icon("M18 5v14M5 5l10 7-10 7z"),

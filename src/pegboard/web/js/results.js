@@ -180,6 +180,14 @@ export function resultsPanel(page) {
     );
   } else if (table.status === "finished") {
     footer = h("p", { class: "notice", "data-testid": "closed-note" }, closedReason(page));
+  } else if (table.match_format?.no_show && !goesOn) {
+    // A tournament's match (it carries the no-show's graces): no rematch, the next is paired.
+    footer = h(
+      "p",
+      { class: "notice", "data-testid": "tournament-over" },
+      "A tournament's match: the tournament pairs the next round, and its page says where to go. ",
+      h("a", { href: "#/tournaments", "data-key": "to-tournaments" }, "Tournaments"),
+    );
   } else if (goesOn) {
     footer = [
       h(
@@ -301,8 +309,10 @@ export function resultsPanel(page) {
         "p",
         { class: "links" },
         h("a", { href: `#/replay/${table.id}/${table.match}` }, "Replay this game"),
-        " · ",
-        h("a", { href: `#/replay/${table.id}/${table.match}/review` }, "Review"),
+        // a game without a review (its spec says so) offers none
+        page.game?.spec?.review === false
+          ? null
+          : [" · ", h("a", { href: `#/replay/${table.id}/${table.match}/review` }, "Review")],
         table.rated ? [" · ", h("a", { href: "#/me" }, "Your profile")] : null,
         seated ? null : [" · ", h("a", { href: "#/" }, "Lobby")],
       ),

@@ -13,6 +13,12 @@ const H = 120;
 const PAD = { left: 34, right: 8, top: 8, bottom: 8 };
 const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const CARD = /^[2-9TJQKA][CDHS]$/;
+/** A decision's phase in words, where its name alone says little. */
+const PHASE = { first: "order of the Tops", split: "Magic split", reveal: "Intel reveal" };
+
+function phaseText(phase) {
+  return PHASE[phase] ?? phase;
+}
 
 /** A label of card names as cards; anything else ("intel", "claim 8") as words. */
 function choice(label) {
@@ -67,7 +73,7 @@ export class ReviewPanel {
       this.graph(),
       this.marks(),
       review.notes.length
-        ? h("p", { class: "review-note" }, `Not reviewed: ${review.notes.join("; ")}.`)
+        ? h("p", { class: "review-note" }, `Note: ${review.notes.join("; ")}.`)
         : null,
     );
   }
@@ -225,7 +231,7 @@ export class ReviewPanel {
               onClick: () => this.onJump(d.step + 1),
             },
             markBadge(d.mark),
-            ` Hand ${d.hand}, ${this.names[d.seat]}, ${d.phase}: ${d.mark} (${costText(d)})`,
+            ` Hand ${d.hand}, ${this.names[d.seat]}, ${phaseText(d.phase)}: ${d.mark} (${costText(d)})`,
           ),
         ),
       ),
@@ -281,7 +287,7 @@ export class ReviewPanel {
         "h2",
         { id: "review-decision-title" },
         markBadge(d.mark),
-        ` ${d.mark[0].toUpperCase()}${d.mark.slice(1)}: ${this.names[d.seat]}'s ${d.phase}`,
+        ` ${d.mark[0].toUpperCase()}${d.mark.slice(1)}: ${this.names[d.seat]}'s ${phaseText(d.phase)}`,
       ),
       h("p", { class: "review-cost" }, `Cost: ${costText(d)}. As ${this.names[d.seat]} saw it:`),
       h("div", { class: "review-facts" }, facts),

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { cardView } from "./cards.js";
 import { h, render, toast } from "./dom.js";
+import { gameModule } from "./games.js";
 import { itemPhrase } from "./narrate.js";
 import { choiceLabel, KEYS, optionLabel, POWER_WORDS } from "./words.js";
 
@@ -25,11 +26,7 @@ export class RulesPage {
           "header",
           { class: "topbar" },
           h("a", { href: "#/", class: "brand" }, h("span", { class: "brand-peg" }), "pegboard"),
-          h(
-            "nav",
-            { class: "title rules-nav", "aria-label": "Rules of each game" },
-            gameLinks(game),
-          ),
+          (this.nav = h("nav", { class: "title rules-nav", "aria-label": "Rules of each game" })),
           h("div", { class: "top-actions" }, backLink()),
         ),
         this.body,
@@ -44,6 +41,10 @@ export class RulesPage {
     try {
       const [page, games] = await Promise.all([api.rules(this.game), api.games()]);
       const spec = games.find((g) => g.name === this.game);
+      render(this.nav, gameLinks(games, this.game));
+      // The game's own help at the table (Cribbage is not Enough's power legend), if its
+      // client module has any.
+      const module = spec ? await gameModule(spec) : null;
       const article = h("article", { class: "panel rules-text" });
       article.innerHTML = page.html; // the server's rendering of the package's own Markdown
       render(
@@ -59,7 +60,7 @@ export class RulesPage {
           "section",
           { class: "panel rules-help", "aria-labelledby": "help-title" },
           h("h2", { id: "help-title" }, "At the table"),
-          this.game === "not-enough" ? powerLegend() : null,
+          module?.rulesHelp?.() ?? null,
           h("h3", {}, "Keys"),
           keyList(),
           spec ? h("h3", {}, "Table options") : null,
@@ -74,14 +75,9 @@ export class RulesPage {
   }
 }
 
-const GAMES = [
-  ["cribbage", "Cribbage"],
-  ["cribist", "Cribist"],
-  ["not-enough", "Cribbage is not Enough"],
-];
-
-function gameLinks(current) {
-  return GAMES.map(([name, title]) =>
+/** A link to each registered game's rules (GET /api/games). */
+function gameLinks(games, current) {
+  return games.map(({ name, title }) =>
     h("a", { href: `#/rules/${name}`, "aria-current": name === current ? "page" : null }, title),
   );
 }

@@ -149,9 +149,12 @@ export class TablePage {
       this.loadingGame = name;
       api
         .games()
-        .then((games) => gameModule(games.find((g) => g.name === name) ?? name))
-        .then((module) => {
-          this.game = { name, module };
+        .then((games) => {
+          const spec = games.find((g) => g.name === name);
+          return gameModule(spec ?? name).then((module) => ({ module, spec }));
+        })
+        .then(({ module, spec }) => {
+          this.game = { name, module, spec };
           this.rerender();
         })
         .catch((error) => toast(`Could not load the game: ${error.message}`));
@@ -389,7 +392,8 @@ export class TablePage {
   renderBoard(view) {
     const lanes = sidesOf(view).map((seats) => ({ seats }));
     const names = lanes.map((lane) => lane.seats.map((seat) => this.displayName(seat)).join(" & "));
-    const target = view.game === "cribist" && view.end !== "target" ? null : view.target;
+    // A game that ends otherwise than at a target (Cribist's end=deals or minutes) has no finish hole.
+    const target = view.end !== undefined && view.end !== "target" ? null : view.target;
     // Cribbage is not Enough's sides peg in grey and blue (the colours of its first hand).
     this.pegColours = Array.isArray(view.teams)
       ? teamPegColours(this.state.events, view.teams)

@@ -6,6 +6,7 @@ import { api, memory } from "./api.js";
 import { bracketSvg } from "./bracket.js";
 import { h, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
+import { signed } from "./match-score.js";
 import { describeFormat, tournamentsApi } from "./tournaments-api.js";
 
 const EVERY = 2000; // ms between looks while it is not over
@@ -195,6 +196,9 @@ function standings(t) {
                 row.player === me ? h("span", { class: "badge you" }, "you") : null,
                 places.get(row.player) === 1 ? h("span", { class: "badge" }, "winner") : null,
                 row.byes ? h("span", { class: "badge" }, `bye${row.byes > 1 ? ` ×${row.byes}` : ""}`) : null,
+                row.no_shows
+                  ? h("span", { class: "badge warn", title: "Games forfeited by not being at the table" }, `no-show ×${row.no_shows}`)
+                  : null,
               ),
               h("td", { class: "num" }, String(row.game_points)),
               h("td", { class: "num" }, String(row.games_won)),
@@ -209,7 +213,9 @@ function standings(t) {
   );
 }
 
-/** A round's tables; a playoff round is counted from the playoff's first (after ``qualifying``). */
+/** A round's tables; a playoff round is counted from the playoff's first (after ``qualifying``).
+ * Each table is one match, the tables' own: its strip (games won, game points and spread a
+ * side) once recorded, and a link to watch it or to replay each of its games. */
 function round(r, qualifying) {
   const title =
     r.stage === "playoff" ? `Playoff round ${r.number - qualifying}` : `Round ${r.number}`;
@@ -224,20 +230,18 @@ function round(r, qualifying) {
         h(
           "li",
           { class: "pairing" },
-          h(
-            "span",
-            { class: "players" },
-            names(table),
-          ),
+          h("span", { class: "players" }, names(table)),
+          table.match ? matchResult(table) : null,
           h(
             "span",
             { class: "games" },
-            table.games.map((g) =>
-              g.playing
-                ? h("a", { href: `#/table/${encodeURIComponent(g.table)}`, "aria-label": `Watch game ${g.game} of ${plain(table)}` }, "Watch")
-                : replayLink(g, table),
-            ),
-            table.forfeit !== null ? h("span", { class: "badge warn" }, "forfeit") : null,
+            table.playing && table.table
+              ? h("a", { href: `#/table/${encodeURIComponent(table.table)}`, "aria-label": `Watch ${plain(table)}` }, "Watch")
+              : replayLinks(table),
+            table.match?.forfeited != null ? h("span", { class: "badge warn" }, "withdrew") : null,
+            table.match?.results.some((g) => g.how === "forfeit")
+              ? h("span", { class: "badge warn" }, "no-show")
+              : null,
           ),
         ),
       ),
@@ -246,24 +250,59 @@ function round(r, qualifying) {
   );
 }
 
-function replayLink(game, table) {
-  const text = game.scores ? `${game.scores[0]}–${game.scores[1]}` : "Replay";
+/** The match as its table's strip shows it: each side's games won, game points and spread. */
+function matchResult(table) {
+  const play = table.match;
+  const sides = play.side_players.map((members) => members.map((p) => p.name).join(" & "));
   return h(
-    "a",
-    {
-      href: `#/replay/${encodeURIComponent(game.table)}/1`,
-      "aria-label": `${text}, replay game ${game.game} of ${plain(table)}`,
-    },
-    text,
+    "ol",
+    { class: "match-sides t-match plain", "aria-label": `${capital(play.title)}: the match` },
+    play.totals.map((t, i) =>
+      h(
+        "li",
+        { "data-testid": "t-match-side" },
+        h("span", { class: "lane-name" }, sides[i]),
+        h("strong", { class: "match-games" }, `${t.games} won`),
+        h("span", {}, `${t.points} pts`),
+        h("span", { class: "match-spread" }, `spread ${signed(t.spread)}`),
+      ),
+    ),
   );
 }
 
+/** A replay link for each game of a recorded match (the table's records 1, 2, …). */
+function replayLinks(table) {
+  if (!table.table) return null;
+  const games = table.match?.results ?? [];
+  if (!games.length) return h("a", { href: `#/replay/${encodeURIComponent(table.table)}/1` }, "Replay");
+  return games.map((g, i) => {
+    const text = g.how === "forfeit" ? "forfeit" : g.scores.join("–");
+    return h(
+      "a",
+      {
+        href: `#/replay/${encodeURIComponent(table.table)}/${i + 1}`,
+        "aria-label": `${text}, replay game ${i + 1} of ${plain(table)}`,
+      },
+      text,
+    );
+  });
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The sides of a table (partners joined by "&"), the match's winners in bold. */
 function names(table) {
-  const [a, b] = table.players;
-  const won = (p) => (table.winner === p.entry ? h("strong", {}, p.name) : p.name);
-  return [won(a), " v ", won(b)];
+  const sides = table.match ? table.match.side_players : table.players.map((p) => [p]);
+  const winner = table.match?.winner ?? null;
+  return sides.flatMap((members, i) => [
+    i ? " v " : "",
+    ...members.flatMap((p, k) => [k ? " & " : "", i === winner ? h("strong", {}, p.name) : p.name]),
+  ]);
 }
 
 function plain(table) {
-  return table.players.map((p) => p.name).join(" v ");
+  const sides = table.match ? table.match.side_players : table.players.map((p) => [p]);
+  return sides.map((members) => members.map((p) => p.name).join(" & ")).join(" v ");
 }

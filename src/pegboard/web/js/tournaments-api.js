@@ -8,9 +8,9 @@ export const tournamentsApi = {
   list: () => request("GET", "/api/tournaments"),
   get: (id) => request("GET", path(id)),
   create: (settings) => request("POST", "/api/tournaments", settings),
-  register: (id) => request("POST", `${path(id)}/register`),
-  withdraw: (id) => request("POST", `${path(id)}/withdraw`),
-  start: (id) => request("POST", `${path(id)}/start`),
+  register: (id) => request("POST", `${path(id)}/register`, {}), // every change is sent as JSON
+  withdraw: (id) => request("POST", `${path(id)}/withdraw`, {}),
+  start: (id) => request("POST", `${path(id)}/start`, {}),
   played: (playerId) =>
     request("GET", `/api/players/${encodeURIComponent(playerId)}/tournaments`),
 };
@@ -21,10 +21,19 @@ export const FORMAT_WORDS = {
   acc: "ACC qualifying",
 };
 
-/** "Swiss, 3 rounds, best of 3" and the like. */
+/** A match's name as words: "1" one game, "best-of-3" best of 3, "games-9" 9 games (a
+ * tournament stored before match play says "one-game" and "9-games"). */
+export function matchWords(name) {
+  if (name === "1" || name === "one-game") return "one game";
+  if (name.startsWith("games-")) return `${name.slice(6)} games`;
+  return name.replaceAll("-", " ");
+}
+
+/** "Swiss, 3 rounds, best of 3, tables of 4" and the like. */
 export function describeFormat(t) {
-  const match = t.match === "one-game" ? "one game a round" : t.match.replaceAll("-", " ");
-  const playoff = t.playoff ? `, top quarter to a ${t.playoff.replaceAll("-", " ")} playoff` : "";
+  const match = matchWords(t.match);
+  const playoff = t.playoff ? `, top quarter to a ${matchWords(t.playoff)} playoff` : "";
   const rounds = t.rounds ? `${t.rounds} round${t.rounds === 1 ? "" : "s"}, ` : "";
-  return `${FORMAT_WORDS[t.format] ?? t.format}, ${rounds}${match}${playoff}`;
+  const tables = t.players > 2 ? `, tables of ${t.players}` : "";
+  return `${FORMAT_WORDS[t.format] ?? t.format}, ${rounds}${match} a round${playoff}${tables}`;
 }

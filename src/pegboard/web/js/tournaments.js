@@ -1,10 +1,11 @@
 // The tournaments (#/tournaments): upcoming, running and finished, and a form to make one
 // (an account only).
 
+import { api } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
 import { ratingsApi } from "./ratings-api.js";
-import { describeFormat, tournamentsApi } from "./tournaments-api.js";
+import { describeFormat, matchWords, tournamentsApi } from "./tournaments-api.js";
 
 const SECTIONS = [
   ["running", "Running"],
@@ -27,15 +28,19 @@ export class TournamentsPage {
 
   async load() {
     try {
-      const [listing, me] = await Promise.all([tournamentsApi.list(), ratingsApi.me()]);
-      this.show(listing, me);
+      const [listing, me, games] = await Promise.all([
+        tournamentsApi.list(),
+        ratingsApi.me(),
+        api.games(),
+      ]);
+      this.show(listing, me, games);
     } catch (error) {
       render(this.body, h("p", { class: "notice" }, `Could not load: ${error.message}`));
       toast(error.message);
     }
   }
 
-  show(listing, me) {
+  show(listing, me, games) {
     document.title = "Tournaments · pegboard";
     render(
       this.body,
@@ -50,7 +55,7 @@ export class TournamentsPage {
         ),
       ),
       me?.kind === "account"
-        ? createForm()
+        ? createForm(games)
         : h(
             "section",
             { class: "panel" },
@@ -82,8 +87,30 @@ function field(label, input, help) {
   return h("label", { class: "field" }, h("span", {}, label), input, help ? h("span", { class: "help" }, help) : null);
 }
 
-function createForm() {
+/** Every game and player count the server has, as the form offers them: each count of each
+ * game, and its teams where a game offers the ``teams`` option (docs/rules.md, "Tournaments":
+ * partners are drawn at each table). */
+export function tableChoices(games) {
+  const out = [];
+  for (const game of games) {
+    const teams = game.options.some((o) => o.name === "teams");
+    for (const players of game.players) {
+      out.push({ game: game.name, players, teams: false, words: `${game.title}, ${players} players` });
+      if (teams && players === 4)
+        out.push({ game: game.name, players, teams: true, words: `${game.title}, teams of two` });
+    }
+  }
+  return out;
+}
+
+function createForm(games) {
+  const choices = tableChoices(games);
   const name = h("input", { type: "text", maxlength: 64, required: true, "data-key": "t-name" });
+  const table = h(
+    "select",
+    { "data-key": "t-game" },
+    choices.map((c, i) => h("option", { value: String(i) }, c.words)),
+  );
   const format = h(
     "select",
     { "data-key": "t-format" },
@@ -95,9 +122,7 @@ function createForm() {
   const match = h(
     "select",
     { "data-key": "t-match" },
-    ["one-game", "best-of-3", "best-of-5", "2-games"].map((m) =>
-      h("option", { value: m }, m.replaceAll("-", " ")),
-    ),
+    ["1", "best-of-3", "best-of-5", "games-2"].map((m) => h("option", { value: m }, matchWords(m))),
   );
   const playoff = h(
     "select",
@@ -118,15 +143,22 @@ function createForm() {
       "aria-labelledby": "t-make",
       onSubmit: async (event) => {
         event.preventDefault();
+        const chosen = choices[Number(table.value)];
+        const game = games.find((g) => g.name === chosen.game);
+        const options = {};
+        if (game.options.some((o) => o.name === "score_target")) options.score_target = Number(target.value);
+        if (chosen.teams) options.teams = true;
         try {
           const made = await tournamentsApi.create({
             name: name.value,
+            game: chosen.game,
+            players: chosen.players,
             format: format.value,
             rounds: format.value === "round-robin" ? null : Number(rounds.value),
             match: match.value,
             playoff: playoff.value || null,
             turn_time: Number(turn.value),
-            options: { score_target: Number(target.value) },
+            options,
             start_when: Number(size.value),
             bots: bots.checked,
             rated: rated.checked,
@@ -138,15 +170,16 @@ function createForm() {
       },
     },
     h("h2", { id: "t-make" }, "Make a tournament"),
-    h("p", { class: "hint" }, "Cribbage for two. It starts when the field is full, or when you start it (bots fill the places, if you let them)."),
+    h("p", { class: "hint" }, "It starts when the field is full, or when you start it (bots fill the places, if you let them)."),
     field("Name", name),
+    field("Game", table, "Three or four a table: a Swiss grouped by the standings; partners are drawn at each table."),
     field("Format", format),
     field("Rounds", rounds, "A round robin plays everyone once."),
     field("Match", match),
     field("Playoff", playoff, "ACC: one in four qualify, byes to the top seeds."),
     field("Points to win", target),
     field("Seconds a move", turn),
-    field("Players", size, "Starts when this many have joined."),
+    field("Entrants", size, "Starts when this many have joined."),
     h("label", { class: "field check" }, bots, h("span", {}, "Bots fill the empty places")),
     h("label", { class: "field check" }, rated, h("span", {}, "Rated")),
     h("button", { type: "submit", class: "primary" }, "Make it"),

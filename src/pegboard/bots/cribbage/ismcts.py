@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pegboard.bots.base import View
-from pegboard.bots.expert import count_show
+from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.search.objective import counted_out, race_value
 from pegboard.bots.search.pegging import (
     PegPosition,
@@ -39,6 +39,7 @@ from pegboard.bots.search.worlds import World, unseen_cards
 from pegboard.cards import RANK_OF, card_names, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
+from pegboard.games.cribbage import SPEC as CRIBBAGE
 from pegboard.scoring.show import show_total
 
 SIMULATIONS = 1000
@@ -102,7 +103,7 @@ class IsmctsBot:
         self.simulations = simulations
 
     def act(self, view: View) -> Action:
-        if view.get("game") != "cribbage" or int(view["players"]) != 2 or view.get("teams"):
+        if view.get("game") != CRIBBAGE.name or int(view["players"]) != 2 or view.get("teams"):
             raise OptionError("the ismcts bot plays 2-player Cribbage only")
         if view.get("counting") is not None:
             return count_show(view)

@@ -1,0 +1,68 @@
+"""Cribist's bots by name (its spec's ``"bots"`` surface): the rules of thumb are Cribbage's,
+so ``hoyle`` and ``medium`` play as ``greedy``; ``master`` is the expert (its search has no
+worlds to widen)."""
+
+from __future__ import annotations
+
+import random as _random
+import time
+
+from pegboard.bots.base import Bot, View
+from pegboard.bots.cribist.expert import act_cribist
+from pegboard.bots.cribist.greedy import act_cribist as act_greedy
+from pegboard.bots.game_bot import GameBots, Thinking
+from pegboard.bots.levels import EasyBot
+from pegboard.bots.search.tricks import TrickMemory
+from pegboard.core.rules import Action
+
+
+class CribistGreedy:
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = _random.Random(seed)
+
+    def act(self, view: View) -> Action:
+        legal: list[Action] = view["legal"]
+        if len(legal) == 1 and view.get("counting") is None:  # a count is open-ended
+            return legal[0]
+        return act_greedy(view)
+
+
+class CribistExpert:
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, thinking: Thinking | None = None) -> None:
+        self.rng = _random.Random(seed)
+        self.budget = (thinking or Thinking()).budget
+        self.memory = TrickMemory()  # the tricks seen this hand
+
+    def act(self, view: View) -> Action:
+        self.memory.observe(view)
+        legal: list[Action] = view["legal"]
+        if len(legal) == 1 and view.get("counting") is None:
+            return legal[0]
+        deadline = time.thread_time() + self.budget if self.budget is not None else None
+        return act_cribist(view, self.memory, self.rng, deadline=deadline)
+
+
+def _greedy(seed: int | None, thinking: Thinking) -> Bot:
+    return CribistGreedy(seed)
+
+
+def _easy(seed: int | None, thinking: Thinking) -> Bot:
+    return EasyBot(seed, CribistGreedy(seed))
+
+
+def _expert(seed: int | None, thinking: Thinking) -> Bot:
+    return CribistExpert(seed, thinking)
+
+
+BOTS: GameBots = {
+    "greedy": _greedy,
+    "hoyle": _greedy,
+    "easy": _easy,
+    "medium": _greedy,
+    "expert": _expert,
+    "master": _expert,
+}

@@ -1,0 +1,86 @@
+"""The rules of Pile (see the package's text): a pure state machine, like every game's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.cards import Card
+from pegboard.core.events import peg
+from pegboard.core.options import OptionValue
+from pegboard.core.outcome import Outcome, rank_sides
+from pegboard.core.rules import Action, Event, Rules
+from pegboard.errors import IllegalAction
+from pegboard.scoring import ScoreItem
+
+BONUS = 3
+"""The extra points for taking the last counter."""
+
+
+class PileRules(Rules):
+    def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        super().__init__(players, options)
+        self.pile = int(options["counters"])
+        self.scores = [0] * players
+        self.turn = 0
+        self.left: set[int] = set()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.outcome is not None else (self.turn,)
+
+    def legal(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        return [{"type": "take", "count": n} for n in (1, 2) if n <= self.pile]
+
+    def canonical(self, action: Mapping[str, Any]) -> Action:
+        count = action.get("count")
+        if action.get("type") != "take" or not isinstance(count, int) or isinstance(count, bool):
+            raise IllegalAction('an action is {"type": "take", "count": 1 or 2}')
+        return {"type": "take", "count": count}
+
+    def apply(self, seat: int, action: Action) -> None:
+        count = int(action["count"])
+        self.pile -= count
+        self.events.append({"type": "take", "seat": seat, "count": count, "pile": self.pile})
+        self.events.append(peg(self.scores, [seat], seat, (ScoreItem("taken", count, ()),)))
+        if self.pile == 0:
+            self.events.append(peg(self.scores, [seat], seat, (ScoreItem("last", BONUS, ()),)))
+            self._finish("pile empty")
+        else:
+            self.turn = (seat + 1) % self.players
+
+    def _finish(self, reason: str) -> None:
+        fixed = dict.fromkeys(self.left, self.players)
+        ranks = rank_sides(self.scores, self.sides(), fixed)
+        self.outcome = Outcome(tuple(self.scores), ranks, reason)
+        self.events.append({"type": "end", **self.outcome.to_json()})
+
+    def leave(self, seat: int) -> None:
+        self.left.add(seat)
+        self.events.append({"type": "leave", "seat": seat})
+        self._finish("left")
+
+    def in_game(self, seat: int) -> bool:
+        return seat not in self.left
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "game": "pile",
+            "players": self.players,
+            "seat": seat,
+            "pile": self.pile,
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "to_act": list(self.to_act),
+            "phase": "take" if self.outcome is None else "over",
+            "options": dict(self.options),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return event  # nothing is hidden in Pile
+
+    def secret_cards(self, seat: int | None) -> set[Card]:
+        return set()
