@@ -34,6 +34,7 @@ from pegboard.server.http.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
 from pegboard.server.players.privacy import Gate, listed_by_default, new_invite
 from pegboard.server.ratings.settle import rating_changes
 from pegboard.server.store.sql_store import CLOSED, Store, TableRow
+from pegboard.server.tables.dealing import Seed
 from pegboard.server.tables.hints import offers_hints
 from pegboard.server.tables.room import (
     Room,
@@ -43,7 +44,6 @@ from pegboard.server.tables.room import (
     describe,
     slots_of,
 )
-from pegboard.server.tables.seats import Seed
 from pegboard.server.tables.slot import Slot, bot_slot
 from pegboard.server.tables.thinking import BotPool, BotProcesses
 

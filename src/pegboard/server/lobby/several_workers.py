@@ -25,8 +25,8 @@ from pegboard.server.http.inputs import table_id_ok
 from pegboard.server.http.protocol import RESTART
 from pegboard.server.lobby.one_process import Elsewhere, Lobby
 from pegboard.server.store.sql_store import Store, TableRow
+from pegboard.server.tables.dealing import Seed
 from pegboard.server.tables.room import Room, RoomSettings, TableClosed, describe, slots_of
-from pegboard.server.tables.seats import Seed
 from pegboard.server.workers.relay import Relay, Relays
 from pegboard.server.workers.remote import Guests
 from pegboard.server.workers.worker import Moved, NoAnswer, Refused, Workers

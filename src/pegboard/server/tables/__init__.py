@@ -1,1 +1,1 @@
-"""A table at play: the room and its parts: writer, seats, clocks, matches, bots, watchers, chat."""
+"""A table at play: the room and its parts: seats, clocks, deals, matches, bots, watchers, chat."""
