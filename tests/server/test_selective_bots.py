@@ -3,6 +3,8 @@ elsewhere when the table is made, with the reason, rather than stalling the tabl
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from harness import Server
 
@@ -32,7 +34,7 @@ def test_the_learned_bot_is_refused_where_no_policy_ships(
     ],
 )
 def test_the_learned_bot_takes_a_seat_where_its_policy_ships(
-    server: Server, game: str, bots: list[str | None], options: dict[str, object]
+    server: Server, game: str, bots: list[str | None], options: dict[str, Any]
 ) -> None:
     table = server.table(game, len(bots), bots, **options)
     token = server.join(table, "Ann")
