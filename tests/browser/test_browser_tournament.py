@@ -212,7 +212,8 @@ def test_an_acc_playoff_draws_its_bracket(
                 "bot": "greedy",
             },
         ).json()
-        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
+        started = page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
+        assert started.ok, started.text()
         deadline = time.monotonic() + 120
         while state(page, live.url, made["id"])["status"] != "finished":
             assert time.monotonic() < deadline, "the tournament did not finish"
@@ -259,7 +260,8 @@ def test_cribbage_teams_show_each_tables_match(
                 "bot": "greedy",
             },
         ).json()
-        page.request.post(f"{live.url}/api/tournaments/{made['id']}/start")
+        started = page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
+        assert started.ok, started.text()
         deadline = time.monotonic() + 180
         while state(page, live.url, made["id"])["status"] != "finished":
             assert time.monotonic() < deadline, "the tournament did not finish"
