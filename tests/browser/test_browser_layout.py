@@ -109,7 +109,7 @@ def test_every_prompt_its_buttons_and_clock_stay_on_screen_and_inside_the_table(
     seen: set[str] = set()
     problems: list[str] = []
     checked: str | None = None
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 240  # a slow machine; Ann must win a trick to claim it
     while not PROMPTS[game] <= seen:
         assert time.monotonic() < deadline, f"only saw {sorted(seen)} of {sorted(PROMPTS[game])}"
         turn = page.evaluate(TURN)

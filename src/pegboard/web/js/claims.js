@@ -150,7 +150,8 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
         h("h4", {}, "Already counted"),
         h(
           "ol",
-          { class: "claim-items" },
+          // a long list scrolls (below): reachable by the keyboard too
+          { class: "claim-items", tabindex: "0", "aria-label": "Already counted" },
           counting.taken.map((item) => itemLine(item)),
         ),
       )
