@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from time import perf_counter
 from typing import Any, TypeVar
 
@@ -457,22 +458,25 @@ class Room:
         # One transaction per change: its actions, the chance outcomes and deals' entries they
         # brought, the table's clock and status, the record.
         try:
-            self.store.commit_change(
-                self.id,
-                self.row.match,
-                self.persisted + self.persisted_chance + self.dealing.persisted,
-                [
-                    *game.actions[self.persisted :],
-                    *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
-                    *fair,
-                ],
-                status=self.row.status,
-                deadline=self.row.deadline,
-                gone=sorted(self.matches.gone),
-                rematch=sorted(self.matches.rematch),
-                record=record,
-                finished=now if record is not None else None,
-                seating=self.row.seating if record is not None else None,
+            await self.store.write(
+                partial(
+                    self.store.commit_change,
+                    self.id,
+                    self.row.match,
+                    self.persisted + self.persisted_chance + self.dealing.persisted,
+                    [
+                        *game.actions[self.persisted :],
+                        *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
+                        *fair,
+                    ],
+                    status=self.row.status,
+                    deadline=self.row.deadline,
+                    gone=sorted(self.matches.gone),
+                    rematch=sorted(self.matches.rematch),
+                    record=record,
+                    finished=now if record is not None else None,
+                    seating=self.row.seating if record is not None else None,
+                )
             )
         except Exception:
             if self.on_store_error is None:
