@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import importlib
 import io
 import math
 import os
@@ -253,7 +254,7 @@ def measure(
     lifetime = ramp + settings.warmup + settings.duration + 120
     with (
         tempfile.TemporaryDirectory(prefix="pegboard-load-", dir=settings.db_dir) as tmp,
-        store_for(settings.store, Path(tmp)) as db,
+        store_for(settings.store, Path(tmp), settings.nice) as db,
     ):
         flags = [*flags, *(f"--fix={fix}" for fix in settings.fixes)]
         if "--sync" not in flags:
@@ -285,18 +286,37 @@ def measure(
 
 
 @contextlib.contextmanager
-def store_for(kind: str, folder: Path) -> Iterator[str]:
+def store_for(kind: str, folder: Path, nice: int = 0) -> Iterator[str]:
     """The store of a level's server: an SQLite file in ``folder``, or the URL of a new
     PostgreSQL cluster on loopback (the tests' throwaway one: Debian's, durability off), gone
-    when the block ends."""
+    when the block ends; its processes at priority ``nice``, as the server's."""
     if kind == "sqlite":
         yield str(folder / "load.sqlite")
         return
     sys.path.insert(0, str(ROOT / "tests" / "server"))  # the tests' helper, as it is
-    from postgres_server import postgres_server
-
-    with postgres_server() as url:
+    throwaway: Callable[[], contextlib.AbstractContextManager[str]]
+    throwaway = importlib.import_module("postgres_server").postgres_server
+    with throwaway() as url:
+        if nice:
+            renice_cluster(int(url.rsplit(":", 1)[1].split("/")[0]), nice)
         yield url
+
+
+def renice_cluster(port: int, nice: int) -> None:
+    """The PostgreSQL server listening on ``port`` and its processes (the connections' backends,
+    forked later, inherit it) at priority ``nice``."""
+    processes: dict[int, tuple[int, str]] = {}  # pid -> (parent, command line)
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text("ascii")
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            processes[int(entry.name)] = (parent, command)
+    for pid, (_, command) in processes.items():
+        if "postgres" in command and f"-p {port} " in command:
+            for child in [pid, *(p for p, (parent, _) in processes.items() if parent == pid)]:
+                with contextlib.suppress(OSError):
+                    os.setpriority(os.PRIO_PROCESS, child, nice)
 
 
 def count_settled(db: str, result: LevelResult) -> None:

@@ -35,6 +35,10 @@ outside so that their effect can be measured before anyone changes ``src``:
   costs nothing: it moves the collector's lists whole): whatever survived until then is never
   walked again, so no collection of the older generations has much to walk. A cycle frozen is
   never freed (the price: the moves must make none).
+* ``writes-on-loop``: the store's writes on the event loop whatever the database (as before
+  PostgreSQL's went to a thread), to compare.
+* ``switch-1ms``: ``sys.setswitchinterval(0.001)`` (5 ms by default): a thread back from the
+  database waits at most that long for the event loop to let go of the interpreter.
 * ``wal-thread``: SQLite's automatic WAL checkpoint (which fsyncs inside a commit, on the event
   loop) turned off, and a passive checkpoint run by a background thread every 0.5 s instead.
 """
@@ -56,6 +60,7 @@ import time
 import traceback
 import types
 from collections import Counter
+from functools import partialmethod
 from typing import Any
 
 import uvicorn
@@ -68,7 +73,16 @@ from pegboard.server.store import sql_store as store_module
 from pegboard.server.tables.room import RoomSettings
 
 LOOPBACK = "127.0.0.1"
-FIXES = ("gc-off", "gc-freeze", "gc-tune", "gc-garbage", "wal-thread", "gc-freeze-often")
+FIXES = (
+    "gc-off",
+    "gc-freeze",
+    "gc-tune",
+    "gc-garbage",
+    "wal-thread",
+    "gc-freeze-often",
+    "writes-on-loop",
+    "switch-1ms",
+)
 GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
 CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
 FREEZE_EVERY = 1.0  # seconds, with the gc-freeze-often fix
@@ -104,6 +118,10 @@ class Diagnosis:
         self.gc_cpu: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self._gc_start = 0.0
         self._gc_cpu_start = 0.0
+        # The largest containers of the young generation when its collection began, kept for
+        # the collections that took long: a young collection walks every reference of each.
+        self._largest: list[str] = []
+        self.slow_young: Counter[str] = Counter()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
 
@@ -113,12 +131,16 @@ class Diagnosis:
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
+            if info["generation"] == 0:
+                self._largest = _largest(gc.get_objects(0))
             self._gc_start = time.perf_counter()
             self._gc_cpu_start = time.thread_time()
         else:
             generation = int(info["generation"])
             self.gc_pauses[generation].append(time.perf_counter() - self._gc_start)
             self.gc_cpu[generation].append(time.thread_time() - self._gc_cpu_start)
+            if generation == 0 and self.gc_cpu[0][-1] > STUCK:
+                self.slow_young.update(self._largest)
             self.freed[generation] += int(info["collected"])
 
     def _sample(self) -> None:
@@ -209,10 +231,25 @@ class Diagnosis:
             "other_threads_while_stuck": self.beside.most_common(10),
             # With --fix gc-garbage: what the collector found, by type.
             "freed_by_generation": self.freed,
+            "largest_young_in_slow_young_collections": self.slow_young.most_common(20),
             "garbage_by_type": self.garbage.most_common(40),
         }
         with open(path, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)
+
+
+def _largest(objects: list[Any], top: int = 3) -> list[str]:
+    """The ``top`` containers of ``objects`` holding the most items, by kind and size."""
+    sized: list[tuple[int, str]] = []
+    for thing in objects:
+        try:
+            size = len(thing)
+        except TypeError:
+            continue
+        if size >= 1000:
+            sized.append((size, _garbage_kind(thing)))
+    sized.sort(reverse=True)
+    return [f"{kind} ({size // 1000 * 1000}+ items)" for size, kind in sized[:top]]
 
 
 def _garbage_kind(thing: object) -> str:
@@ -311,6 +348,12 @@ def serve(
     trusted_proxies: frozenset[str] = frozenset(),
 ) -> None:
     stop = threading.Event()
+    if "writes-on-loop" in fixes:
+        store_module.Store.__init__ = partialmethod(  # type: ignore[assignment]
+            store_module.Store.__init__, write_threads=False
+        )
+    if "switch-1ms" in fixes:
+        sys.setswitchinterval(0.001)
     if "wal-thread" in fixes:
         checkpoint_in_background(db, stop)
     app = create_app(
