@@ -52,12 +52,14 @@ export class RulesPage {
       render(
         this.body,
         article,
-        h(
-          "section",
-          { class: "panel rules-examples", "aria-labelledby": "examples-title" },
-          h("h2", { id: "examples-title" }, "Worked examples"),
-          page.examples.map(exampleView),
-        ),
+        page.examples.length // a game with no worked examples (its spec's `examples`) has none
+          ? h(
+              "section",
+              { class: "panel rules-examples", "aria-labelledby": "examples-title" },
+              h("h2", { id: "examples-title" }, "Worked examples"),
+              page.examples.map(exampleView),
+            )
+          : null,
         h(
           "section",
           { class: "panel rules-help", "aria-labelledby": "help-title" },

@@ -302,7 +302,8 @@ export class TablePage {
       table.status === "results" ||
       (view && view.legal?.length === 1 && view.legal[0].type === "ready");
     const paused = pause || view?.phase === "pre-show" || view?.phase === "post-show";
-    const lengths = table.clock_lengths; // the server's: a turn's and an intermission's seconds
+    // The server's seconds of a turn and an intermission; a table it no longer plays has none.
+    const lengths = table.clock_lengths ?? { turn: 1, intermission: 1 };
     return paused ? lengths.intermission : lengths.turn;
   }
 
