@@ -3,8 +3,8 @@
 A rules object never does I/O, reads no clock and draws no randomness: chance comes in
 through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (docs/records.md) so the
 same value travels through bots, views, records and the web protocol unchanged; a game's rules
-are typed with the union of its own actions (``Rules[CribbageAction]``, core/wire.py), which
-``mypy`` holds every action it lists, parses and applies to.
+are typed with the union of its own actions (``Rules[CribbageAction]``, core/wire.py), so that
+``mypy`` checks every action they list, parse, make and apply.
 """
 
 from __future__ import annotations
