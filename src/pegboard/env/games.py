@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 from pegboard.core.options import OptionValue
-from pegboard.core.rules import Event, Rules
+from pegboard.core.rules import Event
 from pegboard.core.spec import get_spec, registered
 from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
 from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, ActionSpace
@@ -107,12 +107,7 @@ class EnvGame:
             n = len(rules.hands[seat])
             start = space.start["discard"]
             return sorted(start + i for i in SUBSET_IDS[(n, n - KEPT)])
-        return sorted(space.encode(hand_of(rules, seat), a) for a in rules.legal(seat))
-
-
-def hand_of(rules: Rules, seat: int) -> list[int]:
-    hands: list[list[int]] = getattr(rules, "hands", [])
-    return hands[seat] if seat < len(hands) else []
+        return sorted(space.encode(rules.hand(seat), a) for a in rules.legal(seat))
 
 
 def _cribbage_dealt(rules: Any) -> int:

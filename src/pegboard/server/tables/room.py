@@ -32,6 +32,7 @@ from pegboard.bots import Bot, make
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Action
 from pegboard.errors import IllegalAction
 from pegboard.server.clock import Clock
 from pegboard.server.http.protocol import RESTART, ProtocolError
@@ -330,7 +331,7 @@ class Room:
 
         await self.call(run)
 
-    async def play(self, seat: int, action: dict[str, Any], version: int) -> None:
+    async def play(self, seat: int, action: Action, version: int) -> None:
         """Apply ``seat``'s ``action``, made on ``version`` (in the writer), then persist and
         tell everyone; StaleCommand if the seat's choices changed since."""
         game = self.game
