@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import importlib
 import io
 import math
 import os
@@ -97,6 +98,7 @@ class Settings:
     threshold_ms: float = THRESHOLD_MS
     stop_after_fail: bool = False  # skip the levels above a failed one
     db_dir: str | None = None  # where the server's SQLite file goes (default: the system's tmp)
+    store: str = "sqlite"  # or "postgresql": a throwaway cluster of Debian's for each level
     fixes: tuple[str, ...] = ()  # experiments of load_server (--fix): gc-freeze, wal-thread…
     quiet_wait: float = 10.0  # at most this long before a level for other processes to calm
     nice: int = 0  # scheduling priority of the server and the load generator (<0 needs root)
@@ -156,7 +158,7 @@ class ServerProcess:
 
     def __init__(
         self,
-        db: Path,
+        db: str | Path,
         bot_delay: float,
         lifetime: float,
         flags: Sequence[str] = (),
@@ -250,8 +252,10 @@ def measure(
     (``flags`` for ``load_server``); its process ends before this returns."""
     ramp = ramp_for(tables)
     lifetime = ramp + settings.warmup + settings.duration + 120
-    with tempfile.TemporaryDirectory(prefix="pegboard-load-", dir=settings.db_dir) as tmp:
-        db = Path(tmp) / "load.sqlite"
+    with (
+        tempfile.TemporaryDirectory(prefix="pegboard-load-", dir=settings.db_dir) as tmp,
+        store_for(settings.store, Path(tmp), settings.nice) as db,
+    ):
         flags = [*flags, *(f"--fix={fix}" for fix in settings.fixes)]
         if "--sync" not in flags:
             flags += ["--sync", settings.sync]
@@ -281,11 +285,45 @@ def measure(
         return result
 
 
-def count_settled(db: Path, result: LevelResult) -> None:
+@contextlib.contextmanager
+def store_for(kind: str, folder: Path, nice: int = 0) -> Iterator[str]:
+    """The store of a level's server: an SQLite file in ``folder``, or the URL of a new
+    PostgreSQL cluster on loopback (the tests' throwaway one: Debian's, durability off), gone
+    when the block ends; its processes at priority ``nice``, as the server's."""
+    if kind == "sqlite":
+        yield str(folder / "load.sqlite")
+        return
+    sys.path.insert(0, str(ROOT / "tests" / "server"))  # the tests' helper, as it is
+    throwaway: Callable[[], contextlib.AbstractContextManager[str]]
+    throwaway = importlib.import_module("postgres_server").postgres_server
+    with throwaway() as url:
+        if nice:
+            renice_cluster(int(url.rsplit(":", 1)[1].split("/")[0]), nice)
+        yield url
+
+
+def renice_cluster(port: int, nice: int) -> None:
+    """The PostgreSQL server listening on ``port`` and its processes (the connections' backends,
+    forked later, inherit it) at priority ``nice``."""
+    processes: dict[int, tuple[int, str]] = {}  # pid -> (parent, command line)
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text("ascii")
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            processes[int(entry.name)] = (parent, command)
+    for pid, (_, command) in processes.items():
+        if "postgres" in command and f"-p {port} " in command:
+            for child in [pid, *(p for p, (parent, _) in processes.items() if parent == pid)]:
+                with contextlib.suppress(OSError):
+                    os.setpriority(os.PRIO_PROCESS, child, nice)
+
+
+def count_settled(db: str, result: LevelResult) -> None:
     """What the server settled over the level, read from its store once it has stopped: the
     ledger's rows (``settled_matches``), those rated and those inside the window, and the
     ratings (``ratings``: a player in a group)."""
-    engine = create_engine(f"sqlite:///{db}")
+    engine = create_engine(db if "://" in db else f"sqlite:///{db}")
     try:
         with engine.connect() as store:
             count = select(func.count()).select_from(settled_table)
@@ -521,6 +559,8 @@ def command(repeats: int, settings: Settings) -> str:
         parts.append(f"--sync {settings.sync}")
     if settings.db_dir:
         parts.append(f"--db-dir {settings.db_dir}")
+    if settings.store != default.store:
+        parts.append(f"--store {settings.store}")
     parts += [f"--fix {fix}" for fix in settings.fixes]
     if settings.score_target != default.score_target:
         parts.append(f"--score-target {settings.score_target}")
@@ -882,6 +922,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
     parser.add_argument("--db-dir", default=None, help="folder of the server's SQLite file")
     parser.add_argument(
+        "--store",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="the server's store (postgresql: a throwaway cluster a level)",
+    )
+    parser.add_argument(
         "--fix",
         action="append",
         choices=FIXES,
@@ -901,6 +947,7 @@ def main(argv: list[str] | None = None) -> None:
         quiet_wait=args.quiet_wait,
         nice=args.nice,
         db_dir=args.db_dir,
+        store=args.store,
         fixes=tuple(args.fix),
         sync=args.sync,
         score_target=args.score_target,

@@ -1,6 +1,6 @@
 """The web server under test, in a process of its own (started by ``benchmarks.bench_server``).
 
-``python -m benchmarks.load_server --db FILE [--bot-delay S] [--lifetime S] [--profile OUT]
+``python -m benchmarks.load_server --db FILE|URL [--bot-delay S] [--lifetime S] [--profile OUT]
 [--diagnose OUT] [--fix NAME]… [--sync full|normal]``
 
 It binds 127.0.0.1 on a free port, prints ``PORT <n>`` on stdout, and serves
@@ -25,8 +25,23 @@ outside so that their effect can be measured before anyone changes ``src``:
 * ``gc-tune``: ``gc-freeze``, and ``gc.set_threshold(10_000, 20, 1_000)``: young collections
   ten times rarer and full collections (which pause the loop for every table) practically never;
   a garbage cycle that outlives two young collections is then kept.
-* ``gc-garbage``: not a fix but a look: the collector keeps what it finds (``DEBUG_SAVEALL``)
-  and the diagnosis counts it by type, to show which code makes reference cycles.
+* ``gc-garbage``: not a fix but a look: for ``GARBAGE_WINDOW`` seconds from ``GARBAGE_AFTER``
+  after the start, the collector keeps what it finds (``DEBUG_SAVEALL``), and the diagnosis
+  counts it by type (a frame by its function), to show which code makes reference cycles. Only
+  a window: kept for the whole run, a cycle holding a database connection would hold SQLite's
+  lock for good. With or without it, the diagnosis counts the objects each generation's
+  collections freed.
+* ``gc-freeze-often``: every ``FREEZE_EVERY`` seconds, in the event loop, ``gc.freeze()`` (which
+  costs nothing: it moves the collector's lists whole): whatever survived until then is never
+  walked again, so no collection of the older generations has much to walk. A cycle frozen is
+  never freed (the price: the moves must make none).
+* ``writes-on-loop``: the store's writes on the event loop whatever the database (as before
+  PostgreSQL's went to a thread), to compare.
+* ``switch-1ms``: ``sys.setswitchinterval(0.001)`` (5 ms by default): a thread back from the
+  database waits at most that long for the event loop to let go of the interpreter.
+* ``gc-middle-5``: after the app's own start-up (``gc.freeze()``, thresholds 10,000, 20,
+  1,000), the middle generation collected every 5 young collections instead of 20: each of its
+  collections walks a quarter of the survivors.
 * ``wal-thread``: SQLite's automatic WAL checkpoint (which fsyncs inside a commit, on the event
   loop) turned off, and a passive checkpoint run by a background thread every 0.5 s instead.
 """
@@ -35,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import gc
 import json
@@ -45,12 +61,15 @@ import sys
 import threading
 import time
 import traceback
+import types
 from collections import Counter
+from functools import partialmethod
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 
+from pegboard.server import app as app_module
 from pegboard.server.app import create_app
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
@@ -58,11 +77,24 @@ from pegboard.server.store import sql_store as store_module
 from pegboard.server.tables.room import RoomSettings
 
 LOOPBACK = "127.0.0.1"
-FIXES = ("gc-off", "gc-freeze", "gc-tune", "gc-garbage", "wal-thread")
+FIXES = (
+    "gc-off",
+    "gc-freeze",
+    "gc-tune",
+    "gc-garbage",
+    "wal-thread",
+    "gc-freeze-often",
+    "writes-on-loop",
+    "switch-1ms",
+    "gc-middle-5",
+)
 GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
 CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
+FREEZE_EVERY = 1.0  # seconds, with the gc-freeze-often fix
 BEAT = 0.005  # seconds between two watchdog probes
 STUCK = 0.020  # a loop that has not run a probe for this long is sampled
+GARBAGE_AFTER = 30.0  # s from the start (2,000 tables made and warm) to the garbage census
+GARBAGE_WINDOW = 5.0  # s the census keeps what the collector finds
 
 
 def free_socket() -> socket.socket:
@@ -76,14 +108,25 @@ def free_socket() -> socket.socket:
 class Diagnosis:
     """Event-loop lag, where the loop is while it is stuck, and the garbage collector's pauses."""
 
-    def __init__(self, app: FastAPI) -> None:
+    def __init__(self, app: FastAPI, census: bool = False) -> None:
         self.app = app
+        self.census = census  # keep and count the garbage over a window (--fix gc-garbage)
+        self.garbage: Counter[str] = Counter()
+        self.freed: dict[int, int] = {0: 0, 1: 0, 2: 0}  # objects each generation freed
         self.main = threading.main_thread().ident
         self.lags: list[float] = []
         self.stuck: Counter[str] = Counter()  # innermost frames while stuck -> samples
         self.beside: Counter[str] = Counter()  # the other threads' project code meanwhile
         self.gc_pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        # The same pauses in CPU time of the collecting thread: what the collector did, apart
+        # from the time other processes of a busy machine held the core meanwhile.
+        self.gc_cpu: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self._gc_start = 0.0
+        self._gc_cpu_start = 0.0
+        # The largest containers of the young generation when its collection began, kept for
+        # the collections that took long: a young collection walks every reference of each.
+        self._largest: list[str] = []
+        self.slow_young: Counter[str] = Counter()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
 
@@ -93,9 +136,17 @@ class Diagnosis:
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
+            if info["generation"] == 0:
+                self._largest = _largest(gc.get_objects(0))
             self._gc_start = time.perf_counter()
+            self._gc_cpu_start = time.thread_time()
         else:
-            self.gc_pauses[int(info["generation"])].append(time.perf_counter() - self._gc_start)
+            generation = int(info["generation"])
+            self.gc_pauses[generation].append(time.perf_counter() - self._gc_start)
+            self.gc_cpu[generation].append(time.thread_time() - self._gc_cpu_start)
+            if generation == 0 and self.gc_cpu[0][-1] > STUCK:
+                self.slow_young.update(self._largest)
+            self.freed[generation] += int(info["collected"])
 
     def _sample(self) -> None:
         frames_now = sys._current_frames()
@@ -118,7 +169,21 @@ class Diagnosis:
             + "".join(f" << {f.name} ({_short(f.filename)}:{f.lineno})" for f in ours[::-1])
         ] += 1
 
+    def _count_garbage(self) -> None:
+        """Keep what the collector finds for a window, count it by kind, then let it go."""
+        if self._stop.wait(GARBAGE_AFTER):
+            return
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        self._stop.wait(GARBAGE_WINDOW)
+        gc.collect()
+        gc.set_debug(0)
+        self.garbage.update(_garbage_kind(thing) for thing in gc.garbage)
+        self.garbage["(seconds kept)"] = int(GARBAGE_WINDOW)
+        gc.garbage.clear()
+
     def _watch(self) -> None:
+        if self.census:
+            threading.Thread(target=self._count_garbage, daemon=True).start()
         loop: asyncio.AbstractEventLoop | None = None
         while loop is None and not self._stop.wait(0.05):
             loop = getattr(self.app.state, "loop", None)  # set by the app's lifespan
@@ -161,18 +226,51 @@ class Diagnosis:
                     "total": sum(p),
                     "max": max(p, default=0.0),
                     "over_20ms": sum(x > STUCK for x in p),
+                    "cpu_total": sum(self.gc_cpu[gen]),
+                    "cpu_max": max(self.gc_cpu[gen], default=0.0),
+                    "cpu_over_20ms": sum(x > STUCK for x in self.gc_cpu[gen]),
                 }
                 for gen, p in self.gc_pauses.items()
             },
             "stuck_samples": self.stuck.most_common(25),
             "other_threads_while_stuck": self.beside.most_common(10),
             # With --fix gc-garbage: what the collector found, by type.
-            "garbage_by_type": Counter(
-                f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage
-            ).most_common(30),
+            "freed_by_generation": self.freed,
+            "largest_young_in_slow_young_collections": self.slow_young.most_common(20),
+            "garbage_by_type": self.garbage.most_common(40),
         }
         with open(path, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)
+
+
+def _largest(objects: list[Any], top: int = 3) -> list[str]:
+    """The ``top`` containers of ``objects`` holding the most items, by kind and size."""
+    sized: list[tuple[int, str]] = []
+    for thing in objects:
+        try:
+            size = len(thing)
+        except TypeError:
+            continue
+        if size >= 1000:
+            sized.append((size, _garbage_kind(thing)))
+    sized.sort(reverse=True)
+    return [f"{kind} ({size // 1000 * 1000}+ items)" for size, kind in sized[:top]]
+
+
+def _garbage_kind(thing: object) -> str:
+    """A garbage object's type, and for code objects where they come from: a frame's or a
+    coroutine's function, a bound method's class and name."""
+    kind = f"{type(thing).__module__}.{type(thing).__qualname__}"
+    if isinstance(thing, types.FrameType):
+        code = thing.f_code
+        return f"{kind} {code.co_qualname} ({_short(code.co_filename)})"
+    if isinstance(thing, types.CoroutineType):
+        return f"{kind} {thing.cr_code.co_qualname}"
+    if isinstance(thing, types.MethodType):
+        return f"{kind} {type(thing.__self__).__qualname__}.{thing.__func__.__name__}"
+    if isinstance(thing, types.FunctionType):
+        return f"{kind} {thing.__qualname__}"
+    return kind
 
 
 def _short(filename: str) -> str:
@@ -227,6 +325,19 @@ def checkpoint_in_background(db: str, stop: threading.Event) -> None:
     threading.Thread(target=run, daemon=True).start()
 
 
+def freeze_often(app: FastAPI, stop: threading.Event) -> None:
+    """``gc.freeze()`` in the app's event loop every FREEZE_EVERY seconds."""
+
+    def run() -> None:
+        while not stop.wait(FREEZE_EVERY):
+            loop = getattr(app.state, "loop", None)
+            if loop is not None:
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(gc.freeze)
+
+    threading.Thread(target=run, daemon=True).start()
+
+
 def _exit(_signal: int, _frame: object) -> None:
     raise SystemExit(0)
 
@@ -242,10 +353,25 @@ def serve(
     trusted_proxies: frozenset[str] = frozenset(),
 ) -> None:
     stop = threading.Event()
+    if "writes-on-loop" in fixes:
+        store_module.Store.__init__ = partialmethod(  # type: ignore[assignment]
+            store_module.Store.__init__, write_threads=False
+        )
+    if "gc-middle-5" in fixes:
+        usual = app_module._quiet_garbage_collector
+
+        def middle_every_5() -> None:
+            usual()
+            young, _, old = gc.get_threshold()
+            gc.set_threshold(young, 5, old)
+
+        app_module._quiet_garbage_collector = middle_every_5  # read by the app's lifespan
+    if "switch-1ms" in fixes:
+        sys.setswitchinterval(0.001)
     if "wal-thread" in fixes:
         checkpoint_in_background(db, stop)
     app = create_app(
-        f"sqlite:///{db}",
+        db if "://" in db else f"sqlite:///{db}",
         settings=RoomSettings(bot_delay=bot_delay),
         limits=Limits(exempt=frozenset({LOOPBACK})),
         sync=sync,
@@ -267,8 +393,8 @@ def serve(
         gc.set_threshold(*GC_TUNED)
     if "gc-off" in fixes:
         gc.disable()
-    if "gc-garbage" in fixes:
-        gc.set_debug(gc.DEBUG_SAVEALL)
+    if "gc-freeze-often" in fixes:
+        freeze_often(app, stop)
     sock = free_socket()
     print(f"PORT {sock.getsockname()[1]}", flush=True)
 
@@ -279,7 +405,7 @@ def serve(
     # uvicorn shuts down gracefully on SIGTERM, then raises it again: exit through Python, so
     # that the profile and the diagnosis below are still written.
     signal.signal(signal.SIGTERM, _exit)
-    diagnosis = Diagnosis(app) if diagnose else None
+    diagnosis = Diagnosis(app, census="gc-garbage" in fixes) if diagnose else None
     if diagnosis is not None:
         diagnosis.start()
     profiler = cProfile.Profile() if profile else None
@@ -299,7 +425,9 @@ def serve(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", required=True, help="the SQLite file of the store")
+    parser.add_argument(
+        "--db", required=True, help="the SQLite file of the store, or any store's URL"
+    )
     parser.add_argument("--bot-delay", type=float, default=0.75, help="RoomSettings.bot_delay")
     parser.add_argument("--lifetime", type=float, default=600.0, help="exit after this many s")
     parser.add_argument("--profile", default=None, help="write cProfile stats to this file")

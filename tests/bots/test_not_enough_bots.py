@@ -24,14 +24,13 @@ from pegboard.bots.not_enough.greedy import (
 )
 from pegboard.bots.not_enough.settle import battle_odds, dice_pmf
 from pegboard.cards import DECK, parse_card, parse_cards
-from pegboard.core import Game, ScriptedChance, SeededChance, new_game
+from pegboard.core import Action, Game, ScriptedChance, SeededChance, new_game
 from pegboard.games.not_enough import NotEnoughRules, stack_decks
 from pegboard.games.not_enough.powers import BLUE, GREY
 from pegboard.scoring import score_show
 from pegboard.scoring.combos import combination_points
 
 View = dict[str, Any]
-Action = dict[str, Any]
 Chooser = Callable[[View], Action]
 
 

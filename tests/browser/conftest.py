@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from clicker import BROWSER_ARGS, CHROMIUM
+from devices import People
 from live_server import LiveServer
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
@@ -33,5 +34,13 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
 def context(browser: Browser) -> Iterator[BrowserContext]:
     made = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     made.set_default_timeout(15_000)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def people(browser: Browser) -> Iterator[People]:
+    """People on screens of their own (``people(desktop, phone)``), closed after the test."""
+    made = People(browser)
     yield made
     made.close()

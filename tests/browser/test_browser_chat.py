@@ -11,21 +11,15 @@ from pathlib import Path
 import pytest
 from axe import assert_accessible
 from clicker import CHROMIUM, RESULTS, Clicker, play_to_results
-from devices import desktop, phone
+from devices import People, desktop, phone
 from live_server import LiveServer
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
 )
 
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screens"  # looked at, not kept
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
 
 
 def private_table(page: Page, url: str) -> str:
@@ -55,11 +49,9 @@ def chat_texts(page: Page) -> list[str]:
 
 
 def test_two_people_chat_at_a_private_table_and_one_mutes_the_other(
-    browser: Browser, live: LiveServer
+    people: People, live: LiveServer
 ) -> None:
-    ann_context, bob_context, eve_context = desktop(browser), desktop(browser), desktop(browser)
-    ann, bob, eve = ann_context.new_page(), bob_context.new_page(), eve_context.new_page()
-    errors = watch_errors(ann) + watch_errors(bob) + watch_errors(eve)
+    ann, bob, eve = people(desktop, desktop, desktop)
     link = private_table(ann, live.url)
     table = link.split("/")[-1].split("?")[0]
 
@@ -125,17 +117,13 @@ def test_two_people_chat_at_a_private_table_and_one_mutes_the_other(
     # A stranger cannot open the replay without the link.
     eve.goto(f"{live.url}/#/replay/{table}/1")
     expect(eve.locator(".replay-page")).to_contain_text("private")
-    assert not errors
-    for context in (ann_context, bob_context, eve_context):
-        context.close()
+    assert not people.errors
 
 
 def test_on_a_phone_the_chat_is_a_drawer_with_an_unread_count(
-    browser: Browser, live: LiveServer
+    people: People, live: LiveServer
 ) -> None:
-    ann_context, bob_context = desktop(browser), phone(browser)
-    ann, bob = ann_context.new_page(), bob_context.new_page()
-    errors = watch_errors(ann) + watch_errors(bob)
+    ann, bob = people(desktop, phone)
     link = private_table(ann, live.url)
     take_seat(bob, link, "Bob")
     toggle = bob.locator("[data-key=chat-toggle]")
@@ -166,6 +154,4 @@ def test_on_a_phone_the_chat_is_a_drawer_with_an_unread_count(
 
     ann.click("[data-key=phrase-nice-hand]")
     expect(bob.locator("[data-testid=chat-unread]")).to_have_text("1")
-    assert not errors
-    for context in (ann_context, bob_context):
-        context.close()
+    assert not people.errors

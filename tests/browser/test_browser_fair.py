@@ -71,6 +71,7 @@ def test_each_hand_is_verified_at_the_table(
     ann = Clicker(page)
     play_until(lambda: verified_hands(page) >= 2, ann, timeout=90)
     expect(page.locator(STATE)).to_have_text("✓ 2 hands verified")
+    expect(page.locator("[data-testid=fair]")).to_be_visible()  # Cribbage deals by chance
     page.locator("[data-testid=fair] summary").click()
     expect(page.locator(".fair-hands li")).to_have_text(
         ["Hand 1: verified ✓", "Hand 2: verified ✓"]

@@ -1,6 +1,7 @@
 """A game of another package (Pile, tests/toygame) in the real browser: the lobby's form offers
 it, its table is drawn by the client module its own package serves, a person plays it to the
-results against a bot (which offer no review: Pile has none), and its replay is drawn by the
+results against a bot (which offer no review: Pile has none; no "Fair deals" either: it
+deals nothing by chance), and its replay is drawn by the
 same module; on a desktop and a phone,
 and axe finds nothing serious. Screenshots go to ``SHOTS`` (looked at by hand)."""
 
@@ -38,6 +39,8 @@ def test_a_game_of_another_package_plays_and_replays(
         page = context.new_page()
         sit_down(page, live.url, "pile", counters=5)
         expect(page.locator(".pile-title")).to_have_text(re.compile(r"Pile: [1-5] left"))
+        # Pile deals nothing by chance (its spec's `chance`): no deals to check.
+        expect(page.locator("[data-testid=fair]")).to_be_hidden()
         page.screenshot(path=str(SHOTS / f"pile-{device}-table.png"))
         assert_accessible(page, f"Pile's table ({device})")
         while not page.locator(RESULTS).is_visible():

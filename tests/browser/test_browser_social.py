@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from axe import assert_accessible
 from clicker import CHROMIUM, RESULTS, Clicker, play_to_results
-from devices import desktop, phone
+from devices import People, desktop, phone, watch_errors
 from live_server import LiveServer
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from sqlalchemy import create_engine
@@ -34,12 +34,6 @@ SMALL: ViewportSize = {"width": 360, "height": 740}
 def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"social-{name}.png"))
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
 
 
 def fits(page: Page) -> bool:
@@ -118,11 +112,9 @@ def test_two_guests_called_ann_are_told_apart_on_the_leaderboard(
 
 
 def test_a_mute_follows_the_person_to_the_next_table_a_reload_and_the_replay(
-    browser: Browser, live: LiveServer
+    people: People, live: LiveServer
 ) -> None:
-    ann_context, bob_context = desktop(browser), desktop(browser)
-    ann, bob = ann_context.new_page(), bob_context.new_page()
-    errors = watch_errors(ann) + watch_errors(bob)
+    ann, bob = people(desktop, desktop)
     first = private_table(ann, live.url)
     take_seat(bob, first, "Bob")
     bob.click("[data-key=phrase-hello]")
@@ -157,17 +149,11 @@ def test_a_mute_follows_the_person_to_the_next_table_a_reload_and_the_replay(
     expect(ann.locator("[data-testid=chat-muted]")).to_contain_text("Bob is muted (1 message")
     assert chat_texts(ann) == []
     shoot(ann, "mute-second-table-desktop")
-    assert not errors
-    ann_context.close()
-    bob_context.close()
+    assert not people.errors
 
 
-def test_a_block_from_the_profile_turns_away_a_challenge(
-    browser: Browser, live: LiveServer
-) -> None:
-    ann_context, bob_context = desktop(browser), phone(browser)
-    ann, bob = ann_context.new_page(), bob_context.new_page()
-    errors = watch_errors(ann) + watch_errors(bob)
+def test_a_block_from_the_profile_turns_away_a_challenge(people: People, live: LiveServer) -> None:
+    ann, bob = people(desktop, phone)
     ann_id = become(ann, live.url, "Ann")
     bob_id = become(bob, live.url, "Bob")
     ann.goto(f"{live.url}/#/player/{bob_id}")
@@ -187,15 +173,11 @@ def test_a_block_from_the_profile_turns_away_a_challenge(
         "you cannot challenge this player"
     )
     shoot(bob, "blocked-challenge-phone")
-    assert not errors
-    ann_context.close()
-    bob_context.close()
+    assert not people.errors
 
 
-def test_a_challenge_is_accepted_and_another_declined(browser: Browser, live: LiveServer) -> None:
-    ann_context, bob_context = desktop(browser), phone(browser)
-    ann, bob = ann_context.new_page(), bob_context.new_page()
-    errors = watch_errors(ann) + watch_errors(bob)
+def test_a_challenge_is_accepted_and_another_declined(people: People, live: LiveServer) -> None:
+    ann, bob = people(desktop, phone)
     become(ann, live.url, "Ann")
     bob_id = become(bob, live.url, "Bob")
 
@@ -241,9 +223,7 @@ def test_a_challenge_is_accepted_and_another_declined(browser: Browser, live: Li
     expect(bob.locator(".challenge-notices")).to_be_hidden()
     expect(ann.locator(".challenge-notice", has_text="declined your challenge")).to_be_visible()
     shoot(ann, "challenge-declined-desktop")
-    assert not errors
-    ann_context.close()
-    bob_context.close()
+    assert not people.errors
 
 
 @pytest.mark.parametrize("viewport", [SMALL, {"width": 390, "height": 844}, DESKTOP])

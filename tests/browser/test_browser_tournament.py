@@ -194,31 +194,57 @@ def play_round(live: LiveServer, ann: Page, bob: Page, tournament: str, number: 
         time.sleep(0.2)
 
 
+def bots_play_a_tournament(page: Page, url: str, settings: dict[str, Any], within: float) -> str:
+    """A director (this page) makes a tournament of ``greedy`` bots with ``settings`` and
+    starts it; its id once it has finished, which it must within ``within`` seconds."""
+    sign_up(page, url, "director")
+    made = page.request.post(url + "/api/tournaments", data={**settings, "bot": "greedy"})
+    assert made.ok, made.text()
+    tournament: str = made.json()["id"]
+    started = page.request.post(f"{url}/api/tournaments/{tournament}/start", data={})
+    assert started.ok, started.text()
+    deadline = time.monotonic() + within
+    while state(page, url, tournament)["status"] != "finished":
+        assert time.monotonic() < deadline, "the tournament did not finish"
+        time.sleep(0.5)
+    return tournament
+
+
+def on_a_phone(browser: Browser, address: str, shown: str, shot: str, count: int = 1) -> None:
+    """The page at ``address`` on a phone, once it shows ``count`` of ``shown``: it fits,
+    passes axe, and is shot as ``tournament-{shot}-phone.png``."""
+    small = browser.new_context(viewport=PHONE, is_mobile=True, reduced_motion="reduce")
+    try:
+        phone = small.new_page()
+        phone.goto(address)
+        expect(phone.locator(shown)).to_have_count(count)
+        expect(phone.locator(shown).first).to_be_visible()
+        assert fits(phone)
+        assert serious(phone) == []
+        phone.screenshot(path=str(SHOTS / f"tournament-{shot}-phone.png"), full_page=True)
+    finally:
+        small.close()
+
+
 def test_an_acc_playoff_draws_its_bracket(
     context: BrowserContext, browser: Browser, tmp_path: Path
 ) -> None:
     with LiveServer(tmp_path / "pegboard.sqlite", bot_delay=0.0) as live:
         page = context.new_page()
-        sign_up(page, live.url, "director")
-        made = page.request.post(
-            live.url + "/api/tournaments",
-            data={
+        made = bots_play_a_tournament(
+            page,
+            live.url,
+            {
                 "name": "ACC open",
                 "format": "acc",
                 "rounds": 3,
                 "playoff": "best-of-3",
                 "options": {"score_target": 15},
                 "start_when": 20,
-                "bot": "greedy",
             },
-        ).json()
-        started = page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
-        assert started.ok, started.text()
-        deadline = time.monotonic() + 120
-        while state(page, live.url, made["id"])["status"] != "finished":
-            assert time.monotonic() < deadline, "the tournament did not finish"
-            time.sleep(0.5)
-        page.goto(f"{live.url}/#/tournament/{made['id']}")
+            within=120,
+        )
+        page.goto(f"{live.url}/#/tournament/{made}")
         bracket = page.locator("svg.bracket")
         expect(bracket).to_be_visible()
         # 20 entrants: 5 qualify, a bracket of 8, byes to the top 3 seeds.
@@ -227,16 +253,7 @@ def test_an_acc_playoff_draws_its_bracket(
         assert page.locator("svg.bracket .bracket-match").count() == 4 + 2 + 1
         assert serious(page) == []
         page.screenshot(path=str(SHOTS / "tournament-bracket-desktop.png"), full_page=True)
-        small = browser.new_context(viewport=PHONE, is_mobile=True, reduced_motion="reduce")
-        try:
-            phone = small.new_page()
-            phone.goto(f"{live.url}/#/tournament/{made['id']}")
-            expect(phone.locator("svg.bracket")).to_be_visible()
-            assert fits(phone)
-            assert serious(phone) == []
-            phone.screenshot(path=str(SHOTS / "tournament-bracket-phone.png"), full_page=True)
-        finally:
-            small.close()
+        on_a_phone(browser, f"{live.url}/#/tournament/{made}", "svg.bracket", "bracket")
 
 
 def test_cribbage_teams_show_each_tables_match(
@@ -246,10 +263,10 @@ def test_cribbage_teams_show_each_tables_match(
     its sides (partners joined) and its match's strip: games won, game points, spread."""
     with LiveServer(tmp_path / "pegboard.sqlite", bot_delay=0.0) as live:
         page = context.new_page()
-        sign_up(page, live.url, "director")
-        made = page.request.post(
-            live.url + "/api/tournaments",
-            data={
+        made = bots_play_a_tournament(
+            page,
+            live.url,
+            {
                 "name": "Partners night",
                 "players": 4,
                 "format": "swiss",
@@ -257,16 +274,10 @@ def test_cribbage_teams_show_each_tables_match(
                 "match": "best-of-3",
                 "options": {"score_target": 15, "teams": True},
                 "start_when": 8,
-                "bot": "greedy",
             },
-        ).json()
-        started = page.request.post(f"{live.url}/api/tournaments/{made['id']}/start", data={})
-        assert started.ok, started.text()
-        deadline = time.monotonic() + 180
-        while state(page, live.url, made["id"])["status"] != "finished":
-            assert time.monotonic() < deadline, "the tournament did not finish"
-            time.sleep(0.5)
-        page.goto(f"{live.url}/#/tournament/{made['id']}")
+            within=180,
+        )
+        page.goto(f"{live.url}/#/tournament/{made}")
         expect(page.locator(".standings tbody tr")).to_have_count(8)
         expect(page.locator("[data-testid=t-status]")).to_contain_text("Won by")
         expect(page.locator(".tournament-summary")).to_contain_text("tables of 4")
@@ -282,16 +293,7 @@ def test_cribbage_teams_show_each_tables_match(
             expect(sides.first).to_contain_text("spread")
         assert serious(page) == []
         page.screenshot(path=str(SHOTS / "tournament-teams-desktop.png"), full_page=True)
-        small = browser.new_context(viewport=PHONE, is_mobile=True, reduced_motion="reduce")
-        try:
-            phone = small.new_page()
-            phone.goto(f"{live.url}/#/tournament/{made['id']}")
-            expect(phone.locator(".pairing")).to_have_count(4)
-            assert fits(phone)
-            assert serious(phone) == []
-            phone.screenshot(path=str(SHOTS / "tournament-teams-phone.png"), full_page=True)
-        finally:
-            small.close()
+        on_a_phone(browser, f"{live.url}/#/tournament/{made}", ".pairing", "teams", count=4)
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 1000}, PHONE])

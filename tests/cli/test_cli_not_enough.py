@@ -22,10 +22,10 @@ from pegboard.cli.narrate import narrate
 from pegboard.cli.play import Session, new_table, prompt_for
 from pegboard.cli.table_view import table_view
 from pegboard.core.game import Game
+from pegboard.core.wire import Action
 
 runner = CliRunner()
 View = dict[str, Any]
-Action = dict[str, Any]
 WORDS = {"fifteen": "15", "nobs": "his nob"}
 
 

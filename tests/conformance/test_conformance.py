@@ -10,9 +10,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from shapes import declared_actions, fits_one_of
 
-from pegboard.cards import parse_card
-from pegboard.core import Game, game_names, get_spec
+from pegboard.cards import card_names, parse_card
+from pegboard.core import Action, Game, game_names, get_spec
+from pegboard.core.wire import Leave, TimeUp
 from pegboard.errors import OptionError
 from pegboard.records import check_record, replay
 
@@ -61,6 +63,17 @@ def check_no_leak(game: Game, since: int) -> None:
         assert not leaked, f"events for seat {seat} show hidden {leaked}"
 
 
+def check_actions(game: Game, seat: int, legal: list[Action]) -> None:
+    """Every legal action is one of the game's declared action types, is its own canonical
+    form, and plays only a card of the seat's hand (``Rules.hand``, which the env encodes by)."""
+    shapes = declared_actions(type(game.rules))
+    hand = card_names(game.rules.hand(seat))
+    for action in legal:
+        assert fits_one_of(action, shapes), f"{action} is none of {shapes}"
+        assert game.rules.canonical(action) == action
+        assert action["type"] != "play" or action["card"] in hand, (action, hand)
+
+
 def random_playout(game: Game, rng: random.Random) -> None:
     for _ in range(20_000):
         if game.outcome is not None:
@@ -79,6 +92,7 @@ def random_playout(game: Game, rng: random.Random) -> None:
             legal = game.legal_actions(seat)
             assert legal, f"seat {seat} must act but has no legal action"
             assert game.view(seat)["legal"] == legal
+            check_actions(game, seat, legal)
             game.apply(seat, rng.choice(legal))
         check_no_leak(game, before)
     raise AssertionError("the game did not end")
@@ -94,6 +108,9 @@ def test_random_playouts_end_replay_and_never_leak(
         outcome = game.outcome
         assert outcome is not None
         assert sorted(set(outcome.ranks))[0] == 1
+        shapes = (*declared_actions(type(game.rules)), Leave, TimeUp)
+        for entry in game.actions:
+            assert fits_one_of(entry["action"], shapes), entry
         record = json.loads(json.dumps(game.record()))
         check_record(record)
         again = replay(record)

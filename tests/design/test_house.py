@@ -3,6 +3,7 @@ than tests/design/house.py allows (one idea a module)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from house import MOST_LINES, packages, report, too_long
@@ -28,6 +29,18 @@ def test_the_server_is_in_packages_by_subsystem() -> None:
         "pegboard.server.quickplay",
         "pegboard.server.store",
     } <= server
+
+
+def test_the_architecture_page_names_every_server_package() -> None:
+    """docs/architecture.md's table of the server's packages is the layout as it is."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text()
+    named = set(re.findall(r"^\| `(server(?:/\w+)?)` \|", page, flags=re.MULTILINE))
+    server = {
+        p.name.removeprefix("pegboard.").replace(".", "/")
+        for p in packages()
+        if p.name == "pegboard.server" or (p.name.count(".") == 2 and ".server." in p.name)
+    }
+    assert named == server
 
 
 def test_a_long_module_is_flagged(tmp_path: Path) -> None:

@@ -146,6 +146,18 @@ def test_a_clone_goes_its_own_way_and_the_original_is_untouched() -> None:
     assert again.record() == env.record()
 
 
+def test_a_clone_shares_what_the_rules_share_and_copies_the_rest() -> None:
+    """``Rules.shared()`` names what a copy keeps (the powers table); every hand is its own."""
+    env = make("not-enough", 2)
+    env.reset(4)
+    random_steps(env, 12, random.Random(4))
+    twin = env.clone()
+    assert twin.rules.shared() == env.rules.shared() != ()
+    assert all(a is b for a, b in zip(twin.rules.shared(), env.rules.shared(), strict=True))
+    assert twin.rules.hand(0) == env.rules.hand(0)
+    assert twin.rules.hand(0) is not env.rules.hand(0)
+
+
 def test_the_record_replays_through_game() -> None:
     env = make("cribist", 4)
     env.reset(12)

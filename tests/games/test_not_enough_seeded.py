@@ -11,7 +11,7 @@ import pytest
 
 from pegboard.arena import play_one
 from pegboard.bots import make
-from pegboard.core import Game, new_game
+from pegboard.core import Action, Game, new_game
 from pegboard.errors import IllegalAction
 
 Event = dict[str, Any]
@@ -86,7 +86,7 @@ class WrongCallFirst:
         self.bot = make(name, seed=seed)
         self.refused = 0
 
-    def act(self, game: Game, seat: int) -> dict[str, Any]:
+    def act(self, game: Game, seat: int) -> Action:
         view = game.view(seat)
         counting = view["counting"]
         if counting is not None and counting["claimed"]:
@@ -96,7 +96,7 @@ class WrongCallFirst:
                 game.apply(seat, wrong)
             assert (len(game.events), game.view(None)) == before
             self.refused += 1
-        action: dict[str, Any] = self.bot.act(view)
+        action: Action = self.bot.act(view)
         return action
 
 

@@ -1,14 +1,16 @@
 """A game plugs in whole: every registered game, and Pile (a toy game of another package,
 tests/toygame, registered for these tests only), offers each surface pegboard has, reached from
 its ``GameSpec`` alone: a table played to the end through the server, the record's replay, the
-environments, a bot at every level, the rules page, its rating groups, the review and the web
-client's module."""
+environments (and the Gymnasium id), a bot at every level, the rules page and its examples,
+its rating groups, the review, whether its table shows its deals' checks, and the web client's
+module."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
+import gymnasium
 import pytest
 from harness import Server
 
@@ -18,6 +20,8 @@ from pegboard.core import Game
 from pegboard.core.spec import GameSpec, get_spec, registered
 from pegboard.env import env_game
 from pegboard.env import make as make_env
+from pegboard.env.games import gym_id
+from pegboard.env.gymnasium import PegboardEnv, gym_ids
 from pegboard.env.vector import make as make_vector
 from pegboard.errors import OptionError
 from pegboard.records import replay
@@ -81,10 +85,19 @@ def test_the_games_list_names_the_client_module_and_the_server_has_it(
     assert listed[spec.name]["hints"] == ("hints" in spec.surfaces)
 
 
-def test_the_rules_page_is_the_games_own_text(spec: GameSpec, server: Server) -> None:
+def test_the_rules_page_is_the_games_own_text_and_examples(spec: GameSpec, server: Server) -> None:
     page = server.get(f"/api/rules/{spec.name}").json()
     assert page["title"] == spec.title
     assert spec.title.split()[0] in page["html"]
+    assert page["examples"] == spec.examples()  # the game's own (Pile has none)
+    assert all(example["lines"] for example in page["examples"])
+
+
+def test_the_games_list_says_whether_it_deals_by_chance(spec: GameSpec, server: Server) -> None:
+    """Only a game dealt by chance shows "Fair deals" at its table (Pile deals nothing)."""
+    listed = {g["name"]: g for g in server.get("/api/games").json()}
+    assert listed[spec.name]["chance"] is spec.chance
+    assert spec.chance is (spec.name != "pile")
 
 
 def test_every_rating_group_is_the_games_own_and_listed(spec: GameSpec, server: Server) -> None:
@@ -127,6 +140,10 @@ def test_the_environments_are_the_games_own(spec: GameSpec) -> None:
             break
         env.step(env.legal_actions()[0])
     assert len(env.legal_mask()) == known.space.size
+    env_id = gym_id(spec.name)  # its Gymnasium id, made from the spec alone
+    assert gym_ids()[env_id] == (spec.name, spec.players[0])
+    made = gymnasium.make(env_id, opponents="random").unwrapped
+    assert isinstance(made, PegboardEnv) and made.core.spec is spec
 
 
 def test_the_vector_environment_is_there_only_where_the_game_has_one(spec: GameSpec) -> None:

@@ -13,6 +13,7 @@ from pegboard.bots import Bot, make
 from pegboard.core.chance import ScriptedChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Action
 from pegboard.server.tables.room import Room
 
 View = dict[str, Any]
@@ -24,13 +25,13 @@ class Gate:
 
     def __init__(self) -> None:
         self.questions: queue.Queue[View] = queue.Queue()
-        self.answers: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.answers: queue.Queue[Action | None] = queue.Queue()
         self.open = False
 
     def question(self) -> View:
         return self.questions.get(timeout=5)
 
-    def answer(self, action: dict[str, Any] | None = None) -> None:
+    def answer(self, action: Action | None = None) -> None:
         """Answer the question being held: ``action``, or the bot's own move for None."""
         self.answers.put(action)
 
@@ -51,7 +52,7 @@ class Held:
         self.bot = bot
         self.gate = gate
 
-    def act(self, view: View) -> dict[str, Any]:
+    def act(self, view: View) -> Action:
         if self.gate.open:
             return self.bot.act(view)
         self.gate.questions.put(view)

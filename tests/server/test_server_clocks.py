@@ -42,6 +42,12 @@ def test_a_discard_gives_the_other_discarder_no_more_time(server: Server) -> Non
         assert bob.view["discarded"], "the clock discarded for Bob at his own 20 s"
 
 
+def test_the_table_says_how_long_its_turns_and_intermissions_last(server: Server) -> None:
+    """The client draws its clock bars from these: it repeats neither number."""
+    with ann_and_bob(server, turn_time=35) as (ann, _):
+        assert ann.table["clock_lengths"] == {"turn": 35.0, "intermission": 30.0}
+
+
 def test_a_ready_does_not_restart_the_intermission(server: Server) -> None:
     with ann_and_bob(server, pre_show=True) as (ann, bob):
         reach_phase("pre-show", ann, bob)

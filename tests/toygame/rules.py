@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from pegboard.cards import Card
 from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
-from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.rules import Event, Rules
 from pegboard.errors import IllegalAction
 from pegboard.scoring import ScoreItem
 
@@ -17,7 +17,14 @@ BONUS = 3
 """The extra points for taking the last counter."""
 
 
-class PileRules(Rules):
+class Take(TypedDict):
+    """Pile's one action: take one or two counters."""
+
+    type: Literal["take"]
+    count: int
+
+
+class PileRules(Rules[Take]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.pile = int(options["counters"])
@@ -29,19 +36,19 @@ class PileRules(Rules):
     def to_act(self) -> tuple[int, ...]:
         return () if self.outcome is not None else (self.turn,)
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[Take]:
         if seat not in self.to_act:
             return []
         return [{"type": "take", "count": n} for n in (1, 2) if n <= self.pile]
 
-    def canonical(self, action: Mapping[str, Any]) -> Action:
+    def canonical(self, action: Mapping[str, Any]) -> Take:
         count = action.get("count")
         if action.get("type") != "take" or not isinstance(count, int) or isinstance(count, bool):
             raise IllegalAction('an action is {"type": "take", "count": 1 or 2}')
         return {"type": "take", "count": count}
 
-    def apply(self, seat: int, action: Action) -> None:
-        count = int(action["count"])
+    def apply(self, seat: int, action: Take) -> None:
+        count = action["count"]
         self.pile -= count
         self.events.append({"type": "take", "seat": seat, "count": count, "pile": self.pile})
         self.events.append(peg(self.scores, [seat], seat, (ScoreItem("taken", count, ()),)))

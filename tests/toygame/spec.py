@@ -32,6 +32,7 @@ SPEC = GameSpec(
     client="toygame:client.js",
     surfaces={"bots": "toygame.bots:BOTS"},
     worth=GameWorth(),
+    chance=False,  # the pile is the same every game: nothing to deal, nothing to check
 )
 
 

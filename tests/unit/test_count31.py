@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from pegboard.cards import Card, parse_card, parse_cards
-from pegboard.core.rules import Action, Event
+from pegboard.core.rules import Event
+from pegboard.core.wire import PlayAction
 from pegboard.games.count31 import GO, Count31Rules
 from pegboard.scoring import ScoreItem
 
 
-class Table(Count31Rules):
+class Table(Count31Rules[PlayAction]):
     """Only the count: hands laid out by the test, the first seat in the count to play."""
 
     def __init__(self, hands: Sequence[str], in_count: Sequence[int]) -> None:
@@ -41,13 +42,15 @@ class Table(Count31Rules):
     def to_act(self) -> tuple[int, ...]:
         return (self.turn,) if self.turn >= 0 else ()
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[PlayAction]:
         return self._play_actions(seat) if seat == self.turn else []
 
-    def canonical(self, action: Mapping[str, Any]) -> Action:
-        return dict(action)
+    def canonical(self, action: Mapping[str, Any]) -> PlayAction:
+        if action.get("type") == "play":
+            return {"type": "play", "card": str(action["card"])}
+        return {"type": "go"}
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: PlayAction) -> None:
         if action["type"] == "play":
             self._play(seat, parse_card(action["card"]))
         else:

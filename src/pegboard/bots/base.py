@@ -27,6 +27,16 @@ class Selective(Protocol):
         ...
 
 
+def forced_move(view: View) -> Action | None:
+    """The one legal action when there is only one, so a bot need not think; None otherwise,
+    and always None at a count of the show (a claim is open-ended: its one listed action is
+    only a form to fill)."""
+    legal: list[Action] = view["legal"]
+    if len(legal) == 1 and view.get("counting") is None:
+        return legal[0]
+    return None
+
+
 def plays(bot: Bot, game: str, players: int) -> bool:
     """Whether ``bot`` can take a seat at ``game`` for ``players``."""
     return not isinstance(bot, Selective) or bot.plays(game, players)

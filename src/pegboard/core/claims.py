@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pegboard.cards import Card, card_names, parse_cards
-from pegboard.core.rules import Action
+from pegboard.core.wire import Action, Claim, CountAction, Muggins, NamedItem, Pass
 from pegboard.errors import CardError, IllegalAction
 from pegboard.scoring import ScoreItem
 
-CLAIM_NOTHING: Action = {"type": "claim", "items": []}
-PASS: Action = {"type": "pass"}
+CLAIM_NOTHING: Claim = {"type": "claim", "items": []}
+PASS: Pass = {"type": "pass"}
 
 _FIXED_POINTS = {"fifteen": 2, "pair": 2, "nobs": 1, "jack-of-trumps": 1}
 _BY_SIZE = ("run", "flush")  # worth one point per card
@@ -72,15 +72,15 @@ def parse_items(data: object) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
-def items_json(items: Iterable[ScoreItem]) -> list[dict[str, Any]]:
+def items_json(items: Iterable[ScoreItem]) -> list[NamedItem]:
     return [{"kind": i.kind, "cards": card_names(i.cards)} for i in items]
 
 
-def canonical_claim(action: Mapping[str, Any]) -> Action:
+def canonical_claim(action: Mapping[str, Any]) -> CountAction:
     """The canonical form of a claim, a Muggins call or a pass."""
     kind = action.get("type")
     if kind == "pass":
-        return dict(PASS)
+        return PASS.copy()
     items = parse_items(action.get("items"))
     if kind == "claim":
         return {"type": "claim", "items": items_json(items)}
@@ -126,11 +126,11 @@ class CountingRound:
     def done(self) -> bool:
         return self.claimed and self.called >= len(self.callers)
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[CountAction]:
         """The spelled-out choices: claim nothing, or pass. Any other claim is open-ended."""
         if seat not in self.to_act:
             return []
-        return [dict(CLAIM_NOTHING)] if not self.claimed else [dict(PASS)]
+        return [CLAIM_NOTHING.copy()] if not self.claimed else [PASS.copy()]
 
     def check(self, seat: int, action: Action) -> None:
         """Refuse a claim naming an item that is not in the count (it may be made again)."""
@@ -153,14 +153,14 @@ class CountingRound:
         expected = "claim" if not self.claimed else "muggins or pass"
         raise IllegalAction(f"now is the time to {expected}, not {kind}")
 
-    def claim(self, action: Action) -> tuple[ScoreItem, ...]:
+    def claim(self, action: Claim) -> tuple[ScoreItem, ...]:
         """The claimed items (already checked real); they are taken."""
         items = self._real(parse_items(action["items"]))
         self.taken.extend(items)
         self.claimed = True
         return items
 
-    def muggins(self, action: Action) -> tuple[bool, tuple[ScoreItem, ...], int]:
+    def muggins(self, action: Muggins) -> tuple[bool, tuple[ScoreItem, ...], int]:
         """(valid, the items scored, points): points won, or lost (negative) if invalid."""
         self.called += 1
         stated = int(action["points"])
@@ -189,16 +189,15 @@ class CountingRound:
     def pass_turn(self) -> None:
         self.called += 1
 
-    def step(self, seat: int, action: Action) -> tuple[dict[str, Any], tuple[ScoreItem, ...]]:
+    def step(self, seat: int, action: CountAction) -> tuple[dict[str, Any], tuple[ScoreItem, ...]]:
         """Carry out a checked claim, Muggins call or pass: the event to record, and the items
         to score for ``seat`` (a failed call scores one negative ``muggins`` item)."""
-        kind = action["type"]
-        if kind == "claim":
+        if action["type"] == "claim":
             items = self.claim(action)
             points = sum(i.points for i in items)
             event = {"type": "claim", "seat": seat, "items": action["items"], "points": points}
             return event | {"valid": True}, items
-        if kind == "muggins":
+        if action["type"] == "muggins":
             valid, items, points = self.muggins(action)
             event = {
                 "type": "muggins",

@@ -14,8 +14,9 @@ from typing import Any
 from pegboard.core.chance import ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.fair import FairChance
 from pegboard.core.outcome import Outcome
-from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, get_spec
+from pegboard.core.wire import Action, Event
 from pegboard.errors import GameOver, IllegalAction, NotYourTurn
 
 RECORD_FORMAT = "pegboard-record/1"
@@ -50,7 +51,7 @@ class Game:
         ]
         self.actions: list[dict[str, Any]] = []
         self.chance_log: list[dict[str, Any]] = []
-        self._legal: dict[int, list[Action]] = {}  # legal actions of this position, by seat
+        self._legal: dict[int, Sequence[Action]] = {}  # legal actions of this position, by seat
         self._advance()
 
     # -- what the table sees -------------------------------------------------------------
@@ -93,7 +94,7 @@ class Game:
         self._check_seat(seat)
         return list(self._legal_now(seat))
 
-    def _legal_now(self, seat: int) -> list[Action]:
+    def _legal_now(self, seat: int) -> Sequence[Action]:
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = self.rules.legal(seat) if self.rules.outcome is None else []
@@ -259,7 +260,7 @@ class Game:
         return f"seat {seat} cannot act now: waiting for seat {names}"
 
 
-def _find(legal: list[Action], action: Mapping[str, Any]) -> Action | None:
+def _find(legal: Sequence[Action], action: Mapping[str, Any]) -> Action | None:
     for candidate in legal:
         if candidate == action:
             return candidate

@@ -2,29 +2,37 @@
 
 A rules object never does I/O, reads no clock and draws no randomness: chance comes in
 through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (docs/records.md) so the
-same value travels through bots, views, records and the web protocol unchanged.
+same value travels through bots, views, records and the web protocol unchanged; a game's rules
+are typed with the union of its own actions (``Rules[CribbageAction]``, core/wire.py), so that
+``mypy`` checks every action they list, parse, make and apply.
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from pegboard.cards import Card
 from pegboard.core.chance import Chance, ChanceOutcome
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome
+from pegboard.core.wire import Action as Action
+from pegboard.core.wire import Event as Event
 from pegboard.errors import IllegalAction
 
-Action = dict[str, Any]
-Event = dict[str, Any]
+A = TypeVar("A", bound=Action, default=Any)
+"""A game's own actions (the union of its ``TypedDict``s); a bare ``Rules`` is any game's."""
 
 
-class Rules(ABC):
+class Rules(ABC, Generic[A]):
     """One game in progress. Subclasses append to :attr:`events` as things happen, and keep
-    :attr:`scores` (each seat's score now; team-mates share theirs)."""
+    :attr:`scores` (each seat's score now; team-mates share theirs). The driver and the layers
+    above read :attr:`scores`, :meth:`sides`, :meth:`hand` and :meth:`shared` from this
+    contract, never by probing a game's attributes."""
 
     scores: list[int]
 
@@ -44,23 +52,32 @@ class Rules(ABC):
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now (several at once for simultaneous decisions)."""
 
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, in the game's order; none in a game without hands."""
+        return []
+
+    def shared(self) -> tuple[object, ...]:
+        """What a copy of the rules shares with them rather than copies (tables that never
+        change, like a powers table); nothing by default."""
+        return ()
+
     @abstractmethod
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> Sequence[A]:
         """Every action ``seat`` may take now, in canonical form; empty when it must wait."""
 
     @abstractmethod
-    def canonical(self, action: Mapping[str, Any]) -> Action:
+    def canonical(self, action: Mapping[str, Any]) -> A:
         """The canonical form of an action (cards parsed and ordered); raises
         :class:`~pegboard.errors.IllegalAction` for a malformed one."""
 
-    def check_open(self, seat: int, action: Action, legal: list[Action]) -> None:
+    def check_open(self, seat: int, action: A, legal: Sequence[A]) -> None:
         """Accept an action not spelled out in ``legal`` (a claim naming any items), or raise
         :class:`~pegboard.errors.IllegalAction` saying why not. By default nothing is open."""
         allowed = "; ".join(json.dumps(a) for a in legal[:12])
         raise IllegalAction(f"{json.dumps(action)} is not allowed now; allowed: {allowed}")
 
     @abstractmethod
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: A) -> None:
         """Carry out a legal, canonical action (the caller has checked it)."""
 
     def pending_chance(self) -> Chance | None:
@@ -76,7 +93,7 @@ class Rules(ABC):
     def resolve_chance(self, outcome: ChanceOutcome) -> None:
         raise NotImplementedError(f"{type(self).__name__} has no chance step pending")
 
-    def auto_action(self) -> tuple[int, Action] | None:
+    def auto_action(self) -> tuple[int, A] | None:
         """A move the table options make by themselves (skip empty, skip pass, …)."""
         return None
 

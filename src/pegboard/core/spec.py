@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from pegboard.core.examples import Example, no_examples
 from pegboard.core.matchplay import GameWorth, MatchFormat, game_result
 from pegboard.core.options import Option, OptionValue, resolve_options, stored_options
 from pegboard.core.outcome import Outcome
@@ -48,16 +49,16 @@ class DailySetup:
 class GameSpec:
     """Everything pegboard needs of a game, reached from one registration.
 
-    The rules, options and rules text are the game's own; ``sides`` says who shares a result;
-    ``rating_groups`` (key: title) are the groups it is rated in, keyed ``NAME-PLAYERS`` with a
-    ``-teams`` form where partnerships are optional; ``phases`` name its points by phase; ``client``
-    is its module of the web client: a module of ``web/js`` by that name (the game's name by
-    default), or, for a game of another package, a file of that package as ``package:file.js``,
-    which the server serves at ``/api/games/NAME/client.js``; ``surfaces`` name, as
-    ``module:attribute``, what the layers above the game provide for it, loaded on first use
-    (:meth:`surface`): ``bots`` (a bot per name and level), ``env`` (the research
-    environment's spaces), ``vector``, ``hints``, ``review``, ``rules_page`` (its worked
-    examples), ``terminal`` (its table in the terminal), ``published`` (reference figures),
+    The rules, options, rules text and the rules page's worked ``examples`` are the game's
+    own; ``sides`` says who shares a result; ``rating_groups`` (key: title) are the groups it is
+    rated in, keyed ``NAME-PLAYERS`` with a ``-teams`` form where partnerships are optional;
+    ``phases`` name its points by phase; ``client`` is its module of the web client: a module
+    of ``web/js`` by that name (the game's name by default), or, for a game of another package,
+    a file of that package as ``package:file.js``, which the server serves at
+    ``/api/games/NAME/client.js``; ``surfaces`` name, as ``module:attribute``, what the layers
+    above the game provide for it, loaded on first use (:meth:`surface`): ``bots`` (a bot per
+    name and level), ``env`` (the research environment's spaces), ``vector``, ``hints``,
+    ``review``, ``terminal`` (its table in the terminal), ``published`` (reference figures),
     so the game stays below them."""
 
     name: str
@@ -66,6 +67,7 @@ class GameSpec:
     options: tuple[Option, ...]
     create: Callable[[int, Mapping[str, OptionValue]], Rules]
     rules_text: Callable[[], str]
+    examples: Callable[[], list[Example]] = no_examples
     aliases: tuple[str, ...] = ()
     check: Callable[[int, Mapping[str, OptionValue]], None] = field(default=lambda n, o: None)
     sides: Sides = each_alone
@@ -77,6 +79,9 @@ class GameSpec:
     """What a won game earns in a match, by how it was won (the ACC's game points unless the
     game says otherwise: :mod:`pegboard.core.matchplay`)."""
     daily: DailySetup | None = None  # None: the game has no daily challenge
+    chance: bool = True
+    """Whether the game deals by chance (its rules ask for chance steps): only then does a
+    table show the checks of its verifiable deals (the web client's "Fair deals")."""
     jack_item: str = "nobs"
     """The scoring item of a Jack in its counts (Cribist's "jack-of-trumps"): the word a
     person's claim of a Jack resolves to."""
@@ -164,6 +169,7 @@ class GameSpec:
             "options": [o.to_json() for o in self.options],
             "client": self.client_url,
             "hints": "hints" in self.surfaces,
+            "chance": self.chance,
             "review": "review" in self.surfaces,
             "rated_options": dict(self.rated_options),
         }

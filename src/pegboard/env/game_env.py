@@ -30,7 +30,7 @@ from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.env.games import EnvGame, env_game, env_games, hand_of
+from pegboard.env.games import EnvGame, env_game, env_games
 from pegboard.env.layout import Observation
 from pegboard.errors import GameOver, IllegalAction, OptionError
 
@@ -178,7 +178,7 @@ class Env:
         if seat is None:
             raise GameOver("the game is over")
         canonical = self.rules.canonical(action)
-        return self.space.encode(hand_of(self.rules, seat), canonical)
+        return self.space.encode(self.rules.hand(seat), canonical)
 
     def decode(self, action_id: int) -> Action:
         """The action dict a legal id of the current player stands for."""
@@ -192,9 +192,9 @@ class Env:
             return next(
                 a
                 for a in self.rules.legal(seat)
-                if self.space.encode(hand_of(self.rules, seat), a) == action_id
+                if self.space.encode(self.rules.hand(seat), a) == action_id
             )
-        return self.space.decode(hand_of(self.rules, seat), action_id)
+        return self.space.decode(self.rules.hand(seat), action_id)
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -326,11 +326,11 @@ PLAYS = 52  # ids 0..51 play a card in every game
 
 def copy_rules(rules: Rules, spec: GameSpec) -> Rules:
     """An independent copy of a game's rules object (its state and events)."""
-    # The powers table and the spec are shared; events are never changed once written.
+    # The rules' tables that never change and the spec are shared; events are never changed
+    # once written.
     memo: dict[int, Any] = {id(spec): spec, id(rules.events): []}
-    powers = getattr(rules, "powers", None)
-    if powers is not None:
-        memo[id(powers)] = powers
+    for table in rules.shared():
+        memo[id(table)] = table
     twin = copy.deepcopy(rules, memo)
     twin.events = list(rules.events)
     return twin

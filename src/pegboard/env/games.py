@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 from pegboard.core.options import OptionValue
-from pegboard.core.rules import Event, Rules
+from pegboard.core.rules import Event
 from pegboard.core.spec import get_spec, registered
 from pegboard.env import observe_cribbage, observe_cribist, observe_not_enough
 from pegboard.env.actions import CRIBBAGE, CRIBIST, NOT_ENOUGH, SUBSET_IDS, ActionSpace
@@ -86,6 +86,9 @@ class EnvGame:
     compiled: str | None = None
     """``module:class`` of the game's compiled environment, when it has one (the module
     raises ``ImportError`` where the cores were not built)."""
+    gym_name: str = ""
+    """The game's Gymnasium id is ``pegboard/<gym_name>-v0``; empty: its title's words,
+    capitalized and run together."""
 
     def check(self, options: Mapping[str, OptionValue]) -> None:
         for name, (value, why) in self.refused.items():
@@ -104,12 +107,7 @@ class EnvGame:
             n = len(rules.hands[seat])
             start = space.start["discard"]
             return sorted(start + i for i in SUBSET_IDS[(n, n - KEPT)])
-        return sorted(space.encode(hand_of(rules, seat), a) for a in rules.legal(seat))
-
-
-def hand_of(rules: Rules, seat: int) -> list[int]:
-    hands: list[list[int]] = getattr(rules, "hands", [])
-    return hands[seat] if seat < len(hands) else []
+        return sorted(space.encode(rules.hand(seat), a) for a in rules.legal(seat))
 
 
 def _cribbage_dealt(rules: Any) -> int:
@@ -165,6 +163,7 @@ NOT_ENOUGH_ENV = EnvGame(
     refused={"counting": _MANUAL},
     hidden_alike=(_not_enough_colour, _not_enough_card),
     from_view=lambda view, lay: observe_not_enough.observe(view, [], lay),
+    gym_name="NotEnough",  # the id research code already uses (docs/research.md)
 )
 
 
@@ -179,3 +178,13 @@ def env_game(game: str) -> EnvGame | None:
 def env_games() -> list[str]:
     """The registered games with an environment."""
     return [spec.name for spec in registered() if "env" in spec.surfaces]
+
+
+def gym_id(game: str) -> str:
+    """The Gymnasium id of a game with an environment (``pegboard/Cribbage-v0``)."""
+    spec = get_spec(game)
+    known = env_game(game)
+    if known is None:
+        raise OptionError(f"no environment for {spec.title}")
+    name = known.gym_name or "".join(word[:1].upper() + word[1:] for word in spec.title.split())
+    return f"pegboard/{name}-v0"

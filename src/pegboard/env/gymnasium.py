@@ -18,14 +18,19 @@ import numpy.typing as npt
 
 from pegboard.bots import make as make_bot
 from pegboard.bots.base import Bot
+from pegboard.core.spec import get_spec
 from pegboard.env import spaces as pegboard_spaces
 from pegboard.env.factory import make
+from pegboard.env.games import env_games, gym_id
 
-IDS = {
-    "pegboard/Cribbage-v0": ("cribbage", 2),
-    "pegboard/Cribist-v0": ("cribist", 4),
-    "pegboard/NotEnough-v0": ("not-enough", 2),
-}
+
+def gym_ids() -> dict[str, tuple[str, int]]:
+    """Each registered game with an environment (its spec's ``env`` surface) by its id: the
+    game and its smallest player count, the id's default."""
+    return {gym_id(game): (game, get_spec(game).players[0]) for game in env_games()}
+
+
+IDS = gym_ids()
 
 
 class PegboardEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -111,8 +116,9 @@ class PegboardEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 def register() -> None:
-    """Register the ids with Gymnasium (done on import of this module)."""
-    for env_id, (game, players) in IDS.items():
+    """Register every game's id with Gymnasium (done on import of this module; call it again
+    for a game registered since)."""
+    for env_id, (game, players) in gym_ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 env_id,

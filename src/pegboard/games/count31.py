@@ -15,11 +15,12 @@ from collections.abc import Collection
 from typing import ClassVar, Literal
 
 from pegboard.cards import NAME_OF, VALUE_OF, Card
-from pegboard.core.rules import Action, Rules
+from pegboard.core.rules import A, Rules
+from pegboard.core.wire import Go, PlayAction
 from pegboard.scoring import ScoreItem, score_pegging
 from pegboard.scoring.pegging import pegging_points
 
-GO: Action = {"type": "go"}
+GO: Go = {"type": "go"}
 
 Leader = Literal["next", "pegger"]
 """Who leads a new count: ``next``, the player after the last to play (who says go at once if
@@ -27,7 +28,7 @@ they have no cards left); ``pegger``, the last to play, who pegged the go or the
 have no cards left the next player in order who has some."""
 
 
-class Count31Rules(Rules):
+class Count31Rules(Rules[A]):
     """Rules whose hands are played out in the 31 count. A game says who plays in the count
     (:meth:`_count_seats`), how points are pegged (:meth:`_score`) and what follows the last
     card (:meth:`_start_show`); it starts each hand with :meth:`_new_count` and sets
@@ -58,12 +59,15 @@ class Count31Rules(Rules):
     def _start_show(self) -> None:
         """Every card has been played: go on to the show."""
 
+    def hand(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
     def playable(self, seat: int) -> list[Card]:
         """The cards of ``seat``'s hand that keep the count at 31 or under."""
         room = 31 - self.count
         return [c for c in self.hands[seat] if VALUE_OF[c] <= room]
 
-    def _play_actions(self, seat: int) -> list[Action]:
+    def _play_actions(self, seat: int) -> list[PlayAction]:
         """A play for each playable card, or go when there is none."""
         playable = self.playable(seat)
         return [{"type": "play", "card": NAME_OF[c]} for c in playable] if playable else [GO]

@@ -25,13 +25,14 @@ import math
 import random
 import statistics
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pegboard.bots.not_enough.expert import WIN
 from pegboard.bots.not_enough.greedy import act_greedy, play_key
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, parse_card, parse_cards
 from pegboard.core.chance import Pick, Shuffle, draw, shuffle
 from pegboard.core.rules import Action
+from pegboard.games.not_enough.actions import NotEnoughAction
 from pegboard.games.not_enough.phases import COLOUR
 from pegboard.games.not_enough.powers import COLOURS, COURT, POWERS, PowerTable
 from pegboard.games.not_enough.rules import NotEnoughRules
@@ -150,7 +151,8 @@ def hand_played_out(
     orders = [list(range(DECK_SIZE)) for _ in (0, 1)]
     for order in orders:
         shuffle(rng, order)
-    state.apply(seat, action)
+    # Every action here is one of the rules' own legal actions, read back from a view.
+    state.apply(seat, cast(NotEnoughAction, action))
     while state.outcome is None:
         step = state.pending_chance()
         if isinstance(step, Shuffle) and len(step.cards) == DECK_SIZE:
@@ -172,7 +174,7 @@ def hand_played_out(
         player = state.to_act[0]
         view = state.view(player)
         view["legal"] = state.legal(player)
-        state.apply(player, rollout_action(view))
+        state.apply(player, cast(NotEnoughAction, rollout_action(view)))
     if state.outcome is not None:
         winners = [s for s, rank in enumerate(state.outcome.ranks) if rank == 1]
         return WIN if winners and winners[0] % 2 == team else -WIN

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pegboard.core.wire import Action
 from pegboard.server.store.sql_store import Store, TableRow
 from pegboard.server.tables.errors import StaleCommand
 from pegboard.server.tables.writer import Writer
@@ -46,7 +47,7 @@ class Pipeline:
 
     def __init__(self) -> None:
         self.writer = Writer()
-        self.played: list[tuple[int, dict[str, Any], int]] = []
+        self.played: list[tuple[int, Action, int]] = []
         self.stale: set[int] = set()
 
     @property
@@ -56,7 +57,7 @@ class Pipeline:
     async def call(self, run: Callable[[], Awaitable[T]]) -> T:
         return await self.writer.call(run)
 
-    async def play(self, seat: int, action: dict[str, Any], version: int) -> None:
+    async def play(self, seat: int, action: Action, version: int) -> None:
         if seat in self.stale:
             raise StaleCommand("moved on")
         self.played.append((seat, action, version))

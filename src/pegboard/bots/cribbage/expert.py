@@ -22,7 +22,7 @@ import random as _random
 import time
 
 from pegboard.analysis import Tosses
-from pegboard.bots.base import View
+from pegboard.bots.base import View, forced_move
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.cribbage.discard import choose_discard
 from pegboard.bots.game_bot import Thinking
@@ -45,9 +45,8 @@ class CribbageExpert:
     def act(self, view: View) -> Action:
         if self.thinking.model:
             self.styles.observe(view)
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         budget = self.thinking.budget
         deadline = time.thread_time() + budget if budget is not None else None
         if view.get("counting") is not None:

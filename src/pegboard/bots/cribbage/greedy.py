@@ -7,7 +7,7 @@ from __future__ import annotations
 import random as _random
 from itertools import combinations
 
-from pegboard.bots.base import View
+from pegboard.bots.base import View, forced_move
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_cards
 from pegboard.core.rules import Action
@@ -48,9 +48,8 @@ class CribbageGreedy:
         self.rng = _random.Random(seed)
 
     def act(self, view: View) -> Action:
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:  # a count is open-ended
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         if view.get("counting") is not None:
             return count_show(view)
         hand = parse_cards(view["hand"])

@@ -31,7 +31,7 @@ import random as _random
 from collections.abc import Sequence
 from itertools import combinations, pairwise
 
-from pegboard.bots.base import View
+from pegboard.bots.base import View, forced_move
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.search.pegging import book_policy
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, card_names, parse_cards
@@ -107,9 +107,8 @@ class CribbageHoyle:
         self.rng = _random.Random(seed)
 
     def act(self, view: View) -> Action:
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         if view.get("counting") is not None:
             return count_show(view)
         hand = parse_cards(view["hand"])

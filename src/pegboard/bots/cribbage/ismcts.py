@@ -24,7 +24,7 @@ import random as _random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pegboard.bots.base import View
+from pegboard.bots.base import View, forced_move
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.search.objective import counted_out, race_value
 from pegboard.bots.search.pegging import (
@@ -107,9 +107,9 @@ class IsmctsBot:
             raise OptionError("the ismcts bot plays 2-player Cribbage only")
         if view.get("counting") is not None:
             return count_show(view)
+        if (forced := forced_move(view)) is not None:
+            return forced
         legal: list[Action] = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
         if view["phase"] == "discard":
             return {"type": "discard", "cards": card_names(self._discard(view))}
         if view["phase"] == "play" and any(a["type"] == "play" for a in legal):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random as _random
 import time
 
-from pegboard.bots.base import Bot, View
+from pegboard.bots.base import Bot, View, forced_move
 from pegboard.bots.cribist.expert import act_cribist
 from pegboard.bots.cribist.greedy import act_cribist as act_greedy
 from pegboard.bots.game_bot import GameBots, Thinking
@@ -23,9 +23,8 @@ class CribistGreedy:
         self.rng = _random.Random(seed)
 
     def act(self, view: View) -> Action:
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:  # a count is open-ended
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         return act_greedy(view)
 
 
@@ -39,9 +38,8 @@ class CribistExpert:
 
     def act(self, view: View) -> Action:
         self.memory.observe(view)
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         deadline = time.thread_time() + self.budget if self.budget is not None else None
         return act_cribist(view, self.memory, self.rng, deadline=deadline)
 

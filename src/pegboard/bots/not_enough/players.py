@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random as _random
 
-from pegboard.bots.base import Bot, View
+from pegboard.bots.base import Bot, View, forced_move
 from pegboard.bots.game_bot import GameBots, Thinking
 from pegboard.bots.levels import EasyBot
 from pegboard.bots.not_enough.expert import act_expert
@@ -20,9 +20,8 @@ class NotEnoughGreedy:
         self.rng = _random.Random(seed)
 
     def act(self, view: View) -> Action:
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:  # a count is open-ended
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         return act_greedy(view)
 
 
@@ -33,9 +32,8 @@ class NotEnoughExpert:
         self.rng = _random.Random(seed)
 
     def act(self, view: View) -> Action:
-        legal: list[Action] = view["legal"]
-        if len(legal) == 1 and view.get("counting") is None:
-            return legal[0]
+        if (forced := forced_move(view)) is not None:
+            return forced
         return act_expert(view, self.rng)
 
 

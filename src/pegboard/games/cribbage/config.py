@@ -11,6 +11,7 @@ from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
 from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
 from pegboard.errors import OptionError
+from pegboard.games.cribbage.examples import examples
 from pegboard.games.cribbage.rules import CribbageRules
 
 OPTIONS = (
@@ -80,6 +81,7 @@ SPEC = register(
         options=OPTIONS,
         create=RULES,
         rules_text=rules_text,
+        examples=examples,
         check=_check,
         sides=_sides,
         rated_options={"score_target": 121},  # the standard length: only it is rated
@@ -98,7 +100,6 @@ SPEC = register(
             "published": "pegboard.match.published:CRIBBAGE_PER_DEAL",
             "terminal": "pegboard.cli.table_view:CRIBBAGE_TABLE",
             "vector": "pegboard.env.vector:cribbage_vector",
-            "rules_page": "pegboard.server.http.rules_pages:cribbage_examples",
             "review": "pegboard.review.cribbage:CribbageReviewer",
         },
         worth=GameWorth(),  # the ACC's: a win 2 game points, a skunk 3, a double skunk no more

@@ -15,15 +15,16 @@ from typing import Any
 
 from pegboard.cards import Card
 from pegboard.core.options import OptionValue
-from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.rules import Event, Rules
 from pegboard.games.cribbage._core import CribbageCore
+from pegboard.games.cribbage.actions import CribbageAction
 from pegboard.games.cribbage.rules import BETWEEN_HANDS, canonical_action
 from pegboard.games.cribbage.view import redact, secret_cards, view
 
 
 # The C core's scores are a read-only view of its state (Rules lets a game assign them): only
 # the rules themselves ever change a score.
-class FastCribbageRules(CribbageCore, Rules):  # type: ignore[override]
+class FastCribbageRules(CribbageCore, Rules[CribbageAction]):  # type: ignore[override]
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         CribbageCore.__init__(self, players, options)
         self.options = dict(options)
@@ -32,8 +33,11 @@ class FastCribbageRules(CribbageCore, Rules):  # type: ignore[override]
         """As :meth:`CribbageRules.chance_hand`: every chance step is the next hand's."""
         return int(self.hand_number) + 1
 
-    def canonical(self, action: Mapping[str, Any]) -> Action:
+    def canonical(self, action: Mapping[str, Any]) -> CribbageAction:
         return canonical_action(action)
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.hands[seat]
 
     @property
     def hand_in_play(self) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -12,14 +12,14 @@ from pegboard.core.claims import CountingRound, canonical_claim
 from pegboard.core.events import peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
-from pegboard.core.rules import Action, Event
+from pegboard.core.rules import Event
+from pegboard.core.wire import CountAction
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.count31 import GO, Count31Rules
+from pegboard.games.cribbage.actions import READY, CribbageAction
 from pegboard.games.cribbage.deal import deal, seats_from_left
 from pegboard.games.cribbage.view import redact, secret_cards, view
 from pegboard.scoring import ScoreItem, score_show
-
-READY: Action = {"type": "ready"}
 
 # Phases, in the order a hand goes through them.
 CUT = "cut"  # waiting for the dealer to be drawn (the first hand's; each hand's if random)
@@ -37,7 +37,7 @@ BETWEEN_HANDS = (CUT, DEAL, POST_SHOW, OVER)
 SKUNK_TARGET = 121
 
 
-class CribbageRules(Count31Rules):
+class CribbageRules(Count31Rules[CribbageAction]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.teams = bool(options["teams"])
@@ -86,7 +86,7 @@ class CribbageRules(Count31Rules):
             return self.counting.to_act
         return ()
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> Sequence[CribbageAction]:
         phase = self.phase
         if phase == PLAY:
             return self._play_actions(seat) if seat == self.turn else []
@@ -104,29 +104,30 @@ class CribbageRules(Count31Rules):
             return self.counting.legal(seat)
         return []
 
-    def check_open(self, seat: int, action: Action, legal: list[Action]) -> None:
+    def check_open(
+        self, seat: int, action: CribbageAction, legal: Sequence[CribbageAction]
+    ) -> None:
         if self.phase == COUNT and self.counting is not None:
             self.counting.check(seat, action)
         else:
             super().check_open(seat, action, legal)
 
-    def canonical(self, action: Mapping[str, Any]) -> Action:
+    def canonical(self, action: Mapping[str, Any]) -> CribbageAction:
         return canonical_action(action)
 
-    def apply(self, seat: int, action: Action) -> None:
-        kind = action["type"]
-        if kind == "play":
+    def apply(self, seat: int, action: CribbageAction) -> None:
+        if action["type"] == "play":
             self._play(seat, parse_card(action["card"]))
-        elif kind == "go":
+        elif action["type"] == "go":
             self._go(seat)
-        elif kind == "discard":
+        elif action["type"] == "discard":
             self._discard(seat, parse_cards(action["cards"]))
-        elif kind == "ready":
+        elif action["type"] == "ready":
             self._ready(seat)
         else:
             self._count_step(seat, action)
 
-    def auto_action(self) -> tuple[int, Action] | None:
+    def auto_action(self) -> tuple[int, CribbageAction] | None:
         if self.phase != PLAY:
             return None
         seat = self.turn
@@ -240,7 +241,7 @@ class CribbageRules(Count31Rules):
         self.counting = None
         self._end_show()
 
-    def _count_step(self, seat: int, action: Action) -> None:
+    def _count_step(self, seat: int, action: CountAction) -> None:
         """A claim, a Muggins call or a pass in manual counting."""
         counting = self.counting
         assert counting is not None
@@ -358,7 +359,7 @@ class CribbageRules(Count31Rules):
         return secret_cards(self, seat)
 
 
-def canonical_action(action: Mapping[str, Any]) -> Action:
+def canonical_action(action: Mapping[str, Any]) -> CribbageAction:
     """The canonical form of a Cribbage action (cards parsed, a discard's cards in id order);
     :class:`~pegboard.errors.IllegalAction` for a malformed one."""
     kind = action.get("type")
@@ -377,8 +378,10 @@ def canonical_action(action: Mapping[str, Any]) -> Action:
             return {"type": "discard", "cards": card_names(sorted(parse_cards(cards)))}
     except CardError as error:
         raise IllegalAction(str(error)) from None
-    if kind in ("go", "ready"):
-        return {"type": kind}
+    if kind == "go":
+        return {"type": "go"}
+    if kind == "ready":
+        return {"type": "ready"}
     if kind in ("claim", "muggins", "pass"):
         return canonical_claim(action)
     raise IllegalAction(

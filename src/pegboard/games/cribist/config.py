@@ -7,6 +7,7 @@ from importlib import resources
 from pegboard.core.matchplay import GameWorth
 from pegboard.core.options import Option
 from pegboard.core.spec import DailySetup, GameSpec, register
+from pegboard.games.cribist.examples import examples
 from pegboard.games.cribist.rules import CribistRules
 
 OPTIONS = (
@@ -60,6 +61,7 @@ SPEC = register(
         options=OPTIONS,
         create=CribistRules,
         rules_text=rules_text,
+        examples=examples,
         rated_options={"end": "target", "score_target": 61},  # the standard length, rated
         rating_groups={"cribist-4": "Cribist"},
         jack_item="jack-of-trumps",
@@ -69,7 +71,6 @@ SPEC = register(
             "bots": "pegboard.bots.cribist.players:BOTS",
             "env": "pegboard.env.games:CRIBIST_ENV",
             "terminal": "pegboard.cli.table_view:CRIBIST_TABLE",
-            "rules_page": "pegboard.server.http.rules_pages:cribist_examples",
             "review": "pegboard.review.cribist:CribistReviewer",
         },
         worth=GameWorth(),  # no skunks in Cribist: every won game is a win

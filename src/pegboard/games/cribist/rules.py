@@ -3,7 +3,7 @@ Muggins."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.cards import DECK, NAME_OF, RANK_OF, SUIT_OF, Card, card_names, parse_card
@@ -12,8 +12,10 @@ from pegboard.core.claims import CountingRound, canonical_claim
 from pegboard.core.events import hide_other_hands, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
-from pegboard.core.rules import Action, Event, Rules
+from pegboard.core.rules import Event, Rules
+from pegboard.core.wire import CountAction
 from pegboard.errors import CardError, IllegalAction
+from pegboard.games.cribist.actions import CribistAction
 from pegboard.games.cribist.deal import PLAYERS, deal
 from pegboard.scoring import ScoreItem, score_trick
 
@@ -32,7 +34,7 @@ def trick_winner(trick: list[tuple[int, Card]], trump: int) -> int:
     return max(following)[1]
 
 
-class CribistRules(Rules):
+class CribistRules(Rules[CribistAction]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.manual = options["counting"] == "manual"
@@ -72,7 +74,10 @@ class CribistRules(Rules):
             return self.counting.to_act
         return ()
 
-    def legal(self, seat: int) -> list[Action]:
+    def hand(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def legal(self, seat: int) -> Sequence[CribistAction]:
         if self.phase == COUNT and self.counting is not None:
             return self.counting.legal(seat)
         if self.phase != PLAY or seat != self.turn:
@@ -88,7 +93,7 @@ class CribistRules(Rules):
         following = [c for c in hand if SUIT_OF[c] == led]
         return following or list(hand)
 
-    def canonical(self, action: Mapping[str, Any]) -> Action:
+    def canonical(self, action: Mapping[str, Any]) -> CribistAction:
         kind = action.get("type")
         if kind == "play":
             card = action.get("card")
@@ -104,7 +109,7 @@ class CribistRules(Rules):
             f"unknown action type {kind!r} for cribist; use play, claim, muggins or pass"
         )
 
-    def check_open(self, seat: int, action: Action, legal: list[Action]) -> None:
+    def check_open(self, seat: int, action: CribistAction, legal: Sequence[CribistAction]) -> None:
         if self.phase == COUNT and self.counting is not None:
             self.counting.check(seat, action)
         elif action["type"] == "play" and parse_card(action["card"]) in self.hands[seat]:
@@ -113,7 +118,7 @@ class CribistRules(Rules):
         else:
             super().check_open(seat, action, legal)
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: CribistAction) -> None:
         if action["type"] == "play":
             self._play(seat, parse_card(action["card"]))
         else:
@@ -195,7 +200,7 @@ class CribistRules(Rules):
             return
         self._next_trick()
 
-    def _count_step(self, seat: int, action: Action) -> None:
+    def _count_step(self, seat: int, action: CountAction) -> None:
         counting = self.counting
         assert counting is not None
         event, items = counting.step(seat, action)

@@ -16,15 +16,65 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from pegboard.cards import NAME_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.claims import canonical_claim
-from pegboard.core.rules import Action
+from pegboard.core.wire import Claim, Go, Muggins, Pass, Play, Ready
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.not_enough.powers import COLOURS
 
-READY: Action = {"type": "ready"}
+CardsKind = Literal["discard", "reveal", "magic"]
+ColourKind = Literal["colour", "first"]
+
+
+class CardsChoice(TypedDict):
+    """Cards to the crib, shown after an enemy's Intel, or discarded for the team's Magic."""
+
+    type: CardsKind
+    cards: list[str]
+
+
+class ColourChoice(TypedDict):
+    """The dealer's team's colour, or the team whose Top resolves first."""
+
+    type: ColourKind
+    colour: str
+
+
+class PowerChoice(TypedDict):
+    type: Literal["power"]
+    power: str
+
+
+class Split(TypedDict):
+    type: Literal["split"]
+    captain: int
+    partner: int
+
+
+class Cradle(TypedDict):
+    type: Literal["cradle"]
+    action: str
+    colour: NotRequired[str]  # the colour banned
+
+
+NotEnoughAction = (
+    CardsChoice
+    | ColourChoice
+    | PowerChoice
+    | Split
+    | Cradle
+    | Play
+    | Go
+    | Ready
+    | Claim
+    | Muggins
+    | Pass
+)
+"""Every action of Cribbage is not Enough; ``Rules[NotEnoughAction]`` holds the rules to them."""
+
+READY: Ready = {"type": "ready"}
 POWER_CHOICES = ("intel", "might", "magic", "none")
 CRADLE_CHOICES = ("ban", "add", "none")
 CARD_LISTS = ("discard", "reveal", "magic")
@@ -34,16 +84,16 @@ TYPES = (
 )
 
 
-def cards_action(kind: str, cards: tuple[Card, ...] | list[Card]) -> Action:
+def cards_action(kind: CardsKind, cards: tuple[Card, ...] | list[Card]) -> CardsChoice:
     return {"type": kind, "cards": card_names(sorted(cards))}
 
 
-def every_choice(kind: str, hand: list[Card], size: int) -> list[Action]:
+def every_choice(kind: CardsKind, hand: list[Card], size: int) -> list[CardsChoice]:
     """One action per way of choosing ``size`` cards of ``hand`` (bots need them spelled out)."""
     return [cards_action(kind, combo) for combo in combinations(sorted(hand), size)]
 
 
-def canonical(action: Mapping[str, Any]) -> Action:
+def canonical(action: Mapping[str, Any]) -> NotEnoughAction:
     kind = action.get("type")
     try:
         if kind in CARD_LISTS:
@@ -53,7 +103,7 @@ def canonical(action: Mapping[str, Any]) -> Action:
             parsed = parse_cards(cards)
             if len(set(parsed)) != len(parsed):
                 raise IllegalAction(f"a {kind} names a card twice")
-            return cards_action(str(kind), parsed)
+            return cards_action(kind, parsed)
         if kind == "play":
             card = action.get("card")
             if not isinstance(card, str):
@@ -73,14 +123,16 @@ def canonical(action: Mapping[str, Any]) -> Action:
         }
     if kind == "cradle":
         return _cradle(action)
-    if kind in ("go", "ready"):
-        return {"type": kind}
+    if kind == "go":
+        return {"type": "go"}
+    if kind == "ready":
+        return {"type": "ready"}
     if kind in ("claim", "muggins", "pass"):
         return canonical_claim(action)
     raise IllegalAction(f"unknown action type {kind!r} for not-enough; use {TYPES}")
 
 
-def _cradle(action: Mapping[str, Any]) -> Action:
+def _cradle(action: Mapping[str, Any]) -> Cradle:
     what = _choice(action.get("action"), CRADLE_CHOICES, "cradle action")
     if what == "ban":
         return {

@@ -10,6 +10,7 @@ from pegboard.core.matchplay import Credit, GameWorth
 from pegboard.core.options import Option, OptionValue
 from pegboard.core.rules import Rules
 from pegboard.core.spec import DailySetup, GameSpec, each_alone, partners_opposite, register
+from pegboard.games.not_enough.examples import examples
 from pegboard.games.not_enough.powers import PowerTable, load_powers
 from pegboard.games.not_enough.rules import NotEnoughRules
 
@@ -57,6 +58,7 @@ SPEC = register(
         options=OPTIONS,
         create=NotEnoughRules,
         rules_text=rules_text,
+        examples=examples,
         sides=_sides,
         rated_options={"score_target": 121},  # the standard length: only it is rated
         rating_groups={
@@ -69,7 +71,6 @@ SPEC = register(
             "bots": "pegboard.bots.not_enough.players:BOTS",
             "env": "pegboard.env.games:NOT_ENOUGH_ENV",
             "terminal": "pegboard.cli.table_view:NOT_ENOUGH_TABLE",
-            "rules_page": "pegboard.server.http.rules_pages:not_enough_examples",
             "review": "pegboard.review.not_enough:NotEnoughReviewer",
         },
         worth=SKUNK_IS_TWO_WINS,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pegboard.cards import Card
-from pegboard.core.rules import Action
+from pegboard.games.not_enough.actions import Cradle
 from pegboard.games.not_enough.deal import other
 from pegboard.games.not_enough.powers import COLOURS, PowerTable
 
@@ -23,10 +23,10 @@ def robbing_colour(sums: Mapping[str, int]) -> str | None:
     return COLOURS[0] if grey > blue else COLOURS[1]
 
 
-def cradle_choices(owns_crib: bool, deck_has_card: bool) -> list[Action]:
+def cradle_choices(owns_crib: bool, deck_has_card: bool) -> list[Cradle]:
     """Ban either colour, add a card (only for a team that owns crib cards, while its deck
     has one left under the Top), or do nothing."""
-    choices: list[Action] = [
+    choices: list[Cradle] = [
         {"type": "cradle", "action": "ban", "colour": colour} for colour in COLOURS
     ]
     if owns_crib and deck_has_card:

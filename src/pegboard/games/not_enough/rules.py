@@ -16,17 +16,17 @@ done returns the :class:`~pegboard.games.not_enough.phases.Step` to run next, an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle
-from pegboard.core.rules import Action, Event
+from pegboard.core.rules import Event
 from pegboard.errors import IllegalAction
 from pegboard.games.count31 import GO, Leader
 from pegboard.games.not_enough import actions
 from pegboard.games.not_enough import view as seat_view
-from pegboard.games.not_enough.actions import READY, every_choice
+from pegboard.games.not_enough.actions import READY, ColourKind, NotEnoughAction, every_choice
 from pegboard.games.not_enough.deal import KEPT, team_seats
 from pegboard.games.not_enough.phases import (
     BATTLE,
@@ -104,7 +104,7 @@ class NotEnoughRules(NotEnoughState):
             return tuple(s for s in range(self.players) if s not in self.ready)
         return ()
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> Sequence[NotEnoughAction]:
         if seat not in self.to_act:
             return []
         phase = self.phase
@@ -113,7 +113,7 @@ class NotEnoughRules(NotEnoughState):
         if phase == DISCARD:
             return every_choice("discard", self.hands[seat], len(self.hands[seat]) - KEPT)
         if phase in (COLOUR, ORDER):
-            kind = "colour" if phase == COLOUR else "first"
+            kind: ColourKind = "colour" if phase == COLOUR else "first"
             return [{"type": kind, "colour": colour} for colour in COLOURS]
         if phase == POWER:
             return [{"type": "power", "power": p} for p in tops.powers_allowed(self)]
@@ -132,7 +132,9 @@ class NotEnoughRules(NotEnoughState):
             return [READY]
         return []
 
-    def check_open(self, seat: int, action: Action, legal: list[Action]) -> None:
+    def check_open(
+        self, seat: int, action: NotEnoughAction, legal: Sequence[NotEnoughAction]
+    ) -> None:
         if self.phase == COUNT and self.counting is not None:
             self.counting.check(seat, action)
             return
@@ -141,10 +143,10 @@ class NotEnoughRules(NotEnoughState):
             raise IllegalAction(reason)
         super().check_open(seat, action, legal)
 
-    def _why_not(self, seat: int, action: Action) -> str | None:
+    def _why_not(self, seat: int, action: NotEnoughAction) -> str | None:
         """A plain reason for the refusals people run into most."""
         kind = action["type"]
-        if kind == "power" and action["power"] == "magic" and self.phase == POWER:
+        if action["type"] == "power" and action["power"] == "magic" and self.phase == POWER:
             n = tops.top_value(self, "magic")
             held = sum(len(self.hands[s]) for s in team_seats(self.resolving, self.players))
             return f"Magic {n} is n or nothing: your team holds {held} cards to discard"
@@ -152,45 +154,43 @@ class NotEnoughRules(NotEnoughState):
         if wanted and kind == wanted[0] and seat in wanted[1]:
             n = wanted[1][seat]
             return f"{kind} exactly {n} card{'s' if n != 1 else ''} of your hand"
-        if kind == "cradle" and action["action"] == "add" and self.phase == CRADLE:
+        if action["type"] == "cradle" and action["action"] == "add" and self.phase == CRADLE:
             return "only a team that owns crib cards may add one (and its deck must have one)"
         return None
 
-    def canonical(self, action: Mapping[str, Any]) -> Action:
+    def canonical(self, action: Mapping[str, Any]) -> NotEnoughAction:
         return actions.canonical(action)
 
-    def apply(self, seat: int, action: Action) -> None:
-        kind = action["type"]
-        step: Step | None
-        if kind == "play":
+    def apply(self, seat: int, action: NotEnoughAction) -> None:
+        if action["type"] == "play":
             self._play(seat, parse_card(action["card"]))
             return
-        if kind == "go":
+        if action["type"] == "go":
             self._go(seat)
             return
-        if kind == "discard":
+        if action["type"] == "discard":
             step = deal.discard(self, seat, parse_cards(action["cards"]))
-        elif kind == "colour":
+        elif action["type"] == "colour":
             step = deal.colour(self, seat, action["colour"])
-        elif kind == "first":
+        elif action["type"] == "first":
             step = tops.first(self, seat, action["colour"])
-        elif kind == "power":
+        elif action["type"] == "power":
             step = tops.power(self, seat, action["power"])
-        elif kind == "reveal":
+        elif action["type"] == "reveal":
             step = tops.reveal(self, seat, parse_cards(action["cards"]))
-        elif kind == "split":
+        elif action["type"] == "split":
             step = tops.split(self, seat, int(action["captain"]), int(action["partner"]))
-        elif kind == "magic":
+        elif action["type"] == "magic":
             step = tops.magic(self, seat, parse_cards(action["cards"]))
-        elif kind == "cradle":
+        elif action["type"] == "cradle":
             step = cradle.rob_the_cradle(self, seat, action)
-        elif kind == "ready":
+        elif action["type"] == "ready":
             step = end.ready(self, seat)
         else:
             step = muggins.count_step(self, seat, action)
         self._run(step)
 
-    def auto_action(self) -> tuple[int, Action] | None:
+    def auto_action(self) -> tuple[int, NotEnoughAction] | None:
         """A player who cannot play says "go" by themselves: there is nothing to decide."""
         if self.phase != PLAY:
             return None

@@ -19,6 +19,7 @@ from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event
 from pegboard.games.count31 import Count31Rules
+from pegboard.games.not_enough.actions import NotEnoughAction
 from pegboard.games.not_enough.deal import team_of, team_seats
 from pegboard.games.not_enough.phases import CUT, OVER
 from pegboard.games.not_enough.powers import COLOURS, PowerTable, default_powers
@@ -50,7 +51,7 @@ class Count:
         }
 
 
-class NotEnoughState(Count31Rules):
+class NotEnoughState(Count31Rules[NotEnoughAction]):
     """The game's state: what every phase reads and changes, and what they share (teams and
     captains, the decks under the Tops, pegging for a team, the end of the game)."""
 
@@ -71,6 +72,9 @@ class NotEnoughState(Count31Rules):
         self.dealer = -1
         self.hand_number = 0
         self._new_hand_state()
+
+    def shared(self) -> tuple[object, ...]:
+        return (self.powers,)  # never changed by play: a copy of the rules reads the same table
 
     def _new_hand_state(self) -> None:
         n = self.players

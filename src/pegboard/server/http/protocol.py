@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -23,6 +23,46 @@ POLICY = 1008  # the client broke the limits (docs/protocol.md, "Limits"): too m
 TRY_LATER = 1013  # no room for another spectator at this table now
 
 
+class ActMessage(TypedDict):
+    type: Literal["act"]
+    version: int  # the game's version the action was made on
+    action: dict[str, Any]  # the game's rules parse it (``Rules.canonical``)
+
+
+class ResyncMessage(TypedDict):
+    type: Literal["resync"]
+    since: NotRequired[int]
+
+
+class SeedMessage(TypedDict):
+    type: Literal["seed"]
+    hand: int
+    seed: str
+
+
+class ChatMessage(TypedDict):
+    """A text or a quick phrase: exactly one of them is a string."""
+
+    type: Literal["chat"]
+    text: NotRequired[str | None]
+    phrase: NotRequired[str | None]
+
+
+class BareMessage(TypedDict):
+    type: Literal["leave", "hint"]
+
+
+class PingMessage(TypedDict):
+    type: Literal["ping"]
+
+
+TableMessage = ActMessage | ResyncMessage | SeedMessage | ChatMessage | BareMessage
+"""A command for the table's writer: every client message but ``ping``, which the socket's
+own worker answers."""
+
+ClientMessage = TableMessage | PingMessage
+
+
 class ProtocolError(PegboardError):
     """A message that is not JSON, too large, of an unknown type or badly formed."""
 
@@ -31,7 +71,7 @@ class ProtocolError(PegboardError):
         self.code = code
 
 
-def parse_message(text: str | None) -> dict[str, Any]:
+def parse_message(text: str | None) -> ClientMessage:
     """A client's frame as a message (None: a binary frame), or ProtocolError."""
     if text is None:
         raise ProtocolError("binary", "messages are JSON text frames, not binary ones")
@@ -77,7 +117,7 @@ def parse_message(text: str | None) -> dict[str, Any]:
         if (text is None) == (phrase is None) or not isinstance(given, str):
             example = '{"type": "chat", "text": "Hi"} or {"type": "chat", "phrase": "good-luck"}'
             raise ProtocolError("bad-chat", f"a chat message carries a text or a phrase: {example}")
-    return data
+    return cast(ClientMessage, data)  # each type's fields checked above
 
 
 @dataclass
@@ -113,7 +153,7 @@ class Screen:
         self.limit = RateLimit()
         self.strikes = 0
 
-    def check(self, frame: str | None) -> dict[str, Any]:
+    def check(self, frame: str | None) -> ClientMessage:
         """The message, if it is within the rate and well formed; else ProtocolError."""
         try:
             if not self.limit.allow():

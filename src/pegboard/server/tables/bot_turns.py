@@ -12,6 +12,7 @@ from typing import Any
 
 from pegboard.bots import Bot
 from pegboard.core.game import Game
+from pegboard.core.wire import Action
 from pegboard.server.clock import Clock
 from pegboard.server.tables.errors import StaleCommand, TableClosed
 from pegboard.server.tables.pipeline import Pipeline
@@ -88,9 +89,7 @@ class BotTurns:
             return None
         return self.bots[seat], copy.deepcopy(self._view(game, seat))  # the thread's own copy
 
-    async def _answer(
-        self, seat: int, game: Game | None, version: int, action: dict[str, Any]
-    ) -> None:
+    async def _answer(self, seat: int, game: Game | None, version: int, action: Action) -> None:
         """Play a bot's action, made on ``version``. A stale one (the seat's choices changed
         meanwhile: a timeout, a leave) is dropped: the change that made it stale asked the bot
         again, about the game as it is now."""

@@ -6,14 +6,13 @@ begins when its choices do."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pegboard.core.game import Game
+from pegboard.core.wire import Action
 
 
 class Choices:
     def __init__(self) -> None:
-        self._seen: dict[int, tuple[list[dict[str, Any]], int]] = {}
+        self._seen: dict[int, tuple[list[Action], int]] = {}
 
     def track(self, game: Game) -> None:
         """Note every seat whose legal actions differ from last time: they changed now."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from pegboard.core.game import Game
 from pegboard.server.clock import Clock
@@ -19,11 +19,20 @@ READY = {"type": "ready"}
 Alarm = tuple[float, Callable[[], Awaitable[None]]]
 
 
+TURN_TIME = 20.0  # seconds a turn lasts in a game with no ``turn_time`` option
+
+
+def turn_time(options: Mapping[str, object]) -> float:
+    """The table's time for a turn: its ``turn_time`` option, if its game has one."""
+    given = options.get("turn_time", TURN_TIME)
+    return float(given) if isinstance(given, int | float) else TURN_TIME
+
+
 def turn_length(game: Game, seat: int, settings: RoomSettings) -> float:
     """A seat's time for its turn: an intermission at a pause point, else the table's turn time."""
     if game.legal_actions(seat) == [READY]:
         return settings.intermission
-    return float(game.options.get("turn_time", 20))
+    return turn_time(game.options)
 
 
 class Clocks:
@@ -45,6 +54,11 @@ class Clocks:
         self.results_since: float | None = None  # when the results intermission began
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+
+    def lengths(self, options: Mapping[str, object]) -> dict[str, float]:
+        """How long a turn and an intermission last at this table: the client's clock bars
+        are drawn from these, so it repeats neither."""
+        return {"turn": turn_time(options), "intermission": self._settings.intermission}
 
     def deadlines(self) -> dict[int, float]:
         return {seat: when for seat, (_, when) in self.turns.items()}

@@ -13,7 +13,13 @@ import logging
 from typing import Any
 
 from pegboard.errors import PegboardError
-from pegboard.server.http.protocol import POLICY, ProtocolError, Screen
+from pegboard.server.http.protocol import (
+    POLICY,
+    ClientMessage,
+    ProtocolError,
+    Screen,
+    TableMessage,
+)
 from pegboard.server.tables.room import Room, SeatError, StaleCommand, TableClosed, Watcher
 from pegboard.server.tables.sockets import SocketWatcher
 
@@ -37,19 +43,18 @@ def refusal(error: PegboardError) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": str(error)}
 
 
-async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None:
+async def perform(room: Room, watcher: Watcher, message: TableMessage) -> None:
     """A screened message (not ``ping``), run against the room on behalf of ``watcher``."""
     try:
-        kind = message["type"]
-        if kind == "resync":
+        if message["type"] == "resync":
             await room.resync(watcher, int(message.get("since", 0)))
-        elif kind == "leave":
+        elif message["type"] == "leave":
             await room.leave(watcher)
-        elif kind == "hint":
+        elif message["type"] == "hint":
             await room.hint(watcher)
-        elif kind == "seed":
+        elif message["type"] == "seed":
             await room.give_seed(watcher, int(message["hand"]), message["seed"])
-        elif kind == "chat":
+        elif message["type"] == "chat":
             await room.say(watcher, message.get("text"), message.get("phrase"))
         else:
             await room.act(watcher, message["action"], int(message["version"]))
@@ -63,7 +68,7 @@ async def perform(room: Room, watcher: Watcher, message: dict[str, Any]) -> None
 
 async def screened(
     frame: str | None, screen: Screen, watcher: SocketWatcher
-) -> dict[str, Any] | None:
+) -> ClientMessage | None:
     """The message if ``screen`` lets it through; else the refusal is queued for the socket,
     and a socket that struck out is let go (None either way). Past the rate, the socket is not
     read again until its next message would be allowed: a flood waits in its own buffers (the

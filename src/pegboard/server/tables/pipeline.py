@@ -5,7 +5,9 @@ into another part."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
+
+from pegboard.core.wire import Action
 
 T = TypeVar("T")
 
@@ -18,6 +20,6 @@ class Pipeline(Protocol):
     async def call(self, run: Callable[[], Awaitable[T]]) -> T:
         """Run ``run`` in the table's writer, after every command queued before it."""
 
-    async def play(self, seat: int, action: dict[str, Any], version: int) -> None:
+    async def play(self, seat: int, action: Action, version: int) -> None:
         """Apply ``seat``'s ``action``, made on ``version`` of the game, then persist and tell
         everyone (in the writer); StaleCommand if the seat's choices changed since."""

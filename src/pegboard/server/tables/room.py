@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from time import perf_counter
 from typing import Any, TypeVar
 
@@ -31,6 +32,7 @@ from pegboard.bots import Bot, make
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Action
 from pegboard.errors import IllegalAction
 from pegboard.server.clock import Clock
 from pegboard.server.http.protocol import RESTART, ProtocolError
@@ -329,7 +331,7 @@ class Room:
 
         await self.call(run)
 
-    async def play(self, seat: int, action: dict[str, Any], version: int) -> None:
+    async def play(self, seat: int, action: Action, version: int) -> None:
         """Apply ``seat``'s ``action``, made on ``version`` (in the writer), then persist and
         tell everyone; StaleCommand if the seat's choices changed since."""
         game = self.game
@@ -457,22 +459,25 @@ class Room:
         # One transaction per change: its actions, the chance outcomes and deals' entries they
         # brought, the table's clock and status, the record.
         try:
-            self.store.commit_change(
-                self.id,
-                self.row.match,
-                self.persisted + self.persisted_chance + self.dealing.persisted,
-                [
-                    *game.actions[self.persisted :],
-                    *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
-                    *fair,
-                ],
-                status=self.row.status,
-                deadline=self.row.deadline,
-                gone=sorted(self.matches.gone),
-                rematch=sorted(self.matches.rematch),
-                record=record,
-                finished=now if record is not None else None,
-                seating=self.row.seating if record is not None else None,
+            await self.store.write(
+                partial(
+                    self.store.commit_change,
+                    self.id,
+                    self.row.match,
+                    self.persisted + self.persisted_chance + self.dealing.persisted,
+                    [
+                        *game.actions[self.persisted :],
+                        *({"chance": c} for c in game.chance_log[self.persisted_chance :]),
+                        *fair,
+                    ],
+                    status=self.row.status,
+                    deadline=self.row.deadline,
+                    gone=sorted(self.matches.gone),
+                    rematch=sorted(self.matches.rematch),
+                    record=record,
+                    finished=now if record is not None else None,
+                    seating=self.row.seating if record is not None else None,
+                )
             )
         except Exception:
             if self.on_store_error is None:

@@ -36,8 +36,8 @@ class Room(Protocol):
 
 
 def table_info(room: Room) -> dict[str, Any]:
-    """The table info of a room in memory."""
-    return room.dealing.table_info() | describe(
+    """The table info of a room in memory, with its clocks' lengths."""
+    info = room.dealing.table_info() | describe(
         room.row,
         room.slots,
         room.game,
@@ -48,6 +48,7 @@ def table_info(room: Room) -> dict[str, Any]:
         match_play=room.matches.info(),
         rematch=sorted(room.matches.rematch),
     )
+    return info | {"clock_lengths": room.clocks.lengths(info["options"])}
 
 
 def welcome(room: Room, watcher: Watcher, since: int) -> dict[str, Any]:

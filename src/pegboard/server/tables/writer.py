@@ -42,10 +42,16 @@ class Writer:
         """Run ``run`` in the writer task, after every command queued before it."""
         if self.closed:
             raise TableClosed("this table is closed")
-        command = _Command(run)
-        self._inbox.put_nowait(command)  # no await between the check and the queue
-        result: T = await command.done
+        result: T = await self._queue(run)  # no await between the check and the queue
         return result
+
+    def _queue(self, run: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
+        """Queue ``run``; the future of its result. Not kept in :meth:`call`'s frame: an error
+        it ends with holds that frame in its traceback, and the frame holding the future that
+        holds the error would make a reference cycle of every refused command."""
+        command = _Command(run)
+        self._inbox.put_nowait(command)
+        return command.done
 
     async def stop(self) -> None:
         """Close, stop the task, and refuse every command still queued."""

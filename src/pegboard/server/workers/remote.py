@@ -12,7 +12,7 @@ import contextlib
 import logging
 from typing import Any
 
-from pegboard.server.http.protocol import GONE, ProtocolError
+from pegboard.server.http.protocol import GONE, ProtocolError, TableMessage
 from pegboard.server.tables.commands import perform
 from pegboard.server.tables.room import Room, SeatError, TableClosed
 from pegboard.server.tables.sockets import OUTBOX_LIMIT
@@ -28,7 +28,7 @@ class Guest:
         self.conn = conn  # the socket's name there
         self.slot = slot
         self.room = room
-        self.inbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.inbox: asyncio.Queue[TableMessage | None] = asyncio.Queue()
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.tasks = (
             asyncio.create_task(self._perform_loop()),
@@ -42,7 +42,7 @@ class Guest:
     async def end(self, code: int = GONE) -> None:
         self.outbox.put_nowait({"kind": "close", "conn": self.conn, "code": code})
 
-    def take(self, message: dict[str, Any]) -> None:
+    def take(self, message: TableMessage) -> None:
         self.inbox.put_nowait(message)
 
     def leave(self) -> None:
@@ -95,7 +95,7 @@ class Guests:
         self.guests[(worker, conn)] = guest
         return {"slot": slot}
 
-    def take(self, worker: str, conn: str, message: dict[str, Any]) -> bool:
+    def take(self, worker: str, conn: str, message: TableMessage) -> bool:
         """A command from a guest's socket; False when that socket is not a guest here."""
         guest = self.guests.get((worker, conn))
         if guest is None:

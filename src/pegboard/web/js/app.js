@@ -1,6 +1,7 @@
 // The router: #/ the lobby, #/table/ID a table, #/replay/TABLE/MATCH a finished game (and
 // #/replay/TABLE/MATCH/review: opened on its review),
-// #/rules/GAME how to play, #/play quick play, #/leaderboard/GROUP a rating group's best,
+// #/rules/GAME how to play, #/play quick play, #/leaderboard/GROUP a rating group's best
+// (#/rules and #/leaderboard alone: the first game or group the server lists),
 // #/player/ID (or #/me) a player's profile, #/daily the daily challenge, #/tournaments the
 // tournaments, #/tournament/ID one. A table's link may carry the key of an unlisted
 // table (#/table/ID?invite=KEY): it is remembered for that table.
@@ -29,7 +30,7 @@ function route() {
   if (invite && id && (kind === "table" || kind === "replay"))
     memory.setInvite(decodeURIComponent(id), invite);
   if (kind === "table" && id) page = new TablePage(root, decodeURIComponent(id));
-  else if (kind === "rules" && id) page = new RulesPage(root, decodeURIComponent(id));
+  else if (kind === "rules") page = new RulesPage(root, id ? decodeURIComponent(id) : null);
   else if (kind === "replay" && id && match)
     page = new ReplayPage(root, decodeURIComponent(id), match, mode);
   else if (kind === "play") page = new QuickPlayPage(root);

@@ -22,7 +22,7 @@ export class CreateForm {
     this.games = [];
     this.bots = [];
     this.choice = {
-      game: "cribbage",
+      game: null, // the first game the server lists, until the player picks one
       players: 2,
       seats: [],
       options: {},

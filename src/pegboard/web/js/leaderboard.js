@@ -7,12 +7,10 @@ import { provisionalBadge } from "./rating-change.js";
 import { ratingsApi } from "./ratings-api.js";
 import { tagged } from "./social.js";
 
-export const DEFAULT_GROUP = "cribbage-2";
-
 export function topLinks() {
   return [
     h("a", { class: "top-link", href: "#/tournaments" }, "Tournaments"),
-    h("a", { class: "top-link", href: `#/leaderboard/${DEFAULT_GROUP}` }, "Leaderboard"),
+    h("a", { class: "top-link", href: "#/leaderboard" }, "Leaderboard"),
     h("a", { class: "top-link", href: "#/me" }, "My profile"),
     h("a", { class: "top-link", href: "#/daily" }, "Daily"),
   ];
@@ -42,7 +40,7 @@ export function ratingsFrame(root, title, body) {
 
 export class LeaderboardPage {
   constructor(root, group) {
-    this.group = group || DEFAULT_GROUP;
+    this.group = group || null; // none: the first group the server lists
     this.body = h(
       "main",
       { class: "ratings-body", id: "main" },
@@ -56,6 +54,7 @@ export class LeaderboardPage {
 
   async load() {
     try {
+      this.group ??= (await ratingsApi.groups())[0]?.group;
       this.show(await ratingsApi.leaderboard(this.group));
     } catch (error) {
       render(

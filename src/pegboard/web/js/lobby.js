@@ -47,7 +47,7 @@ export class LobbyPage {
             { class: "title" },
             h("h1", { class: "page-title" }, "Cribbage and friends, online"),
           ),
-          h("div", { class: "top-actions" }, topLinks(), howToPlay("cribbage")),
+          h("div", { class: "top-actions" }, topLinks(), howToPlay()),
         ),
         h(
           "main",

@@ -15,7 +15,7 @@ const QUEUE_PING = 5000; // ms between pings while waiting (the server wants one
 
 /** The choice this browser made last time, or the defaults (rated, 20 s). */
 function lastChoice() {
-  const fallback = { game: "cribbage", players: 2, rated: true, wait: 20 };
+  const fallback = { game: null, players: 2, rated: true, wait: 20 };
   try {
     return { ...fallback, ...JSON.parse(localStorage.getItem(CHOICE_KEY) ?? "{}") };
   } catch {

@@ -39,7 +39,9 @@ export class RulesPage {
 
   async load() {
     try {
-      const [page, games] = await Promise.all([api.rules(this.game), api.games()]);
+      const games = await api.games();
+      this.game ??= games[0]?.name; // #/rules alone: the first game the server lists
+      const page = await api.rules(this.game);
       const spec = games.find((g) => g.name === this.game);
       render(this.nav, gameLinks(games, this.game));
       // The game's own help at the table (Cribbage is not Enough's power legend), if its
@@ -50,12 +52,14 @@ export class RulesPage {
       render(
         this.body,
         article,
-        h(
-          "section",
-          { class: "panel rules-examples", "aria-labelledby": "examples-title" },
-          h("h2", { id: "examples-title" }, "Worked examples"),
-          page.examples.map(exampleView),
-        ),
+        page.examples.length // a game with no worked examples (its spec's `examples`) has none
+          ? h(
+              "section",
+              { class: "panel rules-examples", "aria-labelledby": "examples-title" },
+              h("h2", { id: "examples-title" }, "Worked examples"),
+              page.examples.map(exampleView),
+            )
+          : null,
         h(
           "section",
           { class: "panel rules-help", "aria-labelledby": "help-title" },
@@ -88,13 +92,13 @@ function backLink() {
 }
 
 /** A "How to play" link; it remembers the page to come back to. */
-export function howToPlay(game, { label = "How to play" } = {}) {
+export function howToPlay(game = null, { label = "How to play" } = {}) {
   return h(
     "a",
     {
       class: "how-to-play",
-      href: `#/rules/${game}`,
-      "data-key": `rules-${game}`,
+      href: game ? `#/rules/${game}` : "#/rules", // no game: the first the server lists
+      "data-key": game ? `rules-${game}` : "rules",
       onClick: () => sessionStorage.setItem("pegboard.rules-back", location.hash || "#/"),
     },
     label,

@@ -18,8 +18,6 @@ import { howToPlay } from "./rules.js";
 import { TableSocket } from "./socket.js";
 import { waitingRoom } from "./waiting.js";
 
-const INTERMISSION = 30;
-
 export class TablePage {
   constructor(root, tableId) {
     this.root = root;
@@ -61,6 +59,7 @@ export class TablePage {
     if (globalThis.ResizeObserver) new ResizeObserver(() => this.followLog()).observe(this.log);
     this.overlay = h("div", { class: "overlay-slot" });
     this.fair = new FairDeals((message) => this.socket.send(message));
+    this.fair.element.hidden = true; // until the game's spec says it deals by chance
     this.chat = new ChatPanel(tableId, {
       say: (text) => this.socket.say(text),
       phrase: (key) => this.socket.phrase(key),
@@ -155,6 +154,8 @@ export class TablePage {
         })
         .then(({ module, spec }) => {
           this.game = { name, module, spec };
+          // Only a game dealt by chance has deals to check (its spec's `chance`).
+          this.fair.element.hidden = !spec?.chance;
           this.rerender();
         })
         .catch((error) => toast(`Could not load the game: ${error.message}`));
@@ -301,7 +302,9 @@ export class TablePage {
       table.status === "results" ||
       (view && view.legal?.length === 1 && view.legal[0].type === "ready");
     const paused = pause || view?.phase === "pre-show" || view?.phase === "post-show";
-    return paused ? INTERMISSION : Number(table.options?.turn_time ?? 20);
+    // The server's seconds of a turn and an intermission; a table it no longer plays has none.
+    const lengths = table.clock_lengths ?? { turn: 1, intermission: 1 };
+    return paused ? lengths.intermission : lengths.turn;
   }
 
   renderHeader(table) {

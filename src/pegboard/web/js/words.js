@@ -47,7 +47,7 @@ export const MORE_BOTS = {
   random: "plays any legal card",
   greedy: "takes points now",
   hoyle: "by the book",
-  learned: "a trained baseline: 2 players, Cribbage or not-enough",
+  learned: "a trained baseline: 2 players, where a policy was trained",
 };
 export const DEFAULT_BOT = "medium";
 

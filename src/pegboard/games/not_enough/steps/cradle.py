@@ -4,7 +4,8 @@ and each owning team's crib count, the dealer's team last."""
 from __future__ import annotations
 
 from pegboard.cards import NAME_OF, card_names
-from pegboard.core.rules import Action, Event
+from pegboard.core.rules import Event
+from pegboard.games.not_enough.actions import Cradle
 from pegboard.games.not_enough.cradle import (
     cradle_choices,
     crib_count,
@@ -41,7 +42,7 @@ def reveal_crib(state: NotEnoughState) -> Step | None:
     return None
 
 
-def choices(state: NotEnoughState) -> list[Action]:
+def choices(state: NotEnoughState) -> list[Cradle]:
     """What the robbing team may do: ban a colour, or add a card if it owns crib cards."""
     team = state.cradle_team
     assert team is not None
@@ -49,7 +50,7 @@ def choices(state: NotEnoughState) -> list[Action]:
     return cradle_choices(owns, state.deck_left(state.colour_of_team[team]) > 0)
 
 
-def rob_the_cradle(state: NotEnoughState, seat: int, action: Action) -> Step | None:
+def rob_the_cradle(state: NotEnoughState, seat: int, action: Cradle) -> Step | None:
     assert state.cradle is not None and state.cradle_team is not None
     what = action["action"]
     event: Event = {"type": "cradle", "seat": seat, "action": what}

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pegboard.core.rules import Action
+from pegboard.core.wire import CountAction
 from pegboard.games.not_enough.deal import seats_from_left, team_of
 from pegboard.games.not_enough.phases import COUNT, Step
 from pegboard.games.not_enough.state import NotEnoughState
 from pegboard.games.not_enough.steps.show import her_heels_pegged
 
 
-def count_step(state: NotEnoughState, seat: int, action: Action) -> Step | None:
+def count_step(state: NotEnoughState, seat: int, action: CountAction) -> Step | None:
     """A claim, a Muggins call or a pass in manual counting."""
     counting = state.counting
     assert counting is not None and state.current is not None
