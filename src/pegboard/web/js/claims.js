@@ -3,6 +3,7 @@
 
 import { cardButton, cardInline, cardView, parseCard } from "./cards.js";
 import { h } from "./dom.js";
+import { CLAIM_POINTS } from "./protocol.js";
 
 const LABELS = {
   fifteen: "Fifteen",
@@ -15,9 +16,7 @@ const LABELS = {
 
 /** What an item is worth if it is real (the server's nominal points). */
 export function itemPoints(kind, cards) {
-  if (kind === "run" || kind === "flush") return cards.length;
-  if (kind === "nobs" || kind === "jack-of-trumps") return 1;
-  return 2;
+  return CLAIM_POINTS.perCard.includes(kind) ? cards.length : CLAIM_POINTS.fixed[kind];
 }
 
 /** Whether the cards can be an item of this kind at all (the rules decide if it is real). */
