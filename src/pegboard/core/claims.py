@@ -24,8 +24,8 @@ from pegboard.scoring import ScoreItem
 CLAIM_NOTHING: Claim = {"type": "claim", "items": []}
 PASS: Pass = {"type": "pass"}
 
-_FIXED_POINTS = {"fifteen": 2, "pair": 2, "nobs": 1, "jack-of-trumps": 1}
-_BY_SIZE = ("run", "flush")  # worth one point per card
+FIXED_POINTS = {"fifteen": 2, "pair": 2, "nobs": 1, "jack-of-trumps": 1}
+BY_SIZE = ("run", "flush")  # worth one point per card
 MAX_ITEMS = 64  # more than any count can hold; a longer list is refused unread
 
 ItemKey = tuple[str, frozenset[int]]
@@ -33,9 +33,9 @@ ItemKey = tuple[str, frozenset[int]]
 
 def nominal_points(kind: str, cards: Sequence[Card]) -> int:
     """What an item of this kind and these cards is worth if it is real."""
-    if kind in _FIXED_POINTS:
-        return _FIXED_POINTS[kind]
-    if kind in _BY_SIZE:
+    if kind in FIXED_POINTS:
+        return FIXED_POINTS[kind]
+    if kind in BY_SIZE:
         return len(cards)
     raise IllegalAction(
         f"{kind!r} cannot be claimed; claim fifteen, pair, run, flush, nobs or jack-of-trumps"

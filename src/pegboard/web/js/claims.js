@@ -3,6 +3,7 @@
 
 import { cardButton, cardInline, cardView, parseCard } from "./cards.js";
 import { h } from "./dom.js";
+import { CLAIM_POINTS } from "./protocol.js";
 
 const LABELS = {
   fifteen: "Fifteen",
@@ -15,9 +16,7 @@ const LABELS = {
 
 /** What an item is worth if it is real (the server's nominal points). */
 export function itemPoints(kind, cards) {
-  if (kind === "run" || kind === "flush") return cards.length;
-  if (kind === "nobs" || kind === "jack-of-trumps") return 1;
-  return 2;
+  return CLAIM_POINTS.perCard.includes(kind) ? cards.length : CLAIM_POINTS.fixed[kind];
 }
 
 /** Whether the cards can be an item of this kind at all (the rules decide if it is real). */
@@ -47,6 +46,13 @@ function sameItem(a, b) {
     a.cards.length === b.cards.length &&
     a.cards.every((c) => b.cards.includes(c))
   );
+}
+
+/** The heading of what was counted already: a list that scrolls still says how much it holds. */
+export function takenHeading(taken) {
+  const points = taken.reduce((sum, item) => sum + (item.points ?? itemPoints(item.kind, item.cards)), 0);
+  const count = taken.length === 1 ? "1 item" : `${taken.length} items`;
+  return `Already counted: ${count}, ${points} ${points === 1 ? "point" : "points"}`;
 }
 
 function itemLine(item, remove) {
@@ -147,7 +153,7 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
     ? h(
         "div",
         { class: "taken" },
-        h("h4", {}, "Already counted"),
+        h("h4", {}, takenHeading(counting.taken)),
         h(
           "ol",
           // a long list scrolls (below): reachable by the keyboard too

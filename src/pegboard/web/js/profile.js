@@ -87,7 +87,8 @@ export class ProfilePage {
           player.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
           this.me ? h("span", { class: "badge you" }, "you") : null,
         ),
-        h("p", { class: "notice" }, summary(profile.stats)),
+        // with none played, the Matches panel below says so (once)
+        summary(profile.stats),
         (this.actions = h("div", { class: "profile-actions" })),
         profile.daily_streak
           ? h(
@@ -205,8 +206,8 @@ export class ProfilePage {
 function summary(stats) {
   const played = stats.reduce((n, s) => n + s.played, 0);
   const won = stats.reduce((n, s) => n + s.won, 0);
-  if (!played) return "No finished matches yet.";
-  return `${played} ${played === 1 ? "match" : "matches"} played, ${won} won.`;
+  if (!played) return null;
+  return h("p", { class: "notice" }, `${played} ${played === 1 ? "match" : "matches"} played, ${won} won.`);
 }
 
 function ratingCard(rating, points) {

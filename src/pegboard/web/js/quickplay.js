@@ -5,6 +5,7 @@
 import { memory, request } from "./api.js";
 import { h, plural, render, toast } from "./dom.js";
 import { NAME_HINT } from "./player.js";
+import { CLOSE } from "./protocol.js";
 import { howToPlay } from "./rules.js";
 
 const WAITS = [0, 10, 20, 30, 60, 120, 300]; // seconds before bots fill the empty seats
@@ -289,7 +290,7 @@ export class QuickPlayPage {
     // this page's old socket go yet: try again.
     const recently = this.retries > 0 || Date.now() - (this.left ?? 0) < 5000;
     const stale = refused?.code === "already-queued" && recently;
-    if ((refused || code === 4403) && !stale) {
+    if ((refused || code === CLOSE.gone) && !stale) {
       toast(refused?.message ?? "The queue refused you");
       this.drawForm();
       return;

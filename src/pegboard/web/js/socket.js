@@ -1,6 +1,7 @@
 // One table's WebSocket: welcome/update/resync bookkeeping, catch-up and reconnection.
 
 import { memory } from "./api.js";
+import { CLOSE } from "./protocol.js";
 
 // ms: a ping keeps idle connections (and proxies) awake; a server that sends nothing at all
 // (not even the pong) for `wait` after it is frozen or cut off: we reconnect, maybe to another
@@ -75,14 +76,14 @@ export class TableSocket {
     }, TIMING.wait);
   }
 
-  /** The socket is gone: come back after a pause, unless the server said not to (4403). */
+  /** The socket is gone: come back after a pause, unless the server said not to (CLOSE.gone). */
   dropped(code) {
     clearInterval(this.pinger);
     clearTimeout(this.silence);
     this.silence = null;
     this.connected = false;
     if (this.closed) return;
-    if (code === 4403) {
+    if (code === CLOSE.gone) {
       this.onError?.("This seat is not valid here", "seat-closed");
       return;
     }
