@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pegboard.bots.search.play_history import play_so_far
-from pegboard.bots.search.tricks import TrickMemory, sample_hands, unseen, voids
+from pegboard.bots.search.tricks import sample_hands, seen_tricks, unseen, voids
 from pegboard.bots.search.worlds import sample_world, seen_cards
 from pegboard.cards import SUIT_OF, VALUE_OF, parse_card, parse_cards
 from pegboard.core import Game, new_game
@@ -66,14 +66,11 @@ def test_cribist_worlds_respect_voids_and_the_cards_seen(seed: int) -> None:
     rules = game.rules
     assert isinstance(rules, CribistRules)
     rng = random.Random(seed)
-    memories = [TrickMemory() for _ in range(4)]
     checked = 0
     while game.outcome is None:
         me = game.to_act[0]
         view = game.view(me)
-        memory = memories[me]
-        memory.observe(view)
-        tricks = memory.seen_tricks(view)
+        tricks = seen_tricks(view)
         void = voids(tricks)
         pool = unseen(view, tricks)
         # What the seat inferred is true of the real hands, and its pool holds them all.
@@ -94,19 +91,27 @@ def test_cribist_worlds_respect_voids_and_the_cards_seen(seed: int) -> None:
     assert checked == 52
 
 
+def rules_hands(game: Game, seat: int) -> list[int]:
+    rules = game.rules
+    assert isinstance(rules, CribistRules)
+    return [int(c) for c in rules.hands[seat]]
+
+
 def test_a_seat_that_starts_mid_hand_still_samples_full_hands() -> None:
-    """A bot created mid-game (a server restart) remembers nothing: it still deals every
-    other seat the right number of cards from what it has not seen."""
+    """A bot created mid-game (a server restart) needs no memory: its view lists the hand's
+    finished tricks, so every card played is seen and the other seats are dealt exactly the
+    cards they may hold, each its right number."""
     game = new_game("cribist", players=4, seed=3, counting="auto")
     rng = random.Random(0)
     for _ in range(23):
         random_move(game, rng)
     me = game.to_act[0]
     view = game.view(me)
-    memory = TrickMemory()
-    memory.observe(view)
-    tricks = memory.seen_tricks(view)
-    hands = sample_hands(me, view["hand_sizes"], unseen(view, tricks), voids(tricks), rng)
+    tricks = seen_tricks(view)
+    assert len(tricks) - 1 == sum(view["tricks_won"]) > 0  # the finished ones, then the current
+    pool = unseen(view, tricks)
+    assert sorted(pool) == sorted(c for s in range(4) if s != me for c in rules_hands(game, s))
+    hands = sample_hands(me, view["hand_sizes"], pool, voids(tricks), rng)
     assert [len(hands.get(s, [])) for s in range(4) if s != me] == [
         view["hand_sizes"][s] for s in range(4) if s != me
     ]

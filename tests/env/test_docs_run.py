@@ -1,4 +1,4 @@
-"""Every Python example of docs/research.md and README.md runs: each block is written to a
+"""Every Python example of the documents (README.md and docs/*.md) runs: each block is written to a
 file and run as a script in a fresh interpreter (so ``cluster("local")``'s worker processes
 import it as they would a user's script), from an empty directory."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENTS = ("docs/research.md", "README.md")
+DOCUMENTS = ("README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")))
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
@@ -32,6 +32,7 @@ BLOCKS = blocks()
 def test_the_documents_have_examples() -> None:
     assert sum(1 for name, _, _ in BLOCKS if name == "docs/research.md") >= 10
     assert any(name == "README.md" for name, _, _ in BLOCKS)
+    assert any(name == "docs/api.md" for name, _, _ in BLOCKS)
 
 
 @pytest.mark.parametrize(

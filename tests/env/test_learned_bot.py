@@ -1,4 +1,5 @@
-"""The ``learned`` bot: shipped linear policies trained by behaviour cloning in the vector env.
+"""The ``learned`` bot: shipped policies trained in the vector env (behaviour cloning, and for
+Cribbage a hidden layer improved by policy gradient: tests/env/test_train_gradient.py).
 
 It plays whole legal games through ``pegboard simulate`` (the records replay and check); its
 weights load and fit the environment; it picks legal actions, and the action the policy
@@ -61,8 +62,8 @@ def test_learned_plays_whole_legal_games_through_simulate(
 def test_the_shipped_weights_fit_the_environment(game: str, players: int) -> None:
     env = make(game, players)
     policy = shipped_policy(game, players)
-    assert policy.weights.shape == (env.observation_size, env.num_actions)
-    assert policy.bias.shape == (env.num_actions,)
+    assert (policy.observation_size, policy.num_actions) == (env.observation_size, env.num_actions)
+    assert policy.logits(env.observation(0)).shape == (env.num_actions,)
     assert np.isfinite(policy.weights).all()
     assert np.abs(policy.weights).max() > 0  # trained, not the zeros fit starts from
 

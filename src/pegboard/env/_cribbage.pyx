@@ -71,6 +71,12 @@ cdef inline cnp.ndarray zeros(Py_ssize_t n, int typenum):
     return cnp.PyArray_ZEROS(1, dims, typenum, 0)
 
 
+cdef inline int relative(int other, int seat, int n) noexcept nogil:
+    """``other``'s place to ``seat``'s left, 0..n-1 (no division: it runs per card played)."""
+    cdef int r = other - seat
+    return r + n if r < 0 else r
+
+
 cdef inline int lowest_seat(int mask) noexcept nogil:
     cdef int seat = 0
     if mask == 0:
@@ -408,7 +414,7 @@ cdef class CribbageEnvCore:
             for i in range(s.tossed_len[seat]):
                 out[self.o_discarded + s.tossed[seat][i]] = 1
         for i in range(s.plays_len):
-            r = (s.play_seat[i] - seat + n) % n
+            r = relative(s.play_seat[i], seat, n)
             out[self.o_played + 52 * r + s.play_card[i]] = 1
         for i in range(s.count_len):
             out[self.o_count_cards + s.count_cards[i]] = 1
@@ -426,15 +432,15 @@ cdef class CribbageEnvCore:
         else:
             out[self.o_phase + 3] = 1
         if s.dealer >= 0:
-            out[self.o_dealer + (s.dealer - seat + n) % n] = 1
+            out[self.o_dealer + relative(s.dealer, seat, n)] = 1
             if s.dealer == seat or (s.teams and s.dealer == (seat + 2) % 4):
                 out[self.o_crib_owner] = 1
         for other in range(n):
             if s.passed >> other & 1:
-                out[self.o_passed + (other - seat + n) % n] = 1
+                out[self.o_passed + relative(other, seat, n)] = 1
         out[self.o_count] = <float>(s.count / 31.0)
         for other in range(n):
-            r = (other - seat + n) % n
+            r = relative(other, seat, n)
             share = s.scores[other] / <double>s.target
             share = 2.0 if share > 2.0 else (-1.0 if share < -1.0 else share)  # clipped
             out[self.o_scores + r] = <float>share
@@ -506,8 +512,8 @@ def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
               cnp.ndarray rewards, cnp.ndarray done, cnp.ndarray finals, cnp.ndarray games,
               uint64_t seed):
     """Step ``envs[i]`` (``CribbageEnvCore``\ s with one layout and player count) by
-    ``actions[i]`` (int64); write each one's reward of every seat (float32, (N, players))
-    and whether its game ended (bool), then ``observe_many``. A game that ends leaves its
+    ``actions[i]`` (int64); write each one's reward of every seat (float32, (N, players)),
+    whether its game ended (bool) and its row of ``observe_many``. A game that ends leaves its
     scores in ``finals[i]`` (int64, (N, players)), ``games[i]`` (int64) counts it, and game
     ``games[i]`` of environment ``i`` of the batch ``seed`` is begun at once, dealt by
     ``VectorChance(seed, i, games[i])`` in C. Nothing is stepped if an action is not legal:
@@ -521,6 +527,9 @@ def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
     cdef uint64_t root = splitmix_mix(seed)
     cdef int players, seat, a
     cdef CribbageEnvCore env
+    cdef Py_ssize_t size = obs.shape[1]
+    cdef float* out = <float*>cnp.PyArray_DATA(obs)
+    cdef char* legal = <char*>cnp.PyArray_DATA(mask)
     for i in range(n):
         env = <CribbageEnvCore>envs[i]
         a = <int>chosen[i]
@@ -548,7 +557,7 @@ def step_many(list envs, cnp.ndarray actions, cnp.ndarray obs, cnp.ndarray mask,
             number[i] += 1
             _restart(envs[i], seed, i, number[i],
                      splitmix_mix(splitmix_mix(root ^ <uint64_t>i) + <uint64_t>number[i]))
-    observe_many(envs, obs, mask)
+        _write_row(env, out + i * size, size, legal + i * ID_COUNT)  # while its state is in cache
     return -1
 
 
@@ -585,23 +594,26 @@ def observe_many(list envs, cnp.ndarray obs, cnp.ndarray mask):
     """Row ``i`` of ``obs`` (float32) and ``mask`` (bool): ``envs[i]``'s observation of its
     seat to act and that seat's legal ids (zeros once its game is over)."""
     cdef Py_ssize_t n = len(envs), i
-    cdef int ids[20]
-    cdef int k, count
-    cdef CribbageEnvCore env
     cdef Py_ssize_t size = obs.shape[1]
     cdef float* out = <float*>cnp.PyArray_DATA(obs)
     cdef char* legal = <char*>cnp.PyArray_DATA(mask)
     for i in range(n):
-        env = <CribbageEnvCore>envs[i]
-        # row by row: the row is still in cache when its ones are written
-        memset(out + i * size, 0, size * sizeof(float))
-        memset(legal + i * ID_COUNT, 0, ID_COUNT)
-        if env.current < 0:
-            continue
-        env._observe(out + i * size, env.current)
-        count = legal_ids(&env.s, env.current, ids)
-        for k in range(count):
-            legal[i * ID_COUNT + ids[k]] = 1
+        _write_row(<CribbageEnvCore>envs[i], out + i * size, size, legal + i * ID_COUNT)
+
+
+cdef inline void _write_row(CribbageEnvCore env, float* out, Py_ssize_t size, char* legal) noexcept:
+    """One row of ``observe_many``: zeroed just before it is written, so it is still in
+    cache when its ones are."""
+    cdef int ids[20]
+    cdef int k, count
+    memset(out, 0, size * sizeof(float))
+    memset(legal, 0, ID_COUNT)
+    if env.current < 0:
+        return
+    env._observe(out, env.current)
+    count = legal_ids(&env.s, env.current, ids)
+    for k in range(count):
+        legal[ids[k]] = 1
 
 
 # -- N two-player games at once (pegboard.env.vector) ------------------------------------------
@@ -624,38 +636,39 @@ cdef void _fill_pairs() noexcept:
 _fill_pairs()
 
 
-cdef void deal_top(uint64_t key, int hand, signed char* deck, int want) noexcept nogil:
-    """The first ``want`` (at most 21) cards of ``vector_chance.deck_orders(key, hand)`` (the
-    cards in the order of their 32-bit keys, ties by card id), then the others in id order: a
-    deal uses the hands, a three-player crib card and the starter (13, 17 or 21 cards)."""
-    cdef uint64_t start = key + <uint64_t>hand * (<uint64_t>32 * GOLDEN)
-    cdef uint64_t x, item
-    cdef uint64_t top[21]
-    cdef int j, n = 0, i, k, card
-    cdef bint taken[52]
-    for j in range(26):
-        x = splitmix_mix(start + <uint64_t>(j + 1) * GOLDEN)
-        for i in range(2):
-            card = 2 * j + i
-            item = ((x >> (32 * i)) & 0xFFFFFFFFULL) << 6 | <uint64_t>card
-            if n == want and item >= top[want - 1]:
-                continue
-            if n < want:
-                n += 1
-            k = n - 1
-            while k > 0 and top[k - 1] > item:
-                top[k] = top[k - 1]
-                k -= 1
-            top[k] = item
-    memset(taken, 0, sizeof(taken))
-    for i in range(want):
-        deck[i] = <signed char>(top[i] & 63)
-        taken[deck[i]] = True
-    n = want
+cdef signed char IDS[52]  # the card ids in order: a deck before its shuffle
+
+
+cdef void _fill_ids() noexcept:
+    cdef int card
     for card in range(52):
-        if not taken[card]:
-            deck[n] = <signed char>card
-            n += 1
+        IDS[card] = <signed char>card
+
+
+_fill_ids()
+
+
+cdef void deal_top(uint64_t key, int hand, signed char* deck, int want) noexcept nogil:
+    """The first ``want`` (at most 52) cards of ``vector_chance.deck_orders(key, hand)``: a
+    Fisher-Yates shuffle from the top, card ``i`` swapped with card
+    ``i + (w_i * (52 - i)) >> 32`` for the step's 32-bit words ``w_0, w_1, ...``; only the
+    positions dealt are drawn (13, 17 or 21: the hands, a three-player crib card, the
+    starter), so the rest of the deck (never seen) is as those swaps leave it."""
+    cdef uint64_t start = key + <uint64_t>hand * (<uint64_t>32 * GOLDEN)
+    cdef uint64_t x = 0, word
+    cdef int i, j
+    cdef signed char card
+    memcpy(deck, IDS, 52)
+    for i in range(want if want < 51 else 51):
+        if i & 1 == 0:  # two words an output, the low half first
+            x = splitmix_mix(start + <uint64_t>(i // 2 + 1) * GOLDEN)
+            word = x & 0xFFFFFFFFULL
+        else:
+            word = x >> 32
+        j = i + <int>((word * <uint64_t>(52 - i)) >> 32)
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
 
 
 cdef inline int hashed_pick(uint64_t key, int index, int n) noexcept nogil:

@@ -1,5 +1,6 @@
-"""``learned``: the bot that plays the shipped :class:`~pegboard.env.policy.LinearPolicy` of
-its game and player count (trained by :mod:`pegboard.env.train_learned`).
+"""``learned``: the bot that plays the shipped policy of its game and player count (a
+:class:`~pegboard.env.policy.LinearPolicy` trained by :mod:`pegboard.env.train_learned`, or a
+:class:`~pegboard.env.policy.HiddenPolicy` trained by :mod:`pegboard.env.train_gradient`).
 
 Like every bot it sees only its seat's view: the observation is built from the view dict by
 the game's ``EnvGame.from_view``, the legal actions are the view's, each encoded to its id.

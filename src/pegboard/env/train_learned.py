@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from pegboard.bots import make as make_bot
 from pegboard.bots.base import Bot
-from pegboard.env.policy import LinearPolicy, weights_name
+from pegboard.env.policy import LinearPolicy, Policy, weights_name
 from pegboard.env.vector_env import VectorEnv
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -110,7 +110,7 @@ def fit(
     return LinearPolicy(params[0].astype(np.float32), params[1].astype(np.float32))
 
 
-def agreement(policy: LinearPolicy, data: Decisions) -> float:
+def agreement(policy: Policy, data: Decisions) -> float:
     """How often the policy picks the teacher's id."""
     logits = policy.logits(data.observations)
     logits[~data.masks] = -np.inf

@@ -10,9 +10,12 @@ same hash, which is how a test replays any game of the batch through ``Game``:
 Chance steps are numbered as ``Game`` numbers them (in two-player Cribbage step 0 draws the
 first dealer, step ``h`` from 1 shuffles the deck for hand ``h``). Step ``h`` of a game with
 key ``k`` draws from the stream at ``k + 32 h * gamma``: a pick of ``n`` takes the top 32 bits
-of its first word (step 0: the key itself), ``(w * n) >> 32``; a shuffle of ``m`` cards
-(``m`` <= 52) orders them by 32-bit keys from the stream's outputs 1 to 26, ties by position;
-a roll of ``d`` dice takes ``(w * 6) >> 32 + 1`` of those keys in turn. Every game, player
+of its first word (step 0: the key itself), ``(w * n) >> 32``; the step's 32-bit words
+``w_0, w_1, ...`` are the halves of the stream's outputs 1 to 26, the low half first; a
+shuffle of ``m`` cards (``m`` <= 52) is Fisher-Yates from the top, position ``i`` swapped with
+``i + (w_i * (m - i)) >> 32`` (a bounded integer by one multiplication, Lemire's, without
+the rejection step: a bias below ``m / 2**32``); a roll of ``d`` dice takes
+``(w * 6) >> 32 + 1`` of the words in turn. Every game, player
 count and table of :class:`pegboard.env.vector_env.VectorEnv` is dealt this way.
 """
 
@@ -33,7 +36,7 @@ _GOLDEN: Final = np.uint64(_GOLDEN_INT)
 _M1: Final = np.uint64(0xBF58476D1CE4E5B9)
 _M2: Final = np.uint64(0x94D049BB133111EB)
 _PAIR_STEPS: Final = np.arange(1, 27, dtype=np.uint64) * _GOLDEN
-"""A shuffle draws 26 outputs of the game's stream, each two 32-bit keys (one per card)."""
+"""A chance step draws 26 outputs of the game's stream, each two 32-bit words."""
 _STEP_STRIDE: Final = np.uint64(32 * _GOLDEN_INT % (1 << 64))
 """Chance step ``h`` draws the stream's outputs ``32 h + 1`` to ``32 h + 26``."""
 
@@ -73,14 +76,21 @@ def first_dealers(keys: U64) -> npt.NDArray[np.int64]:
     return (keys >> np.uint64(63)).astype(np.int64)
 
 
-def deck_orders(keys: U64, hands: npt.ArrayLike) -> npt.NDArray[np.intp]:
-    """Chance step ``hands`` of each game: the shuffled deck (card ids, top first), (m, 52):
-    the cards in the order of 52 random 32-bit keys drawn from the game's splitmix64 stream,
-    equal keys (about one deck in three million) by card id. The compiled vector core draws
-    the same order."""
+def deck_orders(keys: U64, hands: npt.ArrayLike, want: int = 52) -> npt.NDArray[np.intp]:
+    """Chance step ``hands`` of each game: the shuffled deck (card ids, top first), (m, 52),
+    by Fisher-Yates from the step's 32-bit words (see the module text). Only the first
+    ``want`` positions are drawn (the rest as those swaps leave them), as the compiled
+    vector core deals the cards a hand uses."""
     start = keys + np.asarray(hands, dtype=np.uint64) * _STEP_STRIDE
-    per_pair = _mix(start[:, None] + _PAIR_STEPS)
-    return np.argsort(per_pair.view(np.uint32), axis=1, kind="stable")
+    words = _mix(start[:, None] + _PAIR_STEPS).view(np.uint32).astype(np.uint64)
+    deck = np.tile(np.arange(52, dtype=np.intp), (len(start), 1))
+    rows = np.arange(len(start))
+    for i in range(min(want, 51)):
+        j = i + ((words[:, i] * np.uint64(52 - i)) >> np.uint64(32)).astype(np.intp)
+        top = deck[:, i].copy()
+        deck[:, i] = deck[rows, j]
+        deck[rows, j] = top
+    return deck
 
 
 class VectorChance:
@@ -108,8 +118,11 @@ class VectorChance:
             return (((word >> 32) * step.choices) >> 32,)
         keys = _step_keys(self._key, index)
         if isinstance(step, Shuffle) and len(step.cards) <= len(keys):
-            order = np.argsort(keys[: len(step.cards)], kind="stable")
-            return tuple(step.cards[int(k)] for k in order)
+            cards = list(step.cards)
+            for i in range(len(cards) - 1):
+                j = i + ((int(keys[i]) * (len(cards) - i)) >> 32)
+                cards[i], cards[j] = cards[j], cards[i]
+            return tuple(cards)
         if isinstance(step, Roll) and step.dice <= len(keys):
             return tuple(int((int(w) * 6) >> 32) + 1 for w in keys[: step.dice])
         raise ValueError(f"the vectorized environment has no chance step {index} like {step!r}")
@@ -121,7 +134,7 @@ def _step_start(key: U64, index: int) -> U64:
 
 
 def _step_keys(key: U64, index: int) -> npt.NDArray[np.uint32]:
-    """The 52 32-bit keys of chance step ``index`` of the game with ``key`` (as
+    """The 52 32-bit words of chance step ``index`` of the game with ``key`` (as
     :func:`deck_orders` draws them)."""
     start = _step_start(key, index)
     keys: npt.NDArray[np.uint32] = _mix(start[:, None] + _PAIR_STEPS).view(np.uint32)[0]

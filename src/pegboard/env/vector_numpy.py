@@ -170,7 +170,7 @@ class NumpyCribbage:
         back as the starter."""
         s = self._s
         dealer = s[row.DEALER, rows]
-        deck = deck_orders(self._keys[rows], s[row.HAND, rows])[:, :13].astype(np.int16)
+        deck = deck_orders(self._keys[rows], s[row.HAND, rows], 13)[:, :13].astype(np.int16)
         # One card each from the dealer's left: sort by (seat, card) to get both hands sorted.
         seat = _DEALT_TO_PONE ^ dealer[:, None]
         s[row.HAND_CARDS, rows] = (np.sort(deck[:, :12] | seat << 6, axis=1) & 63).T

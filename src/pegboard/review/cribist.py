@@ -22,7 +22,6 @@ from pegboard.bots.cribist.expert import (
     trick_card_values,
 )
 from pegboard.bots.search.objective import rank_value
-from pegboard.bots.search.tricks import TrickMemory
 from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.review.cribist_deal import deal_luck
@@ -46,15 +45,13 @@ class CribistReviewer:
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         self.players = players
         self.sides = tuple(range(players))
-        self.memories = [TrickMemory() for _ in range(players)]
 
     def judge(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
         seat = int(view["seat"])
-        self.memories[seat].observe(view)
         legal: list[Action] = view["legal"]
         if len(legal) < 2 or legal[0]["type"] != "play":
             return None
-        valued = trick_card_values(view, self.memories[seat], rng)
+        valued = trick_card_values(view, rng)
         per_point = self._per_point(view, seat)
         options = tuple(
             Option(

@@ -19,9 +19,9 @@ from pegboard.bots.base import View
 from pegboard.bots.claiming import perfect_count
 from pegboard.bots.search.objective import deals_to_target
 from pegboard.bots.search.tricks import (
-    TrickMemory,
     roll_out_values,
     sample_hands,
+    seen_tricks,
     unseen,
     voids,
 )
@@ -52,7 +52,6 @@ def count_trick(view: View) -> Action:
 
 def choose_trick_card(
     view: View,
-    memory: TrickMemory,
     rng: random.Random,
     *,
     rollouts: int = ROLLOUTS,
@@ -61,7 +60,7 @@ def choose_trick_card(
     options = [int(parse_card(a["card"])) for a in view["legal"]]
     if len(options) == 1:
         return options[0]
-    totals, _ = _trick_totals(view, memory, rng, rollouts, deadline)
+    totals, _ = _trick_totals(view, rng, rollouts, deadline)
     best = max(range(len(options)), key=lambda i: (totals[i], -RANK_OF[options[i]]))
     return options[best]
 
@@ -78,7 +77,6 @@ def deals_left(view: View) -> float:
 
 def trick_card_values(
     view: View,
-    memory: TrickMemory,
     rng: random.Random,
     *,
     rollouts: int = ROLLOUTS,
@@ -87,13 +85,12 @@ def trick_card_values(
     """Each legal card with its mean value over the sampled worlds: minus the expected place,
     plus :data:`TIE` times the points (what :func:`choose_trick_card` maximises)."""
     options = [int(parse_card(a["card"])) for a in view["legal"]]
-    totals, done = _trick_totals(view, memory, rng, rollouts, deadline)
+    totals, done = _trick_totals(view, rng, rollouts, deadline)
     return [(card, total / done) for card, total in zip(options, totals, strict=True)]
 
 
 def _trick_totals(
     view: View,
-    memory: TrickMemory,
     rng: random.Random,
     rollouts: int,
     deadline: float | None,
@@ -101,7 +98,7 @@ def _trick_totals(
     """Each legal card's value summed over the worlds, and how many worlds."""
     options = [int(parse_card(a["card"])) for a in view["legal"]]
     me = int(view["seat"])
-    tricks = memory.seen_tricks(view)
+    tricks = seen_tricks(view)
     pool = unseen(view, tricks)
     void = voids(tricks)
     trump = "CDHS".index(view["trump"]) if view["trump"] is not None else -1
@@ -139,13 +136,11 @@ def _trick_totals(
 
 def act_cribist(
     view: View,
-    memory: TrickMemory,
     rng: random.Random,
     *,
     deadline: float | None = None,
 ) -> Action:
-    memory.observe(view)
     if view.get("counting") is not None:
         return count_trick(view)
-    card = choose_trick_card(view, memory, rng, deadline=deadline)
+    card = choose_trick_card(view, rng, deadline=deadline)
     return {"type": "play", "card": str(Card(card))}

@@ -12,7 +12,6 @@ from pegboard.bots.cribist.expert import act_cribist
 from pegboard.bots.cribist.greedy import act_cribist as act_greedy
 from pegboard.bots.game_bot import GameBots, Thinking
 from pegboard.bots.levels import EasyBot
-from pegboard.bots.search.tricks import TrickMemory
 from pegboard.core.rules import Action
 
 
@@ -34,14 +33,12 @@ class CribistExpert:
     def __init__(self, seed: int | None = None, thinking: Thinking | None = None) -> None:
         self.rng = _random.Random(seed)
         self.budget = (thinking or Thinking()).budget
-        self.memory = TrickMemory()  # the tricks seen this hand
 
     def act(self, view: View) -> Action:
-        self.memory.observe(view)
         if (forced := forced_move(view)) is not None:
             return forced
         deadline = time.thread_time() + self.budget if self.budget is not None else None
-        return act_cribist(view, self.memory, self.rng, deadline=deadline)
+        return act_cribist(view, self.rng, deadline=deadline)
 
 
 def _greedy(seed: int | None, thinking: Thinking) -> Bot:

@@ -1,9 +1,9 @@
 """Cribist worlds and trick rollouts: what the other hands may be, and how the tricks go.
 
-:class:`TrickMemory` keeps what one seat has seen of the hand: every trick (its view shows
-the trick in progress and the last one completed, and the seat sees one or the other at
-each of its turns), hence the cards played and the suits each player has shown out of
-(a player who did not follow the suit led holds none of it). :func:`sample_hands` deals
+:func:`seen_tricks` reads what one seat has seen of the hand from its view: every finished
+trick (the view lists them, ``tricks``) and the one in progress, hence the cards played and
+the suits each player has shown out of (a player who did not follow the suit led holds none
+of it). :func:`sample_hands` deals
 the unseen cards to the other seats, each getting as many as it holds and none of a suit it
 is void in. :func:`roll_out` plays the rest of a trick and a few more with a quick policy.
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from pegboard.bots.base import View
 from pegboard.bots.search.objective import finished_rank, rank_value
@@ -38,27 +37,16 @@ Trick = list[tuple[int, int]]
 """(seat, card) in the order played."""
 
 
-@dataclass
-class TrickMemory:
-    hand_number: int = -1
-    tricks: dict[int, Trick] = field(default_factory=dict)
-    """Completed tricks by their number in the hand (0 first)."""
-
-    def observe(self, view: View) -> None:
-        """Remember what this view shows; a new hand starts a new memory."""
-        number = int(view["hand_number"])
-        if number != self.hand_number:
-            self.hand_number, self.tricks = number, {}
-        last = view.get("last_trick")
-        done = sum(int(t) for t in view["tricks_won"])
-        if last is not None and done > 0:
-            leader = int(last["leader"])
-            order = [(leader + k) % PLAYERS for k in range(PLAYERS)]
-            self.tricks[done - 1] = [(s, int(parse_card(last["cards"][s]))) for s in order]
-
-    def seen_tricks(self, view: View) -> list[Trick]:
-        current = [(int(t["seat"]), int(parse_card(t["card"]))) for t in view["trick"]]
-        return [*self.tricks.values(), current]
+def seen_tricks(view: View) -> list[Trick]:
+    """The hand's tricks as the seat saw them played: the finished ones (``view["tricks"]``,
+    each card by seat, from its leader), then the trick in progress."""
+    seen: list[Trick] = []
+    for trick in view["tricks"]:
+        leader, cards = int(trick["leader"]), trick["cards"]
+        order = [(leader + k) % PLAYERS for k in range(PLAYERS)]
+        seen.append([(seat, int(parse_card(cards[seat]))) for seat in order])
+    seen.append([(int(t["seat"]), int(parse_card(t["card"]))) for t in view["trick"]])
+    return seen
 
 
 def voids(tricks: Sequence[Trick]) -> dict[int, set[int]]:
