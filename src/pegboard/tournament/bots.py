@@ -20,7 +20,7 @@ from typing import Any
 from pegboard.bots import make
 from pegboard.core.chance import ChanceSource, ScriptedChance, SeededChance
 from pegboard.core.game import Game
-from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore
+from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore, score_target
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.parallel import run_chunks
@@ -85,14 +85,15 @@ def _play_match(
     """The games of one match, ``bots`` in seat order, until it is decided; the score's sides
     are the game's seats."""
     spec = get_spec(game)
-    score = MatchScore.start(format, spec.sides(len(bots), spec.resolve(len(bots), options)))
+    resolved = spec.resolve(len(bots), options)
+    score = MatchScore.start(format, spec.sides(len(bots), resolved))
     first: int | None = None
     for seed in seeds:
         if score.decided:
             break
         played = _play_game(game, bots, seed, options, first, score)
         assert played.outcome is not None
-        score = score.add_outcome(played.outcome, spec.worth)
+        score = score.add_outcome(played.outcome, spec.worth, target=score_target(resolved))
         dealt = played.chance_log[0] if played.chance_log else {}
         if not score.decided and "pick" in dealt:
             first = score.first_dealer(int(dealt["pick"]), len(bots))
@@ -192,7 +193,12 @@ class BotTournament:
             assert result is not None
             deals = self.deals.get((played.number, i), [])
             games = [
-                {**g.to_json(), "seed": deal.seed, "mirrored": deal.mirrored}
+                {
+                    **g.to_json(),
+                    "spread": [g.spread(k) for k in range(len(g.scores))],
+                    "seed": deal.seed,
+                    "mirrored": deal.mirrored,
+                }
                 for g, deal in zip(result.results, deals, strict=True)
             ]
             sides = [list(table.side_players(k)) for k in range(len(result.sides))]

@@ -17,7 +17,7 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
-from pegboard.core.matchplay import NO_SHOW, MatchScore
+from pegboard.core.matchplay import NO_SHOW, MatchScore, score_target
 from pegboard.core.spec import GameSpec
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
@@ -129,7 +129,8 @@ class Matches:
         assert game.outcome is not None
         if score is None or score.decided:
             return None
-        score = score.add_outcome(game.outcome, self._spec.worth, game.actions)
+        target = score_target(game.options)
+        score = score.add_outcome(game.outcome, self._spec.worth, game.actions, target)
         left = leavers(game)
         for i, side in enumerate(score.sides):
             if not score.decided and left & set(side):

@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from pegboard.core.matchplay import MatchFormat, MatchScore
+from pegboard.core.matchplay import MatchFormat, MatchScore, score_target
 from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError, PegboardError
@@ -106,9 +106,13 @@ def table_match(
         else:
             players = len(record["seats"])
             options = record.get("options", {})
-            fresh = MatchScore.start(format, spec.sides(players, spec.stored(options)))  # type: ignore[arg-type]
+            stored_options = spec.stored(options)
+            fresh = MatchScore.start(format, spec.sides(players, stored_options))  # type: ignore[arg-type]
             score = fresh.add_outcome(
-                Outcome.from_json(record["outcome"]), spec.worth, record.get("actions", ())
+                Outcome.from_json(record["outcome"]),
+                spec.worth,
+                record.get("actions", ()),
+                score_target(stored_options),
             )
         if score.decided:
             break
