@@ -139,17 +139,20 @@ def test_cribbage_is_not_enough_a_skunk_counts_two_games() -> None:
     assert one_game and all(t["games"][0]["how"] == "skunk" for t in one_game)
 
 
-def test_cribbage_teams_partners_drawn_at_tables_of_four() -> None:
+def test_cribbage_teams_new_partners_each_round_at_tables_of_four() -> None:
     data = run(
-        "--format", "swiss", "--rounds", "2", "--table", "4", "--option", "teams=true",
+        "--format", "swiss", "--rounds", "3", "--table", "4", "--option", "teams=true",
         "--match", "best-of-3", "--seed", "6",
     )  # fmt: skip
-    assert data["players"] == 4 and data["rules"]["table"] == 4
+    assert data["players"] == 4 and data["rules"]["table"] == 4 and data["rules"]["partners"]
+    partnered = []
     for played in data["rounds"]:
         assert len(played["tables"]) == 2 and played["byes"] == []
         for table in played["tables"]:
-            assert [len(side) for side in table["sides"]] == [2, 2]
-            assert sorted(p for side in table["sides"] for p in side) == sorted(table["players"])
+            a, b, c, d = table["players"]  # seated in the order paired: partners opposite
+            assert sorted(map(sorted, table["sides"])) == sorted([sorted([a, c]), sorted([b, d])])
+            partnered += [frozenset((a, c)), frozenset((b, d))]
+    assert len(partnered) == len(set(partnered)) == 12  # nobody partners anyone twice
     check_tables(data, (2, 3))
     check_standings(data)
 

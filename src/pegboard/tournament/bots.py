@@ -27,6 +27,7 @@ from pegboard.parallel import run_chunks
 from pegboard.tournament.bracket import match_winner
 from pegboard.tournament.deals import game_seed
 from pegboard.tournament.director import Tournament, start
+from pegboard.tournament.partners import has_partners
 from pegboard.tournament.results import Round
 from pegboard.tournament.rules import TournamentRules
 
@@ -116,11 +117,12 @@ def _reordered(result: GameResult, order: Sequence[int]) -> GameResult:
     )
 
 
-def _seating(players: int, seed: int) -> list[int]:
-    """The place at the tournament table in each seat: two sit in the order paired; three or
-    four are drawn, as a table draws its seats."""
+def _seating(players: int, seed: int, partners: bool) -> list[int]:
+    """The place at the tournament table in each seat: two sit in the order paired, and so do
+    partners (the tournament chose them: :mod:`.partners`); three or four alone are drawn, as
+    a table draws its seats."""
     order = list(range(players))
-    if players > 2:
+    if players > 2 and not partners:
         random.Random(f"{seed}/seating").shuffle(order)
     return order
 
@@ -133,7 +135,7 @@ def _play_table(
     options: Mapping[str, object],
     duplicate: bool,
 ) -> list[tuple[MatchScore, list[Deal]]]:
-    seating = _seating(len(bots), seeds[0])
+    seating = _seating(len(bots), seeds[0], has_partners(game, len(bots), options))
     score = _by_places(
         _play_match(game, [bots[p] for p in seating], seeds, format, options), seating
     )
@@ -168,7 +170,7 @@ class BotTournament:
     deals: dict[tuple[int, int], list[Deal]]
     """Each game's deal, by round number and table (0-based)."""
     game_players: int = 2
-    """Players at each table (each entrant alone, or partners drawn at the table)."""
+    """Players at each table (each entrant alone, or partners the tournament chose)."""
 
     def to_json(self) -> dict[str, Any]:
         t = self.tournament
