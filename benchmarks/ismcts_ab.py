@@ -4,7 +4,8 @@ other bot, on duplicate 2-player deals, with where the points came from.
 Run: ``.venv/bin/python -m benchmarks.ismcts_ab play --out runs/ismcts.jsonl --seed 7300000
 --minutes 60`` (appends one line per deal; run again with ``--seed`` past the last to add
 more; ``--opponent hoyle`` for the expert against hoyle, ``--expert NAME`` for another expert),
-then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``.
+then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``; ``compare NEW OLD``
+sets two runs of the same deals side by side, deal by deal.
 
 Every deal is played twice with the seats swapped (duplicate), 2-player Cribbage to 121,
 ``expert`` as shipped (its 1 s budget a move, of its own thread's CPU time). The report gives
@@ -122,6 +123,30 @@ def report(paths: Sequence[Path]) -> dict[str, object]:
     }
 
 
+def compare(new: Path, old: Path) -> dict[str, object]:
+    """Two runs on the same deals (two versions of the expert): per deal both played, the
+    new one's share of the two games won minus the old one's, with its interval (the cards'
+    luck cancels twice over: a game only differs from the first move the versions differ)."""
+
+    def by_seed(path: Path) -> dict[int, float]:
+        lines = [json.loads(t) for t in path.read_text("utf-8").splitlines() if t]
+        return {
+            int(line["seed"]): (line["g1"]["expert_won"] + line["g2"]["expert_won"]) / 2
+            for line in lines
+        }
+
+    after, before = by_seed(new), by_seed(old)
+    seeds = sorted(after.keys() & before.keys())
+    changed = [after[s] - before[s] for s in seeds]
+    return {
+        "deals": len(seeds),
+        "new_win_rate": mean_interval([after[s] for s in seeds]).to_json(),
+        "old_win_rate": mean_interval([before[s] for s in seeds]).to_json(),
+        "new_minus_old": mean_interval(changed).to_json(),
+        "deals_changed": sum(1 for d in changed if d),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -134,9 +159,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     run.add_argument("--opponent", default="ismcts")
     show = sub.add_parser("report")
     show.add_argument("paths", type=Path, nargs="+")
+    both = sub.add_parser("compare")
+    both.add_argument("new", type=Path)
+    both.add_argument("old", type=Path)
     args = parser.parse_args(argv)
     if args.command == "play":
         play(args.out, args.seed, args.minutes, args.deals, args.expert, args.opponent)
+    elif args.command == "compare":
+        json.dump(compare(args.new, args.old), sys.stdout, indent=2)
+        print()
     else:
         json.dump(report(args.paths), sys.stdout, indent=2)
         print()

@@ -16,6 +16,7 @@ from pegboard.bots.cribbage.race_discard import (
     race_discard_values,
 )
 from pegboard.bots.expert import ExpertBot
+from pegboard.bots.search.endgame import board_values
 from pegboard.bots.search.match_objective import best_of_payoff, points_payoff
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import card_names, parse_cards
@@ -151,3 +152,41 @@ def test_a_best_of_match_with_a_skunk_worth_one_game_discards_as_for_the_game() 
     hand = ["7C", "TC", "6H", "9H", "TD", "7H"]
     at_85 = view(hand, [85, 113], dealer=1)
     assert choose_discard(at_85, payoff=two_up) == choose_discard(at_85)
+
+
+# A single game near its end (either side within REACH of 121): the race values the discard
+# for the chance of winning (who counts first, the pegging that can take either out); the
+# points discard with the board's count-out bonus chose otherwise in these positions.
+NEAR_THE_END = [
+    (["KH", "8S", "9S", "8C", "2H", "JC"], [113, 106], 1, ["KH", "2H"], ["KH", "JC"]),
+    (["KC", "2D", "4D", "3C", "KS", "JH"], [116, 104], 0, ["KC", "JH"], ["KC", "KS"]),
+    (["QS", "AH", "7D", "9D", "8D", "6C"], [100, 113], 0, ["QS", "9D"], ["QS", "AH"]),
+]
+
+
+@pytest.mark.parametrize(("hand", "scores", "dealer", "race", "board"), NEAR_THE_END)
+def test_near_the_end_of_one_game_the_discard_plays_the_race_for_the_win(
+    hand: list[str], scores: list[int], dealer: int, race: list[str], board: list[str]
+) -> None:
+    the_view = view(hand, scores, dealer=dealer)
+    valued = discard_values(the_view)
+    need, theirs = 121 - scores[0], 121 - scores[1]
+    by_board = board_values(parse_cards(hand), valued, dealer=dealer == 0, need=need)
+    assert card_names(by_board[0][1].discard) == board  # the rule of thumb's choice
+    by_race = race_discard_values(
+        parse_cards(hand), [a for _, a in valued], mine=need, theirs=theirs,
+        dealer=dealer == 0, payoff=GAME,
+    )  # fmt: skip
+    assert card_names(by_race[0][1].discard) == race
+    assert card_names(choose_discard(the_view)) == race
+
+
+@pytest.mark.parametrize("scores", [[0, 0], [60, 85], [90, 90]])
+def test_far_from_the_end_of_one_game_the_discard_is_the_points_discard(
+    scores: list[int],
+) -> None:
+    """Both needing more than REACH: the expert's discard is as it was, the points discard."""
+    for hand in (["KH", "8S", "9S", "8C", "2H", "JC"], ["7D", "2D", "4C", "3C", "3D", "7C"]):
+        for dealer in (0, 1):
+            the_view = view(hand, scores, dealer=dealer)
+            assert choose_discard(the_view) == discard_values(the_view)[0][1].discard

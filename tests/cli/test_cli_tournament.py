@@ -28,7 +28,9 @@ def check_tables(
     data: dict[str, Any], games_per_match: tuple[int, ...], win: tuple[int, ...] = (2, 3)
 ) -> None:
     """Every game as the tables score it: the winners' side earns its game's credit (Cribbage:
-    a win 2 game points, a skunk 3), the others nothing; the match's totals add its games."""
+    a win 2 game points, a skunk 3), the others nothing, and a spread that counts a score at
+    most to the target (61 here: a winner's points past it do not count); the match's totals
+    add its games."""
     for played in data["rounds"]:
         for table in played["tables"]:
             sides = len(table["sides"])
@@ -40,11 +42,14 @@ def check_tables(
                 assert game["points"][winner] in win and game["games"][winner] >= 1
                 assert all(game["points"][i] == 0 for i in range(sides) if i != winner)
                 assert isinstance(game["seed"], int)
+                assert game["target"] == 61
+                counted = [min(s, 61) for s in game["scores"]]
                 for i in range(sides):
-                    best_other = max(s for k, s in enumerate(game["scores"]) if k != i)
+                    best_other = max(s for k, s in enumerate(counted) if k != i)
+                    assert game["spread"][i] == counted[i] - best_other
                     totals[i][0] += game["points"][i]
                     totals[i][1] += game["games"][i]
-                    totals[i][2] += game["scores"][i] - best_other
+                    totals[i][2] += counted[i] - best_other
             assert [[t["points"], t["games"], t["spread"]] for t in table["totals"]] == totals
             assert len(table["games"]) in games_per_match
             best = table["ranks"].index(1)
@@ -134,17 +139,20 @@ def test_cribbage_is_not_enough_a_skunk_counts_two_games() -> None:
     assert one_game and all(t["games"][0]["how"] == "skunk" for t in one_game)
 
 
-def test_cribbage_teams_partners_drawn_at_tables_of_four() -> None:
+def test_cribbage_teams_new_partners_each_round_at_tables_of_four() -> None:
     data = run(
-        "--format", "swiss", "--rounds", "2", "--table", "4", "--option", "teams=true",
+        "--format", "swiss", "--rounds", "3", "--table", "4", "--option", "teams=true",
         "--match", "best-of-3", "--seed", "6",
     )  # fmt: skip
-    assert data["players"] == 4 and data["rules"]["table"] == 4
+    assert data["players"] == 4 and data["rules"]["table"] == 4 and data["rules"]["partners"]
+    partnered = []
     for played in data["rounds"]:
         assert len(played["tables"]) == 2 and played["byes"] == []
         for table in played["tables"]:
-            assert [len(side) for side in table["sides"]] == [2, 2]
-            assert sorted(p for side in table["sides"] for p in side) == sorted(table["players"])
+            a, b, c, d = table["players"]  # seated in the order paired: partners opposite
+            assert sorted(map(sorted, table["sides"])) == sorted([sorted([a, c]), sorted([b, d])])
+            partnered += [frozenset((a, c)), frozenset((b, d))]
+    assert len(partnered) == len(set(partnered)) == 12  # nobody partners anyone twice
     check_tables(data, (2, 3))
     check_standings(data)
 

@@ -140,18 +140,23 @@ def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:
     assert [t["id"] for t in listing["finished"]] == [seen["id"]]
 
 
-def replayed(seen: dict[str, Any], match: str = "1", seats: int = 2) -> Tournament:
+def replayed(
+    seen: dict[str, Any], match: str = "1", seats: int = 2, partners: bool = False
+) -> Tournament:
     """The tournament the pure rules make of the matches the tables recorded: the same
-    entrants, each round's results as played; its pairings must be the server's."""
+    entrants (the bots among them), each round's results as played; its pairings (and its
+    partners) must be the server's."""
     players = [e["entry"] for e in seen["entries"]]
+    bots = frozenset(e["entry"] for e in seen["entries"] if e["bot"])
     rules = TournamentRules.make(
         seen["format"],
         len(players),
         rounds=seen["rounds"],
         match=MatchFormat.parse(match),
         table=seats,
+        partners=partners,
     )
-    t = Tournament(rules, tuple(players)).pair_next()
+    t = Tournament(rules, tuple(players), bots=bots).pair_next()
     for played in seen["rounds_played"]:
         assert t.current is not None
         pairs = [tuple(p["entry"] for p in table["players"]) for table in played["tables"]]
@@ -394,7 +399,7 @@ def test_best_of_three_is_one_table_playing_the_tables_match(server: Server) -> 
 @pytest.mark.parametrize(
     ("game", "players", "options", "sides"),
     [
-        ("cribbage", 4, {"teams": True}, [2, 2]),  # partners drawn at the table
+        ("cribbage", 4, {"teams": True}, [2, 2]),  # partners chosen by the tournament
         ("not_enough", 2, {}, [1, 1]),
         ("not_enough", 4, {}, [2, 2]),
         ("cribist", 4, {"counting": "auto"}, [1, 1, 1, 1]),
@@ -416,12 +421,20 @@ def test_every_game_its_tables_end_to_end(
         server.advance(1)
         seen = run_until(server, browser, made["id"], finished, timeout=300)
     assert seen["players"] == players
+    partners = sides == [2, 2]
+    partnered = []
     for played in seen["rounds_played"]:
         assert len(played["tables"]) == 8 // players
         for table in played["tables"]:
             assert [len(side) for side in table["match"]["side_players"]] == sides
+            if partners:  # seated as the tournament paired them: places 0 and 2 partner
+                order = [p["entry"] for p in table["players"]]
+                got = [sorted(e["entry"] for e in side) for side in table["match"]["side_players"]]
+                assert sorted(got) == sorted([sorted(order[0::2]), sorted(order[1::2])])
+                partnered += [frozenset(order[0::2]), frozenset(order[1::2])]
+    assert len(partnered) == len(set(partnered))  # nobody partners anyone twice
     check_against_records(server, seen, target=31 if game != "cribist" else 1)
-    t = replayed(seen, seats=players)
+    t = replayed(seen, seats=players, partners=partners)
     assert [s.to_json() for s in t.standings()] == [
         {k: v for k, v in s.items() if k != "name"} for s in seen["standings"]
     ]

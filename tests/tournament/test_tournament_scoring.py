@@ -43,6 +43,9 @@ MATCHES = [
     ("cribbage", "best-of-3", [(121, 100)], False, (2, 1, 21), (0, 0)),
     ("cribbage", "best-of-3", [(121, 100), (90, 121), (121, 119)], True, (4, 2, -8), (3, 1)),
     ("cribbage", "games-2", [(121, 100), (121, 80)], True, (5, 2, 62), (0, 0)),
+    # The spread counts a score at most to 121 (the winner's peg stops in the game hole).
+    ("cribbage", "1", [(127, 100)], True, (2, 1, 21), (0, 0)),
+    ("cribbage", "best-of-3", [(125, 100), (90, 124), (129, 119)], True, (4, 2, -8), (3, 1)),
     # Cribbage is not Enough: a skunk (a margin of 31 or more) counts as two won games.
     ("not_enough", "1", [(121, 85)], True, (4, 2, 36), (0, 0)),
     ("not_enough", "best-of-3", [(121, 85)], True, (4, 2, 36), (0, 0)),
@@ -64,7 +67,7 @@ def test_a_tournament_match_is_the_tables_match(
     format = MatchFormat.parse(match)
     score = MatchScore.start(format, TWO)
     for x, y in games:
-        score = score.add_outcome(ended(game, x, y), spec.worth)
+        score = score.add_outcome(ended(game, x, y), spec.worth, target=121)
     assert score.decided == decided
     rules = TournamentRules.make("round-robin", 2, match=format)
     if not decided:  # a match still being played cannot be recorded

@@ -115,6 +115,43 @@ def test_a_bad_scoring_is_refused() -> None:
 ACC = GameWorth()
 
 
+@pytest.mark.parametrize(
+    ("scores", "target", "spreads"),
+    [
+        ((121, 100), 121, (21, -21)),
+        ((128, 100), 121, (21, -21)),  # the winner's 7 past the game hole are not counted
+        ((100, 125), 121, (-21, 21)),
+        ((130, 0), 121, (121, -121)),  # at most the target: the loser's whole shortfall
+        ((121, 120), 121, (1, -1)),
+        ((64, 50), 61, (11, -11)),  # a game to 61 caps at 61
+        ((15, 9), 15, (6, -6)),
+        ((128, 100), None, (28, -28)),  # a result kept without its target: as it was stored
+        ((124, 101, 99), 121, (20, -20, -22)),  # three alone: each loser short of the winner
+    ],
+)
+def test_a_games_spread_counts_a_score_at_most_to_the_target(
+    scores: tuple[int, ...], target: int | None, spreads: tuple[int, ...]
+) -> None:
+    ranks = tuple(1 + sum(o > s for o in scores) for s in scores)
+    outcome = Outcome(scores, ranks, "target")
+    sides = tuple((i,) for i in range(len(scores)))
+    result = game_result(outcome, sides, GameWorth(), target)
+    assert tuple(result.spread(i) for i in range(len(scores))) == spreads
+    assert GameResult.from_json(result.to_json()) == result
+    totals = MatchScore.start(MatchFormat(), sides).add(result).totals
+    assert tuple(t.spread for t in totals) == spreads
+    if len(scores) == 2:  # points for minus points against is the spread
+        assert totals[0].points_for - totals[1].points_for == spreads[0]
+
+
+def test_a_match_sums_capped_spreads_game_by_game() -> None:
+    score = MatchScore.start(MatchFormat.parse("games-3"), TWO)
+    for scores, ranks in (((127, 95), (1, 2)), ((88, 123), (2, 1)), ((121, 119), (1, 2))):
+        score = score.add_outcome(Outcome(scores, ranks, "target"), ACC, target=121)
+    assert [t.spread for t in score.totals] == [26 - 33 + 2, -26 + 33 - 2]
+    assert [t.points_for for t in score.totals] == [121 + 88 + 121, 95 + 121 + 119]
+
+
 def play(score: MatchScore, *games: tuple[int, int], worth: GameWorth = ACC) -> MatchScore:
     """Add 2-player games given as (winner, loser's score)."""
     for winner, loser_score in games:

@@ -16,6 +16,7 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.tournament import FORMATS, Round, TournamentRules
 from pegboard.tournament.bots import BotTournament, run_bot_tournament
+from pegboard.tournament.partners import has_partners
 
 tournament_app = typer.Typer(
     help="Tournaments between bots: round robin, Swiss, the ACC's qualifying and playoff.",
@@ -115,8 +116,8 @@ def run_command(
         int,
         typer.Option(
             "--table",
-            help="Players a game: 2, or 3 or 4 grouped by the standings (a Swiss; partners drawn "
-            "at the table with --option teams=true or in Cribbage is not Enough for 4).",
+            help="Players a game: 2, or 3 or 4 grouped by the standings (a Swiss; new partners "
+            "each round with --option teams=true or in Cribbage is not Enough for 4).",
         ),
     ] = 2,
     seed: Annotated[int, typer.Option("--seed", help="Decides every deal (and the ACC draw).")] = 0,
@@ -137,6 +138,7 @@ def run_command(
         raise OptionError("a tournament needs two players or more: --players expert,hoyle")
     if workers < 1:
         raise OptionError(f"--workers is 1 or more, not {workers}")
+    options = parse_options(get_spec(game), option)
     rules = TournamentRules.make(
         format,
         len(entrants),
@@ -145,8 +147,8 @@ def run_command(
         playoff=MatchFormat.parse(playoff) if playoff else None,
         seed=seed,
         table=table,
+        partners=has_partners(game, table, options),
     )
-    options = parse_options(get_spec(game), option)
     console = Console()
     result = run_bot_tournament(
         rules,

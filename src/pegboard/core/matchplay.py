@@ -5,14 +5,16 @@ number of games (all are played, as in the ACC's qualifying). Each game's winner
 credit their game's plug-in gives for how it was won (:class:`GameWorth`, from
 ``GameSpec.worth``): in Cribbage the ACC's game points (a win 2, a skunk 3, a double skunk 3)
 and one game won; in Cribbage is not Enough a skunk counts as two won games. The spread is the
-net board points. Pure: no clock, no chance; the tables, the tournaments and the bots all score
-a match with this. docs/rules.md, "Matches".
+net board points, a score counted at most to the game's target (the ACC's: the winner's peg
+stops in the game hole, so a game's spread is what the loser was short of it). Pure: no
+clock, no chance; the tables, the tournaments and the bots all score a match with this.
+docs/rules.md, "Matches".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -138,23 +140,30 @@ class MatchFormat:
 @dataclass(frozen=True)
 class GameResult:
     """One finished game of a match, per side: board scores, ranks and the credit earned;
-    ``how`` the winners won it (win, skunk, double skunk) and the game's end ``reason``."""
+    ``how`` the winners won it (win, skunk, double skunk) and the game's end ``reason``;
+    ``target`` the game's (None: not known, as in a record older than the cap)."""
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     credits: tuple[Credit, ...]
     how: str
     reason: str
+    target: int | None = None
+
+    def counted(self, side: int) -> int:
+        """A side's score as the spread counts it: at most the target (a winner's last
+        points past it are not counted)."""
+        score = self.scores[side]
+        return score if self.target is None else min(score, self.target)
 
     def spread(self, side: int) -> int:
         """Net points of one game: a winner's lead over the best loser; a loser's deficit to
-        the winner (so two sides' spreads cancel)."""
-        own = self.scores[side]
-        others = [s for i, s in enumerate(self.scores) if i != side]
-        return own - max(others) if others else 0
+        the winner (so two sides' spreads cancel), each score counted at most to the target."""
+        others = [self.counted(i) for i in range(len(self.scores)) if i != side]
+        return self.counted(side) - max(others) if others else 0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "points": [c.points for c in self.credits],
@@ -162,19 +171,34 @@ class GameResult:
             "how": self.how,
             "reason": self.reason,
         }
+        if self.target is not None:
+            out["target"] = self.target
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameResult:
         credits = tuple(Credit(p, g) for p, g in zip(data["points"], data["games"], strict=True))
+        target = data.get("target")
         return cls(
-            tuple(data["scores"]), tuple(data["ranks"]), credits, data["how"], data["reason"]
+            tuple(data["scores"]),
+            tuple(data["ranks"]),
+            credits,
+            data["how"],
+            data["reason"],
+            None if target is None else int(target),
         )
 
 
-def game_result(outcome: Outcome, sides: Sequence[Sequence[int]], worth: GameWorth) -> GameResult:
+def game_result(
+    outcome: Outcome,
+    sides: Sequence[Sequence[int]],
+    worth: GameWorth,
+    target: int | None = None,
+) -> GameResult:
     """Score one game's outcome for the match: the sides ranked first earn the credit for how
     they won: a skunk when every losing side was skunked, a double skunk when every losing
-    side was double skunked (a game's outcome lists the seats: :class:`Outcome`)."""
+    side was double skunked (a game's outcome lists the seats: :class:`Outcome`); its spread
+    counts each score at most to ``target``, the game's."""
     ranks = tuple(outcome.ranks[side[0]] for side in sides)
     scores = tuple(outcome.scores[side[0]] for side in sides)
     losers = [side[0] for side, rank in zip(sides, ranks, strict=True) if rank > 1]
@@ -187,7 +211,7 @@ def game_result(outcome: Outcome, sides: Sequence[Sequence[int]], worth: GameWor
         how = SKUNK
     earned = worth.credit(how)
     credits = tuple(earned if rank == 1 else NOTHING for rank in ranks)
-    return GameResult(scores, ranks, credits, how, outcome.reason)
+    return GameResult(scores, ranks, credits, how, outcome.reason, target)
 
 
 def forfeited_game(
@@ -201,6 +225,12 @@ def forfeited_game(
     ranks = tuple(2 if i == absent else 1 for i in range(sides))
     credits = tuple(NOTHING if i == absent else worth.win for i in range(sides))
     return GameResult((0,) * sides, ranks, credits, FORFEIT, reason)
+
+
+def score_target(options: Mapping[str, object]) -> int | None:
+    """The target a game's ``options`` set (every game here plays to a ``score_target``)."""
+    target = options.get("score_target")
+    return None if target is None else int(str(target))
 
 
 NO_SHOW = "no-show"
@@ -257,7 +287,7 @@ class MatchScore:
                     t.points + credit.points,
                     t.games + credit.games,
                     t.spread + result.spread(i),
-                    t.points_for + result.scores[i],
+                    t.points_for + result.counted(i),
                 )
         object.__setattr__(self, "_totals", tuple(totals))
 
@@ -274,14 +304,19 @@ class MatchScore:
         return replace(self, results=(*self.results, result))
 
     def add_outcome(
-        self, outcome: Outcome, worth: GameWorth, actions: Sequence[dict[str, Any]] = ()
+        self,
+        outcome: Outcome,
+        worth: GameWorth,
+        actions: Sequence[dict[str, Any]] = (),
+        target: int | None = None,
     ) -> MatchScore:
-        """The score after a game with this outcome; a game a no-show ended (its ``actions``
-        say so: :func:`no_show_side`) is the absent side's forfeit."""
+        """The score after a game with this outcome (to ``target``, which caps its spread); a
+        game a no-show ended (its ``actions`` say so: :func:`no_show_side`) is the absent
+        side's forfeit."""
         absent = no_show_side(self.sides, actions)
         if absent is not None:
             return self.add(forfeited_game(len(self.sides), absent, worth))
-        return self.add(game_result(outcome, self.sides, worth))
+        return self.add(game_result(outcome, self.sides, worth, target))
 
     def forfeit(self, side: int) -> MatchScore:
         """A side leaves: the match ends and that side ranks last, whatever it had won (a

@@ -20,13 +20,14 @@ from typing import Any
 from pegboard.bots import make
 from pegboard.core.chance import ChanceSource, ScriptedChance, SeededChance
 from pegboard.core.game import Game
-from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore
+from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore, score_target
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError
 from pegboard.parallel import run_chunks
 from pegboard.tournament.bracket import match_winner
 from pegboard.tournament.deals import game_seed
 from pegboard.tournament.director import Tournament, start
+from pegboard.tournament.partners import has_partners
 from pegboard.tournament.results import Round
 from pegboard.tournament.rules import TournamentRules
 
@@ -85,14 +86,15 @@ def _play_match(
     """The games of one match, ``bots`` in seat order, until it is decided; the score's sides
     are the game's seats."""
     spec = get_spec(game)
-    score = MatchScore.start(format, spec.sides(len(bots), spec.resolve(len(bots), options)))
+    resolved = spec.resolve(len(bots), options)
+    score = MatchScore.start(format, spec.sides(len(bots), resolved))
     first: int | None = None
     for seed in seeds:
         if score.decided:
             break
         played = _play_game(game, bots, seed, options, first, score)
         assert played.outcome is not None
-        score = score.add_outcome(played.outcome, spec.worth)
+        score = score.add_outcome(played.outcome, spec.worth, target=score_target(resolved))
         dealt = played.chance_log[0] if played.chance_log else {}
         if not score.decided and "pick" in dealt:
             first = score.first_dealer(int(dealt["pick"]), len(bots))
@@ -115,11 +117,12 @@ def _reordered(result: GameResult, order: Sequence[int]) -> GameResult:
     )
 
 
-def _seating(players: int, seed: int) -> list[int]:
-    """The place at the tournament table in each seat: two sit in the order paired; three or
-    four are drawn, as a table draws its seats."""
+def _seating(players: int, seed: int, partners: bool) -> list[int]:
+    """The place at the tournament table in each seat: two sit in the order paired, and so do
+    partners (the tournament chose them: :mod:`.partners`); three or four alone are drawn, as
+    a table draws its seats."""
     order = list(range(players))
-    if players > 2:
+    if players > 2 and not partners:
         random.Random(f"{seed}/seating").shuffle(order)
     return order
 
@@ -132,7 +135,7 @@ def _play_table(
     options: Mapping[str, object],
     duplicate: bool,
 ) -> list[tuple[MatchScore, list[Deal]]]:
-    seating = _seating(len(bots), seeds[0])
+    seating = _seating(len(bots), seeds[0], has_partners(game, len(bots), options))
     score = _by_places(
         _play_match(game, [bots[p] for p in seating], seeds, format, options), seating
     )
@@ -167,7 +170,7 @@ class BotTournament:
     deals: dict[tuple[int, int], list[Deal]]
     """Each game's deal, by round number and table (0-based)."""
     game_players: int = 2
-    """Players at each table (each entrant alone, or partners drawn at the table)."""
+    """Players at each table (each entrant alone, or partners the tournament chose)."""
 
     def to_json(self) -> dict[str, Any]:
         t = self.tournament
@@ -192,7 +195,12 @@ class BotTournament:
             assert result is not None
             deals = self.deals.get((played.number, i), [])
             games = [
-                {**g.to_json(), "seed": deal.seed, "mirrored": deal.mirrored}
+                {
+                    **g.to_json(),
+                    "spread": [g.spread(k) for k in range(len(g.scores))],
+                    "seed": deal.seed,
+                    "mirrored": deal.mirrored,
+                }
                 for g, deal in zip(result.results, deals, strict=True)
             ]
             sides = [list(table.side_players(k)) for k in range(len(result.sides))]

@@ -10,7 +10,7 @@ reads a clock or plays a card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +18,7 @@ from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.errors import OptionError
 from pegboard.tournament.bracket import BracketMatch, bracket
 from pegboard.tournament.pairing import Pairing, acc_round, grouped, round_robin, swiss
+from pegboard.tournament.partners import partnered_so_far, partnered_tables
 from pegboard.tournament.playoff import qualifiers
 from pegboard.tournament.results import Round, Table, forfeited
 from pegboard.tournament.rules import TournamentRules
@@ -34,6 +35,8 @@ class Tournament:
     """Players who left: they forfeit what they have left to play and are paired no more."""
     qualified: tuple[str, ...] = ()
     """The playoff's seeds, best first, once the cut is made."""
+    bots: frozenset[str] = frozenset()
+    """Entrants that are bots filling the field: partnered out evenly (:mod:`.partners`)."""
 
     def __post_init__(self) -> None:
         if len(set(self.players)) != len(self.players):
@@ -106,7 +109,12 @@ class Tournament:
         if len(ranked) < self.rules.table:
             return Pairing((), tuple(ranked))
         if self.rules.table > 2:
-            return grouped(ranked, self.rules.table, had_bye)
+            groups = grouped(ranked, self.rules.table, had_bye)
+            if not self.rules.partners:
+                return groups
+            playing = [p for p in ranked if p not in groups.byes]
+            done = partnered_so_far(self.qualifying)
+            return replace(groups, tables=partnered_tables(playing, done, self.bots))
         return swiss(ranked, met, had_bye)
 
     @staticmethod
@@ -188,6 +196,7 @@ class Tournament:
             "rounds": [r.to_json() for r in self.rounds],
             "withdrawn": sorted(self.withdrawn),
             "qualified": list(self.qualified),
+            "bots": sorted(self.bots),
         }
 
     @classmethod
@@ -199,9 +208,11 @@ class Tournament:
             rounds=tuple(Round.from_json(r, rules.format_of(r["stage"])) for r in data["rounds"]),
             withdrawn=frozenset(data["withdrawn"]),
             qualified=tuple(data["qualified"]),
+            bots=frozenset(data.get("bots", ())),
         )
 
 
-def start(rules: TournamentRules, players: Sequence[str]) -> Tournament:
-    """A tournament of ``players`` (seed order) with its first round paired."""
-    return Tournament(rules, tuple(players)).pair_next()
+def start(rules: TournamentRules, players: Sequence[str], bots: Iterable[str] = ()) -> Tournament:
+    """A tournament of ``players`` (seed order; ``bots`` those filling the field) with its
+    first round paired."""
+    return Tournament(rules, tuple(players), bots=frozenset(bots)).pair_next()

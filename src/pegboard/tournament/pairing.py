@@ -16,10 +16,11 @@ a list of tables (two players each, the first named sits first) and the byes.
   rounds as players (rounded up to even): then a pairing without a repeat always exists
   (before each round every player, the bye counted as one more, has at least half the field
   left to meet, and by Dirac's theorem such a graph has a perfect matching).
-- **Groups** (tables of three or four: Cribbage for 3 or 4, Cribist, partners drawn at the
-  table): the field in standings order, cut into tables from the top; the byes (the field's
-  remainder) go to the lowest placed who have not had one. Nothing keeps two players from
-  sharing a table twice: groups of the standings are the point.
+- **Groups** (tables of three or four: Cribbage for 3 or 4, Cribist, partners): the field in
+  standings order, cut into tables from the top; the byes (the field's remainder) go to the
+  lowest placed who have not had one. Nothing keeps two players from sharing a table twice:
+  groups of the standings are the point. Partners are chosen anew each round
+  (:mod:`pegboard.tournament.partners`).
 """
 
 from __future__ import annotations

@@ -28,8 +28,11 @@ class TournamentRules:
     seed: int = 0
     """Draws the ACC rotation's order; nothing else in the pairing is left to chance."""
     table: int = 2
-    """Entrants at each table: 2, or 3 or 4 (each alone, or partners drawn at the table), who
-    are grouped by the standings (:func:`pegboard.tournament.pairing.grouped`)."""
+    """Entrants at each table: 2, or 3 or 4 (each alone, or two partnerships), who are grouped
+    by the standings (:func:`pegboard.tournament.pairing.grouped`)."""
+    partners: bool = False
+    """Tables of four seat two partnerships, which the tournament chooses each round
+    (:mod:`pegboard.tournament.partners`)."""
 
     @classmethod
     def make(
@@ -42,12 +45,15 @@ class TournamentRules:
         playoff: MatchFormat | None = None,
         seed: int = 0,
         table: int = 2,
+        partners: bool = False,
     ) -> TournamentRules:
         """Checked settings for ``players`` entrants; a clear error names what is wrong."""
         if format not in FORMATS:
             raise OptionError(f"unknown format {format!r}: one of {', '.join(FORMATS)}")
         if table not in (2, 3, 4):
             raise OptionError(f"a tournament table seats 2, 3 or 4 entrants, not {table}")
+        if partners and table != 4:
+            raise OptionError(f"partners play at tables of four, not {table}")
         if players < table:
             raise OptionError(f"a tournament of tables of {table} needs {table} players or more")
         if table > 2 and format != "swiss":
@@ -76,7 +82,7 @@ class TournamentRules:
             )
         if playoff is not None and players < 5:
             raise OptionError("a playoff needs five entrants or more (one in four qualify)")
-        return cls(format, rounds, match or ONE_GAME, playoff, seed, table)  # type: ignore[arg-type]
+        return cls(format, rounds, match or ONE_GAME, playoff, seed, table, partners)  # type: ignore[arg-type]
 
     def format_of(self, stage: str) -> MatchFormat:
         """The match format of a round of ``stage``."""
@@ -90,6 +96,7 @@ class TournamentRules:
             "playoff": self.playoff.to_json() if self.playoff else None,
             "seed": self.seed,
             "table": self.table,
+            "partners": self.partners,
         }
 
     @classmethod
@@ -102,4 +109,5 @@ class TournamentRules:
             legacy.match_format(playoff) if playoff else None,
             data["seed"],
             data.get("table", 2),
+            bool(data.get("partners", False)),
         )

@@ -4,11 +4,11 @@ Every game of a match counts, worth what its game says (:class:`pegboard.core.ma
 in Cribbage a win 2 game points and a skunk 3; in Cribbage is not Enough a skunk two games won
 and 4). A best-of-3 match won 2–1 gives the winner 4 game points (or more with a skunk) and the
 loser whatever its one win earned. Spread is the net board points over all games (each game's
-winners' lead over the best loser). Partners each take their side's whole result, as players
-alone do. Head-to-head breaks a tie left by the first three: the game points each of the tied
-players took in matches against the others of the tied group. Players still level after it
-share the place (the ACC settles a prize tie with a one-game playoff, which is the director's
-call, not the table's).
+winners' lead over the best loser, a score counted at most to the target). Partners each take
+their side's whole result, as players alone do. Head-to-head breaks a tie left by the first
+three: the game points each of the tied players took in matches against the others of the
+tied group. Players still level after it share the place (the ACC settles a prize tie with a
+one-game playoff, which is the director's call, not the table's).
 
 A **bye** scores as a match won without a skunk: 2 game points for each game the least winning
 score of the match needs (2 for one game, 4 for best of 3 or 3 games), that many games won, and

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from room_parts import table_row
 
-from pegboard.core.chance import ScriptedChance, SystemChance, outcome_from_json
+from pegboard.bots import make
+from pegboard.core.chance import ScriptedChance, SeededChance, SystemChance, outcome_from_json
 from pegboard.core.matchplay import MatchFormat
 from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
@@ -149,3 +150,26 @@ def test_a_bot_sees_the_match_and_its_side_in_it_beside_its_view() -> None:
     single.seating()
     three, _ = single.new_game(SLOTS, SystemChance())
     assert single.info() is None and "match" not in single.seat_view(three, 0)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
+def test_a_tables_match_counts_a_score_at_most_to_the_target_in_the_spread(seed: int) -> None:
+    """A game to 15 played out by two bots: the winner often ends past 15 (the last count
+    carries it), and the match's spread counts it at 15 (docs/rules.md, "Matches")."""
+    matches, _ = best_of_3(match=1, seating=[0, 1], options={"score_target": 15})
+    matches.seating()
+    bots: list[Slot | None] = [bot_slot("greedy", 1), bot_slot("greedy", 2)]
+    game, _ = matches.new_game(bots, SeededChance(seed))
+    matches.begin(game)
+    players = [make("greedy", seed=s) for s in range(2)]
+    while game.outcome is None:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].act(game.view(seat)))
+    matches.end_of_game(game)
+    assert matches.score is not None
+    (result,) = matches.score.results
+    high, low = max(result.scores), min(result.scores)
+    winner = result.ranks.index(1)
+    assert result.target == 15 and high >= 15
+    assert result.spread(winner) == 15 - low == -result.spread(1 - winner)
+    assert matches.score.totals[winner].spread == 15 - low

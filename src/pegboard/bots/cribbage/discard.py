@@ -13,8 +13,10 @@ corrections follow:
 At a match table (2 players) whose payoff is more than winning the game (game points: a
 skunk is worth more than a win), the same ingredients are valued by what the deal's points
 are expected to be worth in the match instead (:mod:`pegboard.bots.cribbage.race_discard`),
-which takes the board in too. A payoff that only asks for the game (a best-of match where a
-skunk is one game) keeps the points discard, as at a single game.
+which takes the board in too. A payoff that only asks for the game (a single game, or a
+best-of match where a skunk is one game) keeps the points discard while both players are far
+from the target; once either is within :data:`~pegboard.bots.search.endgame.REACH` of it, the
+race values the discard there too, for the chance of winning.
 """
 
 from __future__ import annotations
@@ -67,14 +69,18 @@ def choose_discard(
     players and a match's ``payoff``, the one worth most to the match."""
     valued = discard_values(view, tosses)
     me = int(view["seat"])
-    need = int(view["target"]) - int(view["scores"][me])
-    if not only_winning(payoff) and len(view["active"]) == 2:
-        (them,) = (s for s in view["active"] if s != me)
+    target = int(view["target"])
+    need = target - int(view["scores"][me])
+    alone = len(view["active"]) == 2 and not view.get("teams")
+    theirs = min(target - int(view["scores"][s]) for s in view["active"] if s != me)
+    # Near the end of a game for the win alone, the race values the deal's whole chances
+    # (who counts first, the pegging that can take either out), not only this seat's count.
+    if alone and (not only_winning(payoff) or min(need, theirs) <= REACH):
         valued = race_discard_values(
             parse_cards(view["hand"]),
             [a for _, a in valued],
             mine=need,
-            theirs=int(view["target"]) - int(view["scores"][them]),
+            theirs=theirs,
             dealer=int(view["dealer"]) == me,
             payoff=payoff,
             dealer_rule=str(view.get("dealer_rule", "rotate")),

@@ -17,7 +17,7 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
-from pegboard.core.matchplay import NO_SHOW, MatchScore
+from pegboard.core.matchplay import NO_SHOW, MatchScore, score_target
 from pegboard.core.spec import GameSpec
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
@@ -64,15 +64,20 @@ class Matches:
 
     def seating(self) -> tuple[list[int], int | None]:
         """The next game's seating, and its first dealer if that is fixed. A new match shuffles
-        the seats (the game draws the first dealer); the next game of a match of several goes
-        on keeping them, its first dealer the last game's loser."""
+        the seats (the game draws the first dealer), but for a tournament's partners, seated in
+        its slots' order (the partners it chose sit opposite); the next game of a match of
+        several goes on keeping them, its first dealer the last game's loser."""
         row = self._row
         if self.goes_on():
             assert self.score is not None and self.first_dealer is not None
             return list(row.seating), self.score.first_dealer(self.first_dealer, row.players)
-        self.score = MatchScore.start(row.match_format, self.sides())
+        sides = self.sides()
+        self.score = MatchScore.start(row.match_format, sides)
         order = list(range(row.players))
-        if not self._daily:  # a daily game seats its person first, as for everyone
+        # A daily game seats its person first, as for everyone; a tournament's table of
+        # partners (its match has the no-show graces) seats them as the tournament paired them.
+        paired = row.match_format.no_show is not None and any(len(s) > 1 for s in sides)
+        if not self._daily and not paired:
             random.Random(f"{row.seed}/{row.match}/seating").shuffle(order)
         return order, None
 
@@ -129,7 +134,8 @@ class Matches:
         assert game.outcome is not None
         if score is None or score.decided:
             return None
-        score = score.add_outcome(game.outcome, self._spec.worth, game.actions)
+        target = score_target(game.options)
+        score = score.add_outcome(game.outcome, self._spec.worth, game.actions, target)
         left = leavers(game)
         for i, side in enumerate(score.sides):
             if not score.decided and left & set(side):

@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from pegboard.core.matchplay import MatchFormat, MatchScore
+from pegboard.core.matchplay import MatchFormat, MatchScore, score_target
 from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError, PegboardError
@@ -45,8 +45,9 @@ from pegboard.server.tournaments.stored import (
 )
 from pegboard.server.workers.bus import Unsubscribe
 from pegboard.server.workers.worker import PREFIX, Workers
-from pegboard.tournament import Tournament, TournamentRules, legacy
+from pegboard.tournament import Tournament, TournamentRules, legacy, start
 from pegboard.tournament.pairing import swiss_rounds
+from pegboard.tournament.partners import has_partners
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +82,7 @@ def make_rules(settings: dict[str, Any], entrants: int) -> TournamentRules:
         playoff=match_format(settings, "playoff") if playoff and entrants >= 5 else None,
         seed=settings["seed"],
         table=table,
+        partners=has_partners(settings["game"], table, settings["options"]),
     )
 
 
@@ -106,9 +108,13 @@ def table_match(
         else:
             players = len(record["seats"])
             options = record.get("options", {})
-            fresh = MatchScore.start(format, spec.sides(players, spec.stored(options)))  # type: ignore[arg-type]
+            stored_options = spec.stored(options)
+            fresh = MatchScore.start(format, spec.sides(players, stored_options))  # type: ignore[arg-type]
             score = fresh.add_outcome(
-                Outcome.from_json(record["outcome"]), spec.worth, record.get("actions", ())
+                Outcome.from_json(record["outcome"]),
+                spec.worth,
+                record.get("actions", ()),
+                score_target(stored_options),
             )
         if score.decided:
             break
@@ -207,7 +213,8 @@ class Director:
         bots = self._fill(settings, len(active)) if settings.get("bots") else []
         field = [e.entry for e in active] + [entry for entry, _ in bots]
         try:
-            state = Tournament(make_rules(settings, len(field)), tuple(field)).pair_next()
+            rules = make_rules(settings, len(field))
+            state = start(rules, field, bots=(entry for entry, _ in bots))
         except OptionError:  # too few came for the tables (or the format): nothing to play
             stored.set_status(self.engine, row, CANCELLED, now)
             return

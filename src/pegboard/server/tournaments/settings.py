@@ -28,7 +28,7 @@ class NewTournament(BaseModel):
     game: Word = "cribbage"
     players: int = Field(2, ge=2, le=4)
     """Players a game: 2, or 3 or 4 at tables grouped by the standings (each alone, or
-    partners drawn at the table where the game plays in teams)."""
+    partners the tournament chooses where the game plays in teams)."""
     format: Literal["round-robin", "swiss", "acc"] = "swiss"
     rounds: int | None = Field(None, ge=1, le=MOST_ROUNDS)
     match: Word = "1"

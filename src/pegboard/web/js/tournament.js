@@ -165,7 +165,11 @@ function standings(t) {
       h(
         "table",
         { class: "board-table standings" },
-        h("caption", {}, "Ordered by game points, then games won, then spread, then head-to-head."),
+        h(
+          "caption",
+          {},
+          "Ordered by game points, then games won, then spread (net points, a score counted at most to the target), then head-to-head.",
+        ),
         h(
           "thead",
           {},
