@@ -78,7 +78,7 @@ def teams_match(seated: tuple[str, ...], winner: int) -> MatchScore:
     return MatchScore(MatchFormat(), TEAMS, (result,))
 
 
-def play_swiss(players: list[str], rounds: int, bots: str = "") -> Tournament:
+def play_swiss(players: list[str], rounds: int, bots: frozenset[str] = frozenset()) -> Tournament:
     rules = TournamentRules.make("swiss", len(players), rounds=rounds, table=4, partners=True)
     t = start(rules, players, bots=bots)
     for number in range(rounds):
