@@ -8,7 +8,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,7 +23,6 @@ from pegboard.server.clock import FakeClock
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
 from pegboard.server.quickplay.matcher import QuickPlaySettings
-from pegboard.server.tables.errors import TableClosed
 from pegboard.server.tables.room import Room, RoomSettings
 from pegboard.server.workers.bus import Bus
 from pegboard.server.workers.worker import WorkerSettings
@@ -132,22 +131,7 @@ class Server:
         """Move the server's clock on (in the server's own event loop)."""
         loop: asyncio.AbstractEventLoop = self.app.state.loop
         asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), loop).result(5)
-        self.settle()
-
-    def settle(self) -> None:
-        """Wait until every table's writer has run what was queued to it so far (the commands
-        the clock's alarms queued among them): a command queued now runs after all of them."""
-        loop: asyncio.AbstractEventLoop = self.app.state.loop
-
-        async def nothing() -> None:
-            return None
-
-        async def drained() -> None:
-            for room in list(self.app.state.lobby.rooms.values()):
-                with suppress(TableClosed):
-                    await room.call(nothing)
-
-        asyncio.run_coroutine_threadsafe(drained(), loop).result(5)
+        time.sleep(0.05)
 
     def on_loop(self, look: Callable[[Lobby], T]) -> T:
         """``look(lobby)`` run in the server's own event loop (where the lobby lives)."""

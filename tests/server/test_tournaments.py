@@ -58,9 +58,6 @@ def eight_bots(browser: httpx.Client, start_at: float, **extra: Any) -> dict[str
     return found
 
 
-POLL = 0.05  # seconds between two looks: one address may ask only so often (the HTTP limit)
-
-
 def run_until(
     server: Server, browser: httpx.Client, tournament: str, done: Any, timeout: float = 120
 ) -> dict[str, Any]:
@@ -72,7 +69,6 @@ def run_until(
             return seen
         assert time.monotonic() < deadline, f"the tournament stalled: {seen['status']}"
         server.advance(1)
-        time.sleep(POLL)
 
 
 def finished(seen: dict[str, Any]) -> bool:
