@@ -56,8 +56,10 @@ def test_the_metrics_move_with_a_game_and_a_refusal(server: Server) -> None:
         assert during["pegboard_sockets"] == before["pegboard_sockets"] + 1
         ann.play_to_end()
     after = scrape(server)
-    assert after["pegboard_actions_total"] > before["pegboard_actions_total"] + 10
-    assert after["pegboard_move_seconds_count"] > before["pegboard_move_seconds_count"] + 10
+    # a game to 31 is at least one hand: two discards and eight cards played (a big first hand
+    # may end it there)
+    assert after["pegboard_actions_total"] >= before["pegboard_actions_total"] + 10
+    assert after["pegboard_move_seconds_count"] >= before["pegboard_move_seconds_count"] + 10
     writes = (
         after["pegboard_store_write_seconds_count"] - before["pegboard_store_write_seconds_count"]
     )
