@@ -102,7 +102,8 @@ def test_a_record_made_before_the_option_replays_as_it_was_dealt() -> None:
     """A record (or a stored table) lists every option; one without ``dealer`` was made when
     the deal passed to the left, and it still replays, event for event, so."""
     made = play_one("cribbage", 2, ("greedy", "greedy"), 8, {"dealer": "rotate"}).record()
-    older = {**made, "options": {k: v for k, v in made["options"].items() if k != "dealer"}}
+    older = made.copy()
+    older["options"] = {k: v for k, v in made["options"].items() if k != "dealer"}
     assert "drawn" not in json.dumps(made["events"])
     assert replay(older).events == made["events"]
     drawn = play_one("cribbage", 2, ("greedy", "greedy"), 8, {}).record()

@@ -11,7 +11,7 @@ as a mapping); each game names its own in its package and its union of them
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 Action = Mapping[str, Any]
 """Any game's action as the driver, the log and the server pass it on, read only: a game's
@@ -79,3 +79,38 @@ CountAction = Claim | Muggins | Pass
 
 PlayAction = Play | Go
 """A turn at the 31 count (games/count31.py)."""
+
+
+class Seat(TypedDict):
+    """A seat as a record lists it."""
+
+    seat: int
+    name: str
+    kind: str
+
+
+class LoggedAction(TypedDict):
+    """One entry of ``Game.actions``: the seat (``None`` for the driver's ``time-up``), its
+    action, and ``auto`` when the table moved for the seat (``timeout``, ``away``)."""
+
+    seat: int | None
+    action: Action
+    auto: NotRequired[str]
+
+
+class Record(TypedDict):
+    """A ``pegboard-record/1`` record (docs/records.md) as ``Game.record()`` writes it and
+    ``records/`` reads it; ``fair`` and ``match`` only where the table adds them."""
+
+    format: str
+    game: str
+    players: int
+    seed: int | str | None
+    options: dict[str, Any]
+    seats: list[Seat]
+    events: list[Event]
+    outcome: dict[str, Any] | None
+    actions: list[LoggedAction]
+    chance: list[dict[str, Any]]
+    fair: NotRequired[dict[str, Any]]
+    match: NotRequired[dict[str, Any]]
