@@ -18,8 +18,9 @@ Action = Mapping[str, Any]
 own union (its ``Rules`` type parameter) says which keys it has."""
 
 Event = dict[str, Any]
-"""An event as the rules write it and the driver marks it (``auto``); docs/records.md lists
-every type's fields."""
+"""Any game's event as the driver, views, bots and records read it; the events a game's rules
+write are the ``TypedDict``s of its union (its ``Rules``' second type parameter, the shared
+ones below), and docs/records.md lists every type's fields."""
 
 
 class Play(TypedDict):
@@ -81,6 +82,111 @@ PlayAction = Play | Go
 """A turn at the 31 count (games/count31.py)."""
 
 
+class Marked(TypedDict, total=False):
+    """What every event may carry besides its own fields: the driver's ``auto`` on the events
+    of a move it made for a seat (``Game._mark``: ``timeout``, ``away``), as the action log
+    says it."""
+
+    auto: str
+
+
+class DiscardEvent(Marked):
+    type: Literal["discard"]
+    seat: int
+    cards: list[str]
+
+
+class PlayEvent(Marked):
+    """A card played to the 31 count, with the count after it."""
+
+    type: Literal["play"]
+    seat: int
+    card: str
+    count: int
+
+
+class GoEvent(Marked):
+    type: Literal["go"]
+    seat: int
+
+
+class ResetEvent(Marked):
+    """The 31 count starts again from 0."""
+
+    type: Literal["reset"]
+
+
+class ScoreEvent(Marked):
+    """Points pegged for ``seat`` (and its partners): the items and every seat's score after."""
+
+    type: Literal["score"]
+    seat: int
+    points: int
+    items: list[dict[str, Any]]
+    scores: list[int]
+
+
+class ReadyEvent(Marked):
+    type: Literal["ready"]
+    seat: int
+
+
+class LeaveEvent(Marked):
+    type: Literal["leave"]
+    seat: int
+    rank: int
+
+
+class OutcomeJson(TypedDict):
+    """A finished game's outcome (``Outcome.to_json``): a record's ``outcome``."""
+
+    scores: list[int]
+    ranks: list[int]
+    reason: str
+    skunked: NotRequired[list[int]]
+    double_skunked: NotRequired[list[int]]
+
+
+class EndEvent(OutcomeJson, Marked):
+    """The last event of a game: its outcome."""
+
+    type: Literal["end"]
+
+
+class ClaimEvent(Marked):
+    type: Literal["claim"]
+    seat: int
+    items: list[NamedItem]
+    points: int
+    valid: bool
+
+
+class MugginsEvent(Marked):
+    type: Literal["muggins"]
+    seat: int
+    items: list[NamedItem]
+    points: int
+    valid: bool
+
+
+class PassEvent(Marked):
+    type: Literal["pass"]
+    seat: int
+
+
+CountEvent = ClaimEvent | MugginsEvent | PassEvent
+"""What a manual count's step records (core/claims.py)."""
+
+Count31Event = PlayEvent | GoEvent | ResetEvent
+"""What the 31 count records (games/count31.py)."""
+
+Count31GameEvent = (
+    DiscardEvent | Count31Event | ReadyEvent | ScoreEvent | LeaveEvent | EndEvent | CountEvent
+)
+"""What every game of discards, the 31 count and the show writes (Cribbage, Cribbage is not
+Enough): its own deal, starter and show events come on top."""
+
+
 class Seat(TypedDict):
     """A seat as a record lists it."""
 
@@ -109,7 +215,7 @@ class Record(TypedDict):
     options: dict[str, Any]
     seats: list[Seat]
     events: list[Event]
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJson | None
     actions: list[LoggedAction]
     chance: list[dict[str, Any]]
     fair: NotRequired[dict[str, Any]]
