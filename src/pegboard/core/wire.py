@@ -17,10 +17,10 @@ Action = Mapping[str, Any]
 """Any game's action as the driver, the log and the server pass it on, read only: a game's
 own union (its ``Rules`` type parameter) says which keys it has."""
 
-Event = dict[str, Any]
-"""Any game's event as the driver, views, bots and records read it; the events a game's rules
-write are the ``TypedDict``s of its union (its ``Rules``' second type parameter, the shared
-ones below), and docs/records.md lists every type's fields."""
+Event = Mapping[str, Any]
+"""Any game's event as the driver, views, narration, bots and review read it, read only; the
+events a game's rules write are the ``TypedDict``s of its union (its ``Rules``' second type
+parameter, over the shared ones below), and docs/records.md lists every type's fields."""
 
 
 class Play(TypedDict):
