@@ -20,6 +20,7 @@ from typing import Any
 
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
+from pegboard.core.wire import Record
 from pegboard.review import register_reviewer, review_record
 from pegboard.review.cribbage import CribbageReviewer
 from pegboard.review.model import Judgement
@@ -39,7 +40,7 @@ class TimedReviewer(CribbageReviewer):
         return judgement
 
 
-def played(seed: int) -> tuple[dict[str, Any], float]:
+def played(seed: int) -> tuple[Record, float]:
     """A game's record, and the CPU seconds the two bots thought over it."""
     game = Game(get_spec("cribbage"), 2, seed, {})
     bots = [make("expert", seed=2 * seed), make("expert", seed=2 * seed + 1)]

@@ -22,7 +22,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pegboard.arena import play_one
@@ -38,7 +38,7 @@ CLOSE = 15
 """A game that ends with the loser this many points or fewer behind is a close one."""
 
 
-def _phase_points(events: Sequence[dict[str, object]], seat: int) -> dict[str, list[int]]:
+def _phase_points(events: Sequence[Mapping[str, object]], seat: int) -> dict[str, list[int]]:
     """``seat``'s points by phase and role, summed over the game's complete hands, and the
     number of hands in each role."""
     totals = {f"{phase}_{role}": [0, 0] for phase in PHASES for role in ROLES}

@@ -19,6 +19,7 @@ from typing import Any
 
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
+from pegboard.core.wire import Record
 from pegboard.review import review_record
 
 KINDS = {"cribbage": 2, "cribist": 4, "not-enough": 2}
@@ -29,7 +30,7 @@ def lineup(players: int, seed: int) -> list[str]:
     return ["expert" if (s % 2 == 0) == first else "random" for s in range(players)]
 
 
-def play(game_name: str, players: int, seed: int) -> dict[str, object]:
+def play(game_name: str, players: int, seed: int) -> Record:
     game = Game(get_spec(game_name), players, seed, {})
     names = lineup(players, seed)
     bots = [make(name, seed=seed * 16 + s) for s, name in enumerate(names)]

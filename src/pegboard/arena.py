@@ -10,6 +10,7 @@ from typing import Any
 from pegboard.bots import make
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Record
 from pegboard.errors import OptionError
 from pegboard.parallel import Cluster, chunk_size, run_chunks
 
@@ -49,7 +50,7 @@ class SimulationResult:
     options: dict[str, Any]
     seconds: float
     summaries: list[GameSummary]
-    records: list[dict[str, Any]] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -127,7 +128,7 @@ def _play_chunk(
     seeds: Sequence[tuple[int, int]],
     options: Mapping[str, object],
     record: bool,
-) -> list[tuple[GameSummary, dict[str, Any] | None]]:
+) -> list[tuple[GameSummary, Record | None]]:
     done = []
     for index, seed in seeds:
         game = play_one(game_name, players, bots, seed, options)

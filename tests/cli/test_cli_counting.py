@@ -18,6 +18,7 @@ from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.cli.main import app
 from pegboard.cli.play import Session, new_table
 from pegboard.core.game import Game
+from pegboard.core.wire import Event
 from pegboard.records import replay
 from pegboard.scoring import ScoreItem, score_show, score_trick
 
@@ -104,7 +105,7 @@ def table(game_name: str, seed: int, options: list[str]) -> tuple[Game, Session,
     return game, Session(game, bots, console=Console(file=out, width=120)), out
 
 
-def claims_of(game: Game, kind: str, seat: int | None = None) -> list[dict[str, object]]:
+def claims_of(game: Game, kind: str, seat: int | None = None) -> list[Event]:
     return [e for e in game.events if e["type"] == kind and seat in (None, e["seat"])]
 
 

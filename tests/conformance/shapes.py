@@ -1,5 +1,6 @@
-"""The typed boundary held to what travels: a game's actions checked at run time against the
-``TypedDict`` union its rules are typed with (``Rules[CribbageAction]``, core/wire.py)."""
+"""The typed boundary held to what travels: a game's actions and events checked at run time
+against the ``TypedDict`` unions its rules are typed with (``Rules[CribbageAction,
+CribbageEvent]``, core/wire.py)."""
 
 from __future__ import annotations
 
@@ -20,21 +21,33 @@ from typing import (
 from pegboard.core.rules import Rules
 
 
-@cache
 def declared_actions(rules_type: type[Rules]) -> tuple[Any, ...]:
-    """The action ``TypedDict``s a rules class is typed with: the first ``Rules[...]`` (or
-    subclass of it, like ``Count31Rules[...]``) of its bases given a type, not a type variable."""
+    """The action ``TypedDict``s a rules class is typed with."""
+    return _declared(rules_type, 0)
+
+
+def declared_events(rules_type: type[Rules]) -> tuple[Any, ...]:
+    """The event ``TypedDict``s a rules class is typed with."""
+    return _declared(rules_type, 1)
+
+
+@cache
+def _declared(rules_type: type[Rules], index: int) -> tuple[Any, ...]:
+    """The ``TypedDict``s of a rules class's ``index``-th type parameter: from the first
+    ``Rules[...]`` (or subclass of it, like ``Count31Rules[...]``) of its bases given a type
+    there, not a type variable."""
     for klass in rules_type.__mro__:
         for base in klass.__dict__.get("__orig_bases__", ()):
             origin = get_origin(base)
             if not (isinstance(origin, type) and issubclass(origin, Rules)):
                 continue
-            (given,) = get_args(base)
-            if isinstance(given, TypeVar):
+            given = get_args(base)[index : index + 1]
+            if not given or isinstance(given[0], TypeVar) or given[0] is Any:
                 continue
-            union = get_origin(given) in (Union, types.UnionType)
-            return get_args(given) if union else (given,)
-    raise AssertionError(f"{rules_type.__name__} does not say which actions it takes")
+            union = get_origin(given[0]) in (Union, types.UnionType)
+            return get_args(given[0]) if union else given
+    what = ("actions it takes", "events it writes")[index]
+    raise AssertionError(f"{rules_type.__name__} does not say which {what}")
 
 
 def fits_one_of(value: object, shapes: tuple[Any, ...]) -> bool:
@@ -45,10 +58,12 @@ def fits_one_of(value: object, shapes: tuple[Any, ...]) -> bool:
 def _keys(shape: Any) -> tuple[frozenset[str], frozenset[str], dict[str, Any]]:
     """A ``TypedDict``'s required keys, its optional ones and every key's type. Read from the
     hints (not ``__required_keys__``: Python 3.11 counts a postponed ``NotRequired`` as
-    required)."""
+    required), and a ``total=False`` base's keys (the driver's ``auto``) from
+    ``__optional_keys__``, which is right for those."""
     hints = get_type_hints(shape, include_extras=True)
-    optional = frozenset(k for k, h in hints.items() if get_origin(h) is NotRequired)
-    types_of = {k: get_args(h)[0] if k in optional else h for k, h in hints.items()}
+    wrapped = frozenset(k for k, h in hints.items() if get_origin(h) is NotRequired)
+    optional = wrapped | shape.__optional_keys__
+    types_of = {k: get_args(h)[0] if k in wrapped else h for k, h in hints.items()}
     return frozenset(hints) - optional, optional, types_of
 
 
@@ -61,6 +76,11 @@ def _fits(value: object, hint: Any) -> bool:
     if origin is list:
         (item,) = get_args(hint)
         return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if origin is dict:
+        key, item = get_args(hint)
+        return isinstance(value, dict) and all(
+            _fits(k, key) and _fits(v, item) for k, v in value.items()
+        )
     if is_typeddict(hint):
         if not isinstance(value, dict):
             return False

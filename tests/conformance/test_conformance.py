@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from shapes import declared_actions, fits_one_of
+from shapes import declared_actions, declared_events, fits_one_of
 
 from pegboard.cards import card_names, parse_card
 from pegboard.core import Action, Game, game_names, get_spec
@@ -111,6 +111,9 @@ def test_random_playouts_end_replay_and_never_leak(
         shapes = (*declared_actions(type(game.rules)), Leave, TimeUp)
         for entry in game.actions:
             assert fits_one_of(entry["action"], shapes), entry
+        kinds = declared_events(type(game.rules))
+        for event in game.events:
+            assert fits_one_of(event, kinds), f"{event} is none of {kinds}"
         record = json.loads(json.dumps(game.record()))
         check_record(record)
         again = replay(record)

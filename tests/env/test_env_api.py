@@ -12,6 +12,7 @@ from cribbage_view_observation import observe_view
 import pegboard
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance
+from pegboard.core.wire import Record
 from pegboard.env import Env, make
 from pegboard.errors import GameOver, IllegalAction, OptionError
 from pegboard.games.cribbage import stack_deck
@@ -115,7 +116,7 @@ def test_what_the_environment_cannot_play_is_refused(
 
 
 def test_the_same_seed_gives_the_same_game_and_unseeded_resets_follow_it() -> None:
-    def games(seed: int) -> list[dict[str, object]]:
+    def games(seed: int) -> list[Record]:
         env = make("not-enough", 2)
         env.reset(seed)
         records = []

@@ -96,6 +96,7 @@ def twin(env: Env, hands_at_step: list[int], relabel: Mapping[Card, Card]) -> En
     double = make(env.spec.name, env.players, **options)
     double.reset(env.seed, chance=ScriptedChance(outcomes))
     for seat, action in actions:
+        assert seat is not None  # a game of the env has no clock
         game.apply(seat, action)
         double.step(double.encode(action))
     assert double.current_player == env.current_player

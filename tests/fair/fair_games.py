@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from pegboard import new_game
 from pegboard.core.fair import FairChance, HandDraw, commitment
+from pegboard.core.wire import Record
 
 
 def hand_draws(hands: int, seeds: tuple[str, ...], salt: str = "") -> dict[int, HandDraw]:
@@ -20,14 +20,14 @@ def hand_draws(hands: int, seeds: tuple[str, ...], salt: str = "") -> dict[int, 
     return draws
 
 
-def play_fair(name: str, players: int, seed: int, **options: object) -> dict[str, Any]:
+def play_fair(name: str, players: int, seed: int, **options: object) -> Record:
     """A whole game at random, dealt from hand secrets, every hand revealed at the end."""
     return play_fair_fixed(name, players, seed, {}, **options)
 
 
 def play_fair_fixed(
     name: str, players: int, seed: int, fixed: dict[int, tuple[int, ...]], **options: object
-) -> dict[str, Any]:
+) -> Record:
     """:func:`play_fair` with ``fixed``: steps the table answers instead of drawing them (a
     match's later game's first dealer)."""
     seeds = tuple(f"seat{i}-{seed}" for i in range(players))
@@ -38,5 +38,5 @@ def play_fair_fixed(
         seat = game.to_act[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     chance.revealed = set(chance.hands_begun())
-    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    record: Record = json.loads(json.dumps(game.record()))
     return record

@@ -18,6 +18,7 @@ from pegboard import new_game
 from pegboard.cards import DECK, card_names
 from pegboard.core.chance import Pick, Roll, Shuffle
 from pegboard.core.fair import FairChance, HandDraw, below, commitment, derive, seeds_digest
+from pegboard.core.wire import Record
 from pegboard.errors import RecordError, VerifyError
 from pegboard.records.verify import verify
 
@@ -101,7 +102,7 @@ def test_a_hand_not_revealed_yet_is_reported_unchecked() -> None:
     assert found.unrevealed == [last] and last not in found.hands
 
 
-def tampered(record: dict[str, Any], change: Any) -> str:
+def tampered(record: Record, change: Any) -> str:
     changed = copy.deepcopy(record)
     change(changed)
     with pytest.raises(RecordError) as failure:
@@ -110,18 +111,18 @@ def tampered(record: dict[str, Any], change: Any) -> str:
 
 
 @pytest.fixture(scope="module")
-def cribbage_record() -> dict[str, Any]:
+def cribbage_record() -> Record:
     """Dealt in turn (``dealer=rotate``), so each hand's one step is its shuffle: the steps
     named below (a dealer drawn every hand would add a pick to each hand)."""
     return play_fair("cribbage", 2, 7, score_target=61, dealer="rotate")
 
 
 @pytest.fixture(scope="module")
-def not_enough_record() -> dict[str, Any]:
+def not_enough_record() -> Record:
     return play_fair("not-enough", 2, 8, score_target=61)
 
 
-def test_a_changed_secret_fails_at_its_hand(cribbage_record: dict[str, Any]) -> None:
+def test_a_changed_secret_fails_at_its_hand(cribbage_record: Record) -> None:
     def change(r: dict[str, Any]) -> None:
         r["fair"]["hands"][1]["secret"] = "00" * 32
 
@@ -129,7 +130,7 @@ def test_a_changed_secret_fails_at_its_hand(cribbage_record: dict[str, Any]) -> 
     assert said.startswith("hand 2: the revealed secret") and "does not hash to" in said
 
 
-def test_a_changed_seed_fails_at_its_hands_first_step(cribbage_record: dict[str, Any]) -> None:
+def test_a_changed_seed_fails_at_its_hands_first_step(cribbage_record: Record) -> None:
     def change(r: dict[str, Any]) -> None:
         r["fair"]["hands"][2]["seeds"][1] = "someone else"
 
@@ -138,7 +139,7 @@ def test_a_changed_seed_fails_at_its_hands_first_step(cribbage_record: dict[str,
 
 
 def test_a_changed_card_in_the_chance_log_fails_where_it_is(
-    cribbage_record: dict[str, Any],
+    cribbage_record: Record,
 ) -> None:
     def change(r: dict[str, Any]) -> None:
         deck = r["chance"][2]["shuffle"]
@@ -148,7 +149,7 @@ def test_a_changed_card_in_the_chance_log_fails_where_it_is(
     assert said.startswith("hand 2, chance step 2 (the hand's shuffle 0): card 1 of the deck")
 
 
-def test_a_changed_card_in_a_deal_fails_at_its_event(cribbage_record: dict[str, Any]) -> None:
+def test_a_changed_card_in_a_deal_fails_at_its_event(cribbage_record: Record) -> None:
     deal = next(i for i, e in enumerate(cribbage_record["events"]) if e["type"] == "deal")
 
     def change(r: dict[str, Any]) -> None:
@@ -159,7 +160,7 @@ def test_a_changed_card_in_a_deal_fails_at_its_event(cribbage_record: dict[str, 
 
 
 def test_a_changed_roll_fails_in_the_chance_log_and_in_the_events(
-    not_enough_record: dict[str, Any],
+    not_enough_record: Record,
 ) -> None:
     index = next(i for i, o in enumerate(not_enough_record["chance"]) if "roll" in o)
 
@@ -185,7 +186,7 @@ def test_a_record_without_fair_deals_says_so() -> None:
         verify(json.loads(json.dumps(game.record())))
 
 
-def daily_game(name: str, players: int, play_seed: int, **options: object) -> dict[str, Any]:
+def daily_game(name: str, players: int, play_seed: int, **options: object) -> Record:
     """A daily challenge's game: every hand from the day's one secret and no seeds."""
     secret = bytes.fromhex("11" * 32)
     chance = FairChance(every_hand=HandDraw(0, commitment(secret), (), secret))
@@ -195,11 +196,11 @@ def daily_game(name: str, players: int, play_seed: int, **options: object) -> di
         seat = game.to_act[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     chance.revealed = set(chance.hands_begun())
-    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    record: Record = json.loads(json.dumps(game.record()))
     return record
 
 
-def dealt(record: dict[str, Any]) -> list[tuple[int, int, list[list[str]]]]:
+def dealt(record: Record) -> list[tuple[int, int, list[list[str]]]]:
     """Each deal's hand, dealer and hands (as a set: in Cribbage is not Enough the dealer's
     choice of colour decides which seat takes which colour's cards)."""
     return [

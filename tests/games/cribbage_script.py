@@ -14,9 +14,8 @@ from typing import Any
 
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import Game, ScriptedChance, SeededChance, new_game
+from pegboard.core.wire import Event as Event
 from pegboard.games.cribbage import stack_deck
-
-Event = dict[str, Any]
 
 GO: dict[str, Any] = {"type": "go"}
 READY: dict[str, Any] = {"type": "ready"}

@@ -17,9 +17,9 @@ from typing import Any
 
 from pegboard.cards import DECK, SUIT_OF, Card, parse_card, parse_cards
 from pegboard.core import Game, ScriptedChance, SeededChance, new_game
+from pegboard.core.wire import Event
 from pegboard.games.cribist import stack_deck
 
-Event = dict[str, Any]
 Trick = tuple[int, str]
 
 PASS: dict[str, Any] = {"type": "pass"}

@@ -18,10 +18,10 @@ import pytest
 
 from pegboard.cards import card_names, parse_card, parse_cards
 from pegboard.core import Game, ScriptedChance, SeededChance, new_game
+from pegboard.core.wire import Event
 from pegboard.games.not_enough import NotEnoughRules, PowerTable, default_powers, stack_decks
 from pegboard.games.not_enough.powers import BLUE, COURT, GREY, parse_powers
 
-Event = dict[str, Any]
 POWERS = default_powers()
 GO: dict[str, Any] = {"type": "go"}
 READY: dict[str, Any] = {"type": "ready"}

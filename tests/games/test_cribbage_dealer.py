@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from itertools import pairwise
-from typing import Any
 
 import pytest
 from cribbage_script import of_type
@@ -16,6 +15,7 @@ from cribbage_script import of_type
 from pegboard.arena import play_one
 from pegboard.cli.narrate import narrate
 from pegboard.core import Game, ScriptedChance, new_game
+from pegboard.core.wire import Event
 from pegboard.records import replay
 
 
@@ -27,7 +27,7 @@ def next_hand(game: Game) -> None:
         game.apply(seat, game.legal_actions(seat)[0])
 
 
-def deals(events: list[dict[str, Any]]) -> list[tuple[int, bool]]:
+def deals(events: list[Event]) -> list[tuple[int, bool]]:
     """(dealer, drawn) of every hand: ``drawn`` is in the deal event with dealer=random only,
     so a record made before the option (the deal passing on) reads as it always did."""
     return [(int(e["dealer"]), e.get("drawn", False)) for e in events if e["type"] == "deal"]
@@ -102,7 +102,8 @@ def test_a_record_made_before_the_option_replays_as_it_was_dealt() -> None:
     """A record (or a stored table) lists every option; one without ``dealer`` was made when
     the deal passed to the left, and it still replays, event for event, so."""
     made = play_one("cribbage", 2, ("greedy", "greedy"), 8, {"dealer": "rotate"}).record()
-    older = {**made, "options": {k: v for k, v in made["options"].items() if k != "dealer"}}
+    older = made.copy()
+    older["options"] = {k: v for k, v in made["options"].items() if k != "dealer"}
     assert "drawn" not in json.dumps(made["events"])
     assert replay(older).events == made["events"]
     drawn = play_one("cribbage", 2, ("greedy", "greedy"), 8, {}).record()

@@ -55,6 +55,7 @@ def test_playout_scores_match_the_rules_engine(players: int, teams: bool, seed: 
     for entry in game.record()["actions"]:
         action = entry["action"]
         if action["type"] in ("discard", "play"):
+            assert entry["seat"] is not None  # only the driver's time-up has none
             made[entry["seat"]].append(action.get("cards", action.get("card")))
 
     def replay_choice(seat: int, options: Sequence[object]) -> int:

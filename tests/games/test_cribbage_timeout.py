@@ -70,6 +70,7 @@ def test_a_game_of_timeouts_ends_and_replays_exactly(players: int, options: dict
     # The same seed and the same actions, sent as a person would send them.
     replay = new_game("cribbage", players=players, seed=11, **options)
     for entry in first.record()["actions"]:
+        assert entry["seat"] is not None  # no clock on the whole game
         replay.apply(entry["seat"], entry["action"])
     # The same events, but for the mark on each move the clock made (the person made them).
     assert replay.events == [{k: v for k, v in e.items() if k != "auto"} for e in first.events]

@@ -235,7 +235,7 @@ def test_a_game_ended_by_leaving_replays_from_the_record() -> None:
     play_tricks(game, ROUND[:2])
     game.leave(2)
     record = game.record()
-    assert record["outcome"]["reason"] == "leave"
+    assert record["outcome"] is not None and record["outcome"]["reason"] == "leave"
     assert replay(record).record() == record
 
 

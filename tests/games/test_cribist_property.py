@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from pegboard.cards import NAME_OF, RANK_OF, SUIT_OF, VALUE_OF, Card, parse_card
 from pegboard.core import Game, new_game
 from pegboard.core.claims import CountingRound
+from pegboard.core.wire import Event
 from pegboard.errors import IllegalAction
 from pegboard.games.cribist import CribistRules
 
@@ -219,7 +220,7 @@ class Checker:
         assert muggins["valid"] is (expected[seat] > 0)
         return expected
 
-    def check_tricks(self, new: list[dict[str, Any]]) -> None:
+    def check_tricks(self, new: list[Event]) -> None:
         """In auto counting a trick's score event lists exactly the rules' items."""
         if self.rules.manual:
             return

@@ -7,8 +7,6 @@ worked out by hand in the comments; counting is automatic unless the test says o
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from cribist_script import (
     ROUND,
@@ -23,10 +21,11 @@ from cribist_script import (
     snapshot,
 )
 
+from pegboard.core.wire import Event
 from pegboard.errors import IllegalAction, NotYourTurn
 
 
-def one_trick(cards: str, **options: object) -> list[dict[str, Any]]:
+def one_trick(cards: str, **options: object) -> list[Event]:
     """Deal so that seat 1 leads ``cards`` (then seats 2, 3, 0 play), play it with automatic
     counting, and return the score events it caused."""
     game = scripted(0, deck([(1, cards)], dealer=0), counting="auto", **options)

@@ -77,7 +77,8 @@ def test_a_margin_of_31_or_more_is_a_skunk(behind: int, skunked: tuple[int, ...]
     assert game.outcome is not None
     assert game.outcome.scores == (121, behind)
     assert game.outcome.skunked == skunked
-    assert game.record()["outcome"].get("skunked", []) == list(skunked)
+    outcome = game.record()["outcome"]
+    assert outcome is not None and outcome.get("skunked", []) == list(skunked)
 
 
 def test_a_skunk_with_teams_names_both_losers() -> None:

@@ -5,16 +5,15 @@ follows the seed's Muggins timing with no penalty."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from pegboard.arena import play_one
 from pegboard.bots import make
 from pegboard.core import Action, Game, new_game
+from pegboard.core.wire import Event
 from pegboard.errors import IllegalAction
 
-Event = dict[str, Any]
 KEPT = 4  # every hand is played out from four cards
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
 from pegboard.core.rules import Action
+from pegboard.core.wire import Record
 
 Override = Callable[[int, dict[str, Any]], Action | None]
 """``override(seat, view)``: an action to play instead of the bot's, or None."""
@@ -20,7 +21,7 @@ def play_game(
     *,
     override: Override | None = None,
     options: Mapping[str, object] | None = None,
-) -> dict[str, Any]:
+) -> Record:
     """A finished game's record: each seat's bot (seeded from ``seed``) plays its view."""
     game = Game(get_spec(game_name), len(bots), seed, options or {})
     players = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]

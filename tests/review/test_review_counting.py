@@ -8,6 +8,7 @@ from typing import Any
 from games import play_game
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core.rules import Action
+from pegboard.core.wire import Record
 from pegboard.review import review_record
 from pegboard.scoring import score_show
 
@@ -20,7 +21,7 @@ def claims_nothing(seat: int, view: dict[str, Any]) -> Action | None:
     return {"type": "claim", "items": []} if not counting["claimed"] else {"type": "pass"}
 
 
-def shown_totals(record: dict[str, Any], seat: int) -> list[int]:
+def shown_totals(record: Record, seat: int) -> list[int]:
     """What each count of ``seat`` was worth, from the record's show events, in order."""
     totals = []
     for event in record["events"]:

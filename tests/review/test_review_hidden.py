@@ -9,12 +9,13 @@ from typing import Any
 from games import play_game
 from pegboard.cards import RANK_OF, parse_card, parse_cards
 from pegboard.core import Game
+from pegboard.core.wire import Record
 from pegboard.records import replay, replay_steps
 from pegboard.review import review_record
 from pegboard.scoring import score_show
 
 
-def relabel_hidden(record: dict[str, Any], seat: int) -> dict[str, Any]:
+def relabel_hidden(record: Record, seat: int) -> Record:
     """The same game with one card of the other seat's first discard swapped, in the deck and
     in that discard, for a card of the same rank left in the deck (not the starter) that leaves
     the crib's count as it was: every score, and so the rest of the game, is unchanged."""
@@ -48,7 +49,8 @@ def relabel_hidden(record: dict[str, Any], seat: int) -> dict[str, Any]:
     for entry in changed["actions"]:
         action = entry["action"]
         if entry["seat"] == other and action["type"] == "discard":
-            action["cards"] = sorted((swap.get(c, c) for c in action["cards"]), key=_order)
+            cards = sorted((swap.get(c, c) for c in action["cards"]), key=_order)
+            entry["action"] = {**action, "cards": cards}
             break
     game = replayed(changed)
     changed["events"] = [dict(e) for e in game.events]
@@ -60,12 +62,12 @@ def _order(name: str) -> int:
     return int(parse_card(name))
 
 
-def replayed(record: dict[str, Any]) -> Game:
+def replayed(record: Record) -> Game:
     *_, game = replay_steps(record)
     return game
 
 
-def crib_shown(record: dict[str, Any]) -> list[str]:
+def crib_shown(record: Record) -> list[str]:
     cards: list[str] = next(
         e["cards"] for e in record["events"] if e["type"] == "show" and e["crib"]
     )

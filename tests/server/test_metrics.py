@@ -15,6 +15,7 @@ from harness import Server
 from prometheus_client.parser import text_string_to_metric_families
 from stored_reviews import REVIEW_WAIT, finished_matches, forget_reviews, reviewed
 
+from pegboard.core.wire import Record
 from pegboard.server.app import create_app
 from pegboard.server.clock import FakeClock
 from pegboard.server.reviews import queue
@@ -95,7 +96,7 @@ def test_reviews_queued_counts_the_matches_waiting_for_their_review(
     go = threading.Event()
     made = queue.make_review
 
-    def held(record: dict[str, Any]) -> dict[str, Any]:
+    def held(record: Record) -> dict[str, Any]:
         go.wait(REVIEW_WAIT)
         return made(record)
 

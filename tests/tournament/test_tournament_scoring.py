@@ -17,6 +17,7 @@ from pegboard.core.matchplay import (
 )
 from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import LoggedAction
 from pegboard.errors import OptionError
 from pegboard.tournament import TournamentRules, start
 
@@ -83,7 +84,7 @@ def test_a_tournament_match_is_the_tables_match(
 # A no-show: the table makes the absent person leave the game, marked as a no-show; that game
 # is the absent side's forfeit, a plain win for the other side without spread, whatever the
 # board said when it ended.
-NO_SHOWS = [
+NO_SHOWS: list[tuple[str, list[LoggedAction], int | None]] = [
     ("cribbage", [{"seat": 1, "action": {"type": "leave"}, "auto": NO_SHOW}], 1),
     ("cribbage", [{"seat": 0, "action": {"type": "leave"}, "auto": NO_SHOW}], 0),
     ("cribbage", [{"seat": 1, "action": {"type": "leave"}, "auto": "away"}], None),  # left
@@ -94,7 +95,7 @@ NO_SHOWS = [
 
 @pytest.mark.parametrize(("game", "actions", "absent"), NO_SHOWS)
 def test_a_game_a_no_show_ended_is_their_forfeit(
-    game: str, actions: list[dict[str, object]], absent: int | None
+    game: str, actions: list[LoggedAction], absent: int | None
 ) -> None:
     assert no_show_side(TWO, actions) == absent
     worth = get_spec(game).worth

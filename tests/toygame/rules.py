@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 from pegboard.cards import Card
-from pegboard.core.events import peg
+from pegboard.core.events import end_event, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event, Rules
+from pegboard.core.wire import EndEvent, Marked, ScoreEvent
 from pegboard.errors import IllegalAction
 from pegboard.scoring import ScoreItem
 
@@ -24,7 +25,24 @@ class Take(TypedDict):
     count: int
 
 
-class PileRules(Rules[Take]):
+class Taken(Marked):
+    type: Literal["take"]
+    seat: int
+    count: int
+    pile: int  # the counters left
+
+
+class PileLeave(Marked):
+    """A seat leaves Pile (no rank: the game ends there)."""
+
+    type: Literal["leave"]
+    seat: int
+
+
+PileEvent = Taken | ScoreEvent | EndEvent | PileLeave
+
+
+class PileRules(Rules[Take, PileEvent]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.pile = int(options["counters"])
@@ -62,7 +80,7 @@ class PileRules(Rules[Take]):
         fixed = dict.fromkeys(self.left, self.players)
         ranks = rank_sides(self.scores, self.sides(), fixed)
         self.outcome = Outcome(tuple(self.scores), ranks, reason)
-        self.events.append({"type": "end", **self.outcome.to_json()})
+        self.events.append(end_event(self.outcome))
 
     def leave(self, seat: int) -> None:
         self.left.add(seat)

@@ -6,15 +6,16 @@ import copy
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from pegboard import RecordError, new_game, replay, simulate
+from pegboard.core.wire import Record
 from pegboard.records import read_records, write_jsonl
 
 
-def played_record(seed: int = 3, players: int = 2) -> dict[str, Any]:
+def played_record(seed: int = 3, players: int = 2) -> Record:
     game = new_game("cribbage", players=players, seed=seed, score_target=61)
     rng = random.Random(seed)
     while game.outcome is None:
@@ -23,7 +24,7 @@ def played_record(seed: int = 3, players: int = 2) -> dict[str, Any]:
             continue
         seat = game.to_act[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
-    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    record: Record = json.loads(json.dumps(game.record()))
     return record
 
 
@@ -39,7 +40,7 @@ def test_a_record_has_every_contract_field() -> None:
     assert scores and all(
         e["items"] and e["points"] == sum(i["points"] for i in e["items"]) for e in scores
     )
-    assert scores[-1]["scores"] == record["outcome"]["scores"]
+    assert record["outcome"] is not None and scores[-1]["scores"] == record["outcome"]["scores"]
     assert any(a.get("auto") == "timeout" for a in record["actions"])
 
 
@@ -70,9 +71,9 @@ def test_replay_refuses_a_tampered_record(tamper: Any) -> None:
 
 def test_a_record_that_is_not_one_is_refused() -> None:
     with pytest.raises(RecordError, match="format"):
-        replay({"format": "something-else"})
+        replay(cast(Record, {"format": "something-else"}))
     with pytest.raises(RecordError, match="lacks"):
-        replay({"format": "pegboard-record/1", "game": "cribbage"})
+        replay(cast(Record, {"format": "pegboard-record/1", "game": "cribbage"}))
 
 
 def test_jsonl_round_trip(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import islice
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -13,11 +13,12 @@ from pegboard.cli.narrate import narrate
 from pegboard.cli.results import describe_outcome, result_view
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Record
 from pegboard.errors import OptionError, RecordError
 from pegboard.records import read_records, replay
 
 
-def pick_record(path: Path, number: int) -> dict[str, Any]:
+def pick_record(path: Path, number: int) -> Record:
     """Game ``number`` (1 = the first) of a .json or .jsonl file."""
     if number < 1:
         raise OptionError(f"--game counts from 1, not {number}")
@@ -29,18 +30,18 @@ def pick_record(path: Path, number: int) -> dict[str, Any]:
     return found[-1]
 
 
-def seat_names(record: dict[str, Any]) -> list[str]:
+def seat_names(record: Record) -> list[str]:
     seats = record.get("seats") or []
     names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
     return names + [f"Seat {i + 1}" for i in range(len(names), int(record["players"]))]
 
 
-def check_line(game: Game, record: dict[str, Any]) -> str:
+def check_line(game: Game, record: Record) -> str:
     outcome = game.outcome.to_json() if game.outcome is not None else None
     return f"{len(game.events)} events, outcome {describe_outcome(outcome, seat_names(record))}"
 
 
-def header(record: dict[str, Any]) -> str:
+def header(record: Record) -> str:
     spec = get_spec(str(record["game"]))
     defaults = {o.name: o.default for o in spec.options}
     changed = {k: v for k, v in record["options"].items() if defaults.get(k) != v}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -22,13 +22,13 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _order(outcome: dict[str, Any]) -> list[int]:
+def _order(outcome: Mapping[str, Any]) -> list[int]:
     ranks: list[int] = outcome["ranks"]
     scores: list[int] = outcome["scores"]
     return sorted(range(len(ranks)), key=lambda s: (ranks[s], -scores[s], s))
 
 
-def result_view(outcome: dict[str, Any], names: Sequence[str]) -> RenderableType:
+def result_view(outcome: Mapping[str, Any], names: Sequence[str]) -> RenderableType:
     """A table of rank, player and score, with the reason and any skunks below it."""
     table = Table(title="Result", title_style="bold")
     table.add_column("Rank", justify="right")
@@ -46,7 +46,7 @@ def result_view(outcome: dict[str, Any], names: Sequence[str]) -> RenderableType
     return Group(table, footer)
 
 
-def describe_outcome(outcome: dict[str, Any] | None, names: Sequence[str]) -> str:
+def describe_outcome(outcome: Mapping[str, Any] | None, names: Sequence[str]) -> str:
     """``greedy 1 1st 121, random 2 2nd 98 (target)`` — or ``unfinished``."""
     if outcome is None:
         return "unfinished"

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard.cli.replay import header, pick_record, seat_names
+from pegboard.core.wire import Record
 from pegboard.errors import OptionError, RecordError
 from pegboard.records import read_records
 from pegboard.review import Decision, Review, review_record
@@ -108,7 +109,7 @@ def review_command(
 ) -> None:
     """Review a finished game: each decision's options, the best, the cost, marks, accuracy."""
     if match is not None:
-        numbered: Iterable[tuple[int, dict[str, object]]] = [(match, pick_record(file, match))]
+        numbered: Iterable[tuple[int, Record]] = [(match, pick_record(file, match))]
     else:
         numbered = enumerate(read_records(file), 1)
     console = Console()

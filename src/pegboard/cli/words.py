@@ -13,9 +13,9 @@ from rich.text import Text
 from pegboard.cards import parse_cards
 from pegboard.cli.cards_display import cards_text, suit_symbol
 from pegboard.core.claims import nominal_points
+from pegboard.core.wire import Event as Event
 from pegboard.errors import PegboardError
 
-Event = dict[str, Any]
 Names = Sequence[str]
 
 YOU = "You"

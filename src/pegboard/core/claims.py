@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pegboard.cards import Card, card_names, parse_cards
-from pegboard.core.wire import Action, Claim, CountAction, Muggins, NamedItem, Pass
+from pegboard.core.wire import (
+    Action,
+    Claim,
+    ClaimEvent,
+    CountAction,
+    CountEvent,
+    Muggins,
+    MugginsEvent,
+    NamedItem,
+    Pass,
+)
 from pegboard.errors import CardError, IllegalAction
 from pegboard.scoring import ScoreItem
 
@@ -189,23 +199,30 @@ class CountingRound:
     def pass_turn(self) -> None:
         self.called += 1
 
-    def step(self, seat: int, action: CountAction) -> tuple[dict[str, Any], tuple[ScoreItem, ...]]:
+    def step(self, seat: int, action: CountAction) -> tuple[CountEvent, tuple[ScoreItem, ...]]:
         """Carry out a checked claim, Muggins call or pass: the event to record, and the items
         to score for ``seat`` (a failed call scores one negative ``muggins`` item)."""
         if action["type"] == "claim":
             items = self.claim(action)
             points = sum(i.points for i in items)
-            event = {"type": "claim", "seat": seat, "items": action["items"], "points": points}
-            return event | {"valid": True}, items
+            claimed: ClaimEvent = {
+                "type": "claim",
+                "seat": seat,
+                "items": action["items"],
+                "points": points,
+                "valid": True,
+            }
+            return claimed, items
         if action["type"] == "muggins":
             valid, items, points = self.muggins(action)
-            event = {
+            called: MugginsEvent = {
                 "type": "muggins",
                 "seat": seat,
                 "items": action["items"],
                 "points": action["points"],
+                "valid": valid,
             }
-            return event | {"valid": valid}, items if valid else (ScoreItem("muggins", points, ()),)
+            return called, items if valid else (ScoreItem("muggins", points, ()),)
         self.pass_turn()
         return {"type": "pass", "seat": seat}, ()
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Event
+from pegboard.core.wire import EndEvent, ScoreEvent
 from pegboard.scoring import ScoreItem
 
 
-def peg(scores: list[int], side: Iterable[int], seat: int, items: tuple[ScoreItem, ...]) -> Event:
+def peg(
+    scores: list[int], side: Iterable[int], seat: int, items: tuple[ScoreItem, ...]
+) -> ScoreEvent:
     """Add what ``items`` are worth to every seat of ``side`` (``seat`` and any partners);
     the score event that says so, with every seat's total after it."""
     points = sum(i.points for i in items)
@@ -22,6 +26,22 @@ def peg(scores: list[int], side: Iterable[int], seat: int, items: tuple[ScoreIte
         "items": [i.to_json() for i in items],
         "scores": list(scores),
     }
+
+
+def end_event(outcome: Outcome) -> EndEvent:
+    """The last event of a finished game: its outcome."""
+    data = outcome.to_json()
+    event: EndEvent = {
+        "type": "end",
+        "scores": data["scores"],
+        "ranks": data["ranks"],
+        "reason": data["reason"],
+    }
+    if "skunked" in data:
+        event["skunked"] = data["skunked"]
+    if "double_skunked" in data:
+        event["double_skunked"] = data["double_skunked"]
+    return event
 
 
 def hide_other_hands(deal: Event, seat: int | None) -> Event:

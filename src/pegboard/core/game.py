@@ -16,7 +16,7 @@ from pegboard.core.fair import FairChance
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.core.wire import Action, Event
+from pegboard.core.wire import Action, Event, LoggedAction, Record
 from pegboard.errors import GameOver, IllegalAction, NotYourTurn
 
 RECORD_FORMAT = "pegboard-record/1"
@@ -49,7 +49,7 @@ class Game:
         self.seats: list[dict[str, str]] = [
             {"name": f"Player {i + 1}", "kind": "human"} for i in range(players)
         ]
-        self.actions: list[dict[str, Any]] = []
+        self.actions: list[LoggedAction] = []
         self.chance_log: list[dict[str, Any]] = []
         self._legal: dict[int, Sequence[Action]] = {}  # legal actions of this position, by seat
         self._advance()
@@ -197,7 +197,7 @@ class Game:
         if kind is not None:
             self.seats[seat]["kind"] = kind
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The full-information record (``pegboard-record/1``), JSON-ready; with verifiable
         deals, its ``fair`` field (commitments, seeds, the secrets revealed so far)."""
         record = write_record(
@@ -206,7 +206,7 @@ class Game:
             self.options,
             self.seats,
             self.rules,
-            [dict(a) for a in self.actions],
+            [a.copy() for a in self.actions],
             list(self.chance_log),
         )
         if self._fair is not None:
@@ -241,7 +241,7 @@ class Game:
                 event["auto"] = auto
 
     def _log(self, seat: int, action: Action, auto: str | None) -> None:
-        entry: dict[str, Any] = {"seat": seat, "action": action}
+        entry: LoggedAction = {"seat": seat, "action": action}
         if auto is not None:
             entry["auto"] = auto
         self.actions.append(entry)
@@ -283,11 +283,11 @@ def write_record(
     game: str,
     seed: int | str | None,
     options: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
+    seats: Sequence[Mapping[str, str]],
     rules: Rules,
-    actions: list[dict[str, Any]],
-    chance: list[Any],
-) -> dict[str, Any]:
+    actions: list[LoggedAction],
+    chance: list[dict[str, Any]],
+) -> Record:
     """A ``pegboard-record/1`` record of a game so far (``Game`` and the research
     environment write theirs alike)."""
     outcome = rules.outcome
@@ -297,7 +297,7 @@ def write_record(
         "players": len(seats),
         "seed": seed,
         "options": dict(options),
-        "seats": [{"seat": i, **s} for i, s in enumerate(seats)],
+        "seats": [{"seat": i, "name": s["name"], "kind": s["kind"]} for i, s in enumerate(seats)],
         "events": [dict(e) for e in rules.events],
         "outcome": outcome.to_json() if outcome is not None else None,
         "actions": actions,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pegboard.core.outcome import Outcome
+from pegboard.core.wire import LoggedAction
 from pegboard.errors import OptionError
 
 SCORINGS = ("points", "games")
@@ -237,7 +238,7 @@ NO_SHOW = "no-show"
 """The ``auto`` mark of a leave the table made for a person away past the no-show's grace."""
 
 
-def no_show_side(sides: Sequence[Sequence[int]], actions: Sequence[dict[str, Any]]) -> int | None:
+def no_show_side(sides: Sequence[Sequence[int]], actions: Sequence[LoggedAction]) -> int | None:
     """The side whose no-show ended the game (its last action, a leave the table made for a
     person away past :attr:`MatchFormat.no_show`'s grace): that side forfeited it."""
     last = actions[-1] if actions else None
@@ -307,7 +308,7 @@ class MatchScore:
         self,
         outcome: Outcome,
         worth: GameWorth,
-        actions: Sequence[dict[str, Any]] = (),
+        actions: Sequence[LoggedAction] = (),
         target: int | None = None,
     ) -> MatchScore:
         """The score after a game with this outcome (to ``target``, which caps its spread); a

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pegboard.core.wire import OutcomeJson
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -30,8 +32,8 @@ class Outcome:
     def winners(self) -> tuple[int, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> OutcomeJson:
+        data: OutcomeJson = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "reason": self.reason,

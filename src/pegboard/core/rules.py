@@ -3,8 +3,9 @@
 A rules object never does I/O, reads no clock and draws no randomness: chance comes in
 through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (docs/records.md) so the
 same value travels through bots, views, records and the web protocol unchanged; a game's rules
-are typed with the union of its own actions (``Rules[CribbageAction]``, core/wire.py), so that
-``mypy`` checks every action they list, parse, make and apply.
+are typed with the unions of its own actions and events (``Rules[CribbageAction,
+CribbageEvent]``, core/wire.py), so that ``mypy`` checks every action they list, parse, make
+and apply, and every event they write.
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ from pegboard.errors import IllegalAction
 A = TypeVar("A", bound=Action, default=Any)
 """A game's own actions (the union of its ``TypedDict``s); a bare ``Rules`` is any game's."""
 
+E = TypeVar("E", bound=Mapping[str, Any], default=Any)
+"""A game's own events (the union of its ``TypedDict``s, each with the driver's ``auto``)."""
 
-class Rules(ABC, Generic[A]):
+
+class Rules(ABC, Generic[A, E]):
     """One game in progress. Subclasses append to :attr:`events` as things happen, and keep
     :attr:`scores` (each seat's score now; team-mates share theirs). The driver and the layers
     above read :attr:`scores`, :meth:`sides`, :meth:`hand` and :meth:`shared` from this
@@ -39,7 +43,7 @@ class Rules(ABC, Generic[A]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
         self.options = dict(options)
-        self.events: list[Event] = []
+        self.events: list[E] = []
         self.outcome: Outcome | None = None
 
     def sides(self) -> list[list[int]]:

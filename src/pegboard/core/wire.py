@@ -11,15 +11,16 @@ as a mapping); each game names its own in its package and its union of them
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 Action = Mapping[str, Any]
 """Any game's action as the driver, the log and the server pass it on, read only: a game's
 own union (its ``Rules`` type parameter) says which keys it has."""
 
-Event = dict[str, Any]
-"""An event as the rules write it and the driver marks it (``auto``); docs/records.md lists
-every type's fields."""
+Event = Mapping[str, Any]
+"""Any game's event as the driver, views, narration, bots and review read it, read only; the
+events a game's rules write are the ``TypedDict``s of its union (its ``Rules``' second type
+parameter, over the shared ones below), and docs/records.md lists every type's fields."""
 
 
 class Play(TypedDict):
@@ -79,3 +80,143 @@ CountAction = Claim | Muggins | Pass
 
 PlayAction = Play | Go
 """A turn at the 31 count (games/count31.py)."""
+
+
+class Marked(TypedDict, total=False):
+    """What every event may carry besides its own fields: the driver's ``auto`` on the events
+    of a move it made for a seat (``Game._mark``: ``timeout``, ``away``), as the action log
+    says it."""
+
+    auto: str
+
+
+class DiscardEvent(Marked):
+    type: Literal["discard"]
+    seat: int
+    cards: list[str]
+
+
+class PlayEvent(Marked):
+    """A card played to the 31 count, with the count after it."""
+
+    type: Literal["play"]
+    seat: int
+    card: str
+    count: int
+
+
+class GoEvent(Marked):
+    type: Literal["go"]
+    seat: int
+
+
+class ResetEvent(Marked):
+    """The 31 count starts again from 0."""
+
+    type: Literal["reset"]
+
+
+class ScoreEvent(Marked):
+    """Points pegged for ``seat`` (and its partners): the items and every seat's score after."""
+
+    type: Literal["score"]
+    seat: int
+    points: int
+    items: list[dict[str, Any]]
+    scores: list[int]
+
+
+class ReadyEvent(Marked):
+    type: Literal["ready"]
+    seat: int
+
+
+class LeaveEvent(Marked):
+    type: Literal["leave"]
+    seat: int
+    rank: int
+
+
+class OutcomeJson(TypedDict):
+    """A finished game's outcome (``Outcome.to_json``): a record's ``outcome``."""
+
+    scores: list[int]
+    ranks: list[int]
+    reason: str
+    skunked: NotRequired[list[int]]
+    double_skunked: NotRequired[list[int]]
+
+
+class EndEvent(OutcomeJson, Marked):
+    """The last event of a game: its outcome."""
+
+    type: Literal["end"]
+
+
+class ClaimEvent(Marked):
+    type: Literal["claim"]
+    seat: int
+    items: list[NamedItem]
+    points: int
+    valid: bool
+
+
+class MugginsEvent(Marked):
+    type: Literal["muggins"]
+    seat: int
+    items: list[NamedItem]
+    points: int
+    valid: bool
+
+
+class PassEvent(Marked):
+    type: Literal["pass"]
+    seat: int
+
+
+CountEvent = ClaimEvent | MugginsEvent | PassEvent
+"""What a manual count's step records (core/claims.py)."""
+
+Count31Event = PlayEvent | GoEvent | ResetEvent
+"""What the 31 count records (games/count31.py)."""
+
+Count31GameEvent = (
+    DiscardEvent | Count31Event | ReadyEvent | ScoreEvent | LeaveEvent | EndEvent | CountEvent
+)
+"""What every game of discards, the 31 count and the show writes (Cribbage, Cribbage is not
+Enough): its own deal, starter and show events come on top."""
+
+
+class Seat(TypedDict):
+    """A seat as a record lists it."""
+
+    seat: int
+    name: str
+    kind: str
+
+
+class LoggedAction(TypedDict):
+    """One entry of ``Game.actions``: the seat (``None`` for the driver's ``time-up``), its
+    action, and ``auto`` when the table moved for the seat (``timeout``, ``away``)."""
+
+    seat: int | None
+    action: Action
+    auto: NotRequired[str]
+
+
+class Record(TypedDict):
+    """A ``pegboard-record/1`` record (docs/records.md) as ``Game.record()`` writes it and
+    ``records/`` reads it; ``fair`` and ``match`` only where the table adds them."""
+
+    format: str
+    game: str
+    players: int
+    seed: int | str | None
+    options: dict[str, Any]
+    seats: list[Seat]
+    events: list[Event]
+    outcome: OutcomeJson | None
+    actions: list[LoggedAction]
+    chance: list[dict[str, Any]]
+    fair: NotRequired[dict[str, Any]]
+    match: NotRequired[dict[str, Any]]

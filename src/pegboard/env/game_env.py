@@ -30,6 +30,7 @@ from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import GameSpec, get_spec
+from pegboard.core.wire import Record
 from pegboard.env.games import EnvGame, env_game, env_games
 from pegboard.env.layout import Observation
 from pegboard.errors import GameOver, IllegalAction, OptionError
@@ -235,7 +236,7 @@ class Env:
         twin._legal = None if self._legal is None else list(self._legal)
         return twin
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The game so far as a ``pegboard-record/1`` record, as ``Game.record()`` writes it."""
         return write_record(
             self.spec.name,

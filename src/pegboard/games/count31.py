@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Collection
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, cast
 
 from pegboard.cards import NAME_OF, VALUE_OF, Card
-from pegboard.core.rules import A, Rules
-from pegboard.core.wire import Go, PlayAction
+from pegboard.core.rules import A, E, Rules
+from pegboard.core.wire import Go, GoEvent, PlayAction, PlayEvent, ResetEvent
 from pegboard.scoring import ScoreItem, score_pegging
 from pegboard.scoring.pegging import pegging_points
 
@@ -28,12 +28,13 @@ they have no cards left); ``pegger``, the last to play, who pegged the go or the
 have no cards left the next player in order who has some."""
 
 
-class Count31Rules(Rules[A]):
+class Count31Rules(Rules[A, E]):
     """Rules whose hands are played out in the 31 count. A game says who plays in the count
     (:meth:`_count_seats`), how points are pegged (:meth:`_score`) and what follows the last
     card (:meth:`_start_show`); it starts each hand with :meth:`_new_count` and sets
     :attr:`turn` to the first player when the count begins, and says who leads after a go or
-    a 31 (:attr:`leader`)."""
+    a 31 (:attr:`leader`). Its events are the shared ``Count31Event``s, which the game's own
+    union lists (each is checked as its ``TypedDict`` here, then taken as one of ``E``)."""
 
     leader: ClassVar[Leader] = "next"
     hands: list[list[Card]]  # each seat's cards not yet played
@@ -78,9 +79,13 @@ class Count31Rules(Rules[A]):
         self.count_cards.append(card)
         self.plays.append((seat, card))
         self.last_player = seat
-        self.events.append(
-            {"type": "play", "seat": seat, "card": NAME_OF[card], "count": self.count}
-        )
+        played: PlayEvent = {
+            "type": "play",
+            "seat": seat,
+            "card": NAME_OF[card],
+            "count": self.count,
+        }
+        self.events.append(cast(E, played))
         # Most cards peg nothing: count first, explain only when there is something to explain.
         scored = pegging_points(self.count_cards, self.count)
         if scored and self._score(seat, score_pegging(self.count_cards).items):
@@ -92,7 +97,8 @@ class Count31Rules(Rules[A]):
 
     def _go(self, seat: int) -> None:
         self.passed.add(seat)
-        self.events.append({"type": "go", "seat": seat})
+        go: GoEvent = {"type": "go", "seat": seat}
+        self.events.append(cast(E, go))
         if all(s in self.passed for s in self._count_seats()):
             self._end_count()
         else:
@@ -106,7 +112,8 @@ class Count31Rules(Rules[A]):
             kind = "go" if cards_left else "last-card"
             if self._score(self.last_player, (ScoreItem(kind, 1, ()),)):
                 return
-        self.events.append({"type": "reset"})
+        reset: ResetEvent = {"type": "reset"}
+        self.events.append(cast(E, reset))
         self.count = 0
         self.count_cards = []
         self.passed = set()

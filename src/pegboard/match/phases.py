@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Event
 
 OWN_PHASE = {
     "heels": "heels",
@@ -43,7 +43,7 @@ def phases_for(game: str) -> tuple[str, ...]:
     return get_spec(game).phases
 
 
-def hand_points(game: str, players: int, events: Sequence[dict[str, Any]]) -> list[HandPoints]:
+def hand_points(game: str, players: int, events: Sequence[Event]) -> list[HandPoints]:
     """Every hand of a game, with each seat's points by phase."""
     names = phases_for(game)
     hands: list[HandPoints] = []

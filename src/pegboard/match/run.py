@@ -9,11 +9,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pegboard.arena import play_one
 from pegboard.bots import make
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import Record
 from pegboard.errors import OptionError
 from pegboard.match.lineup import rotations
 from pegboard.match.phases import HandPoints, hand_points
@@ -30,7 +30,7 @@ class GameResult:
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     hands: tuple[HandPoints, ...]
-    record: dict[str, Any] | None = None
+    record: Record | None = None
     """The game's record (``pegboard-record/1``), when the match was asked to keep them."""
 
 

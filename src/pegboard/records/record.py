@@ -5,15 +5,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from pegboard.core.game import RECORD_FORMAT
+from pegboard.core.wire import Record
 from pegboard.errors import RecordError
 
 REQUIRED = ("format", "game", "players", "seed", "options", "seats", "events", "outcome")
 
 
-def check_record(data: object) -> dict[str, Any]:
+def check_record(data: object) -> Record:
     """Return ``data`` as a record, or raise :class:`RecordError` saying what is missing."""
     if not isinstance(data, dict):
         raise RecordError("a game record is a JSON object")
@@ -24,10 +25,10 @@ def check_record(data: object) -> dict[str, Any]:
         raise RecordError(f"the record lacks {', '.join(missing)}")
     if not isinstance(data["events"], list) or not isinstance(data["options"], dict):
         raise RecordError("a record's events are a list and its options an object")
-    return data
+    return cast(Record, data)
 
 
-def write_jsonl(records: Iterable[dict[str, Any]], path: Path) -> int:
+def write_jsonl(records: Iterable[Record], path: Path) -> int:
     """Write one record per line; returns how many were written."""
     count = 0
     with path.open("w", encoding="utf-8") as out:
@@ -37,7 +38,7 @@ def write_jsonl(records: Iterable[dict[str, Any]], path: Path) -> int:
     return count
 
 
-def read_records(path: Path) -> Iterator[dict[str, Any]]:
+def read_records(path: Path) -> Iterator[Record]:
     """Records from a ``.json`` file (one record) or a ``.jsonl`` file (one per line)."""
     try:
         text = path.read_text(encoding="utf-8")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from pegboard.core.chance import ChanceSource, ScriptedChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import LoggedAction, Record
 from pegboard.errors import PegboardError, RecordError, VerifyError
 from pegboard.records.record import check_record
 
 
-def replay_steps(record: dict[str, Any], chance: ChanceSource | None = None) -> Iterator[Game]:
+def replay_steps(record: Record, chance: ChanceSource | None = None) -> Iterator[Game]:
     """The game after each recorded action (the first: before any action); its chance from
     the record's outcomes, or from ``chance`` (a checker of verifiable deals)."""
     data = check_record(record)
@@ -46,15 +46,18 @@ def replay_steps(record: dict[str, Any], chance: ChanceSource | None = None) -> 
         yield game
 
 
-def apply_entry(game: Game, entry: dict[str, Any]) -> None:
+def apply_entry(game: Game, entry: LoggedAction) -> None:
     """Re-apply one entry of a game's action log (``Game.actions``)."""
-    if entry["seat"] is None and entry["action"] == {"type": "time-up"}:
+    seat = entry["seat"]
+    if seat is None:
+        if entry["action"] != {"type": "time-up"}:
+            raise RecordError("only the driver's time-up is logged without a seat")
         game.time_up()
     else:
-        game.apply(int(entry["seat"]), entry["action"], auto=entry.get("auto"))
+        game.apply(int(seat), entry["action"], auto=entry.get("auto"))
 
 
-def replay(record: dict[str, Any], chance: ChanceSource | None = None) -> Game:
+def replay(record: Record, chance: ChanceSource | None = None) -> Game:
     """The game the record describes; raises :class:`RecordError` if any step is not legal
     or the replayed events (scores included) differ from the recorded ones."""
     *_, game = replay_steps(record, chance)

@@ -18,6 +18,7 @@ from pegboard.core.fair import (
     derive,
     step_kind,
 )
+from pegboard.core.wire import Record
 from pegboard.errors import RecordError, VerifyError
 from pegboard.records.record import check_record
 from pegboard.records.replay import replay
@@ -113,7 +114,7 @@ def read_fixed(fair: dict[str, Any]) -> dict[int, ChanceOutcome]:
         raise VerifyError(f"the fair field's fixed steps cannot be read: {error}") from None
 
 
-def verify(record: dict[str, Any]) -> Verified:
+def verify(record: Record) -> Verified:
     """Check every hand of ``record``; raises :class:`VerifyError` (or :class:`RecordError` for
     a record that does not replay) saying where the first check fails."""
     data = check_record(record)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pegboard.core.rules import Action
+from pegboard.core.wire import OutcomeJson
 
 Unit = Literal["win", "place", "points"]
 """What an option's ``value`` measures: the chance of winning (2 sides, where the score race
@@ -179,7 +180,7 @@ class Review:
     decisions: tuple[Decision, ...]
     seats: tuple[SeatSummary, ...]
     series: tuple[Point, ...]
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJson | None
     notes: tuple[str, ...] = ()
     """What this game's review does not value, or only estimates (said plainly)."""
 

@@ -19,6 +19,7 @@ from pegboard.core.game import Game
 from pegboard.core.rules import Action
 from pegboard.errors import RecordError
 from pegboard.records import replay_steps
+from pegboard.records.record import check_record
 from pegboard.records.replay import apply_entry
 from pegboard.review.marks import accuracy_of, loss_percent, mark_of
 from pegboard.review.model import Decision, Judgement, Option, Point, Review, SeatSummary
@@ -33,7 +34,7 @@ def review_record(record: Mapping[str, Any], *, match: int = 0) -> Review:
     data = dict(record)
     if data.get("outcome") is None:
         raise RecordError("the game is not finished: only a finished game is reviewed")
-    game = next(iter(replay_steps(data)))  # set up with the record's chance and seats
+    game = next(iter(replay_steps(check_record(data))))  # set up with the record's chance and seats
     reviewer = reviewer_for(game.name, game.players, game.options)
     sides = len(set(reviewer.sides))
     decisions: list[Decision] = []

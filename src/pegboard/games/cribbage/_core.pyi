@@ -9,9 +9,10 @@ from pegboard.core.claims import CountingRound
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome
 from pegboard.games.cribbage.actions import CribbageAction
+from pegboard.games.cribbage.events import CribbageEvent
 
 class CribbageCore:
-    events: list[dict[str, Any]]
+    events: list[CribbageEvent]
     outcome: Outcome | None
     players: int
     counting: CountingRound | None

@@ -18,13 +18,14 @@ from pegboard.core.options import OptionValue
 from pegboard.core.rules import Event, Rules
 from pegboard.games.cribbage._core import CribbageCore
 from pegboard.games.cribbage.actions import CribbageAction
+from pegboard.games.cribbage.events import CribbageEvent
 from pegboard.games.cribbage.rules import BETWEEN_HANDS, canonical_action
 from pegboard.games.cribbage.view import redact, secret_cards, view
 
 
 # The C core's scores are a read-only view of its state (Rules lets a game assign them): only
 # the rules themselves ever change a score.
-class FastCribbageRules(CribbageCore, Rules[CribbageAction]):  # type: ignore[override]
+class FastCribbageRules(CribbageCore, Rules[CribbageAction, CribbageEvent]):  # type: ignore[override]
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         CribbageCore.__init__(self, players, options)
         self.options = dict(options)

@@ -9,7 +9,7 @@ from typing import Any
 from pegboard.cards import DECK, NAME_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.chance import Chance, ChanceOutcome, Pick, Shuffle
 from pegboard.core.claims import CountingRound, canonical_claim
-from pegboard.core.events import peg
+from pegboard.core.events import end_event, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event
@@ -18,6 +18,7 @@ from pegboard.errors import CardError, IllegalAction
 from pegboard.games.count31 import GO, Count31Rules
 from pegboard.games.cribbage.actions import READY, CribbageAction
 from pegboard.games.cribbage.deal import deal, seats_from_left
+from pegboard.games.cribbage.events import CribbageDeal, CribbageEvent
 from pegboard.games.cribbage.view import redact, secret_cards, view
 from pegboard.scoring import ScoreItem, score_show
 
@@ -37,7 +38,7 @@ BETWEEN_HANDS = (CUT, DEAL, POST_SHOW, OVER)
 SKUNK_TARGET = 121
 
 
-class CribbageRules(Count31Rules[CribbageAction]):
+class CribbageRules(Count31Rules[CribbageAction, CribbageEvent]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.teams = bool(options["teams"])
@@ -173,11 +174,25 @@ class CribbageRules(Count31Rules[CribbageAction]):
         self.crib = crib
         self.rest = rest
         self.phase = DISCARD
-        event: Event = {"type": "deal", "hand": self.hand_number, "dealer": self.dealer}
+        names = [card_names(h) for h in self.hands]
+        event: CribbageDeal
         if self.dealer_rule == "random":  # this hand's dealer was drawn (records say so)
-            event["drawn"] = True
-        event["hands"] = [card_names(h) for h in self.hands]
-        event["crib"] = card_names(crib)
+            event = {
+                "type": "deal",
+                "hand": self.hand_number,
+                "dealer": self.dealer,
+                "drawn": True,
+                "hands": names,
+                "crib": card_names(crib),
+            }
+        else:
+            event = {
+                "type": "deal",
+                "hand": self.hand_number,
+                "dealer": self.dealer,
+                "hands": names,
+                "crib": card_names(crib),
+            }
         self.events.append(event)
 
     def _discard(self, seat: int, cards: list[Card]) -> None:
@@ -222,9 +237,18 @@ class CribbageRules(Count31Rules[CribbageAction]):
         while self.to_count:
             seat, cards, is_crib = self.to_count.pop(0)
             score = score_show(cards, self.starter, crib=is_crib)
-            shown = {"seat": seat, "cards": card_names(cards), "crib": is_crib}
-            self.shown.append({**shown, "points": None if self.manual else score.total})
-            self.events.append({"type": "show", **shown, "starter": str(self.starter)})
+            names = card_names(cards)
+            points = None if self.manual else score.total
+            self.shown.append({"seat": seat, "cards": names, "crib": is_crib, "points": points})
+            self.events.append(
+                {
+                    "type": "show",
+                    "seat": seat,
+                    "cards": names,
+                    "crib": is_crib,
+                    "starter": str(self.starter),
+                }
+            )
             if self.manual:
                 self.phase = COUNT
                 callers = seats_from_left(self.active, seat, self.players)
@@ -327,7 +351,7 @@ class CribbageRules(Count31Rules[CribbageAction]):
         self.outcome = Outcome(tuple(self.scores), ranks, reason, tuple(skunked), tuple(double))
         self.phase = OVER
         self.turn = -1
-        self.events.append({"type": "end", **self.outcome.to_json()})
+        self.events.append(end_event(self.outcome))
 
     def sides(self) -> list[list[int]]:
         if self.teams:

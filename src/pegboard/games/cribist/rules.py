@@ -9,7 +9,7 @@ from typing import Any
 from pegboard.cards import DECK, NAME_OF, RANK_OF, SUIT_OF, Card, card_names, parse_card
 from pegboard.core.chance import Chance, ChanceOutcome, Pick, Shuffle
 from pegboard.core.claims import CountingRound, canonical_claim
-from pegboard.core.events import hide_other_hands, peg
+from pegboard.core.events import end_event, hide_other_hands, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event, Rules
@@ -17,6 +17,7 @@ from pegboard.core.wire import CountAction
 from pegboard.errors import CardError, IllegalAction
 from pegboard.games.cribist.actions import CribistAction
 from pegboard.games.cribist.deal import PLAYERS, deal
+from pegboard.games.cribist.events import CribistEvent, Trick
 from pegboard.scoring import ScoreItem, score_trick
 
 CUT = "cut"
@@ -34,7 +35,7 @@ def trick_winner(trick: list[tuple[int, Card]], trump: int) -> int:
     return max(following)[1]
 
 
-class CribistRules(Rules[CribistAction]):
+class CribistRules(Rules[CribistAction, CribistEvent]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.manual = options["counting"] == "manual"
@@ -54,8 +55,8 @@ class CribistRules(Rules[CribistAction]):
         self.trump = -1
         self.turn = -1
         self.trick: list[tuple[int, Card]] = []
-        self.last_trick: dict[str, Any] | None = None
-        self.tricks: list[dict[str, Any]] = []
+        self.last_trick: Trick | None = None
+        self.tricks: list[Trick] = []
         """This hand's finished tricks, in order: what every seat saw played."""
         self.tricks_won = [0] * PLAYERS
         self.counting: CountingRound | None = None
@@ -179,7 +180,7 @@ class CribistRules(Rules[CribistAction]):
         by_seat = [""] * PLAYERS
         for s, c in self.trick:
             by_seat[s] = NAME_OF[c]
-        trick = {
+        trick: Trick = {
             "cards": by_seat,
             "winner": winner,
             "trump": "CDHS"[self.trump],
@@ -187,7 +188,15 @@ class CribistRules(Rules[CribistAction]):
         }
         self.last_trick = trick
         self.tricks.append(trick)
-        self.events.append({"type": "trick", **trick})
+        self.events.append(
+            {
+                "type": "trick",
+                "cards": by_seat,
+                "winner": winner,
+                "trump": trick["trump"],
+                "leader": trick["leader"],
+            }
+        )
         self.trick = []
         self.turn = winner
         score = score_trick(cards, self.trump)
@@ -260,7 +269,7 @@ class CribistRules(Rules[CribistAction]):
         self.phase = OVER
         self.turn = -1
         self.counting = None
-        self.events.append({"type": "end", **self.outcome.to_json()})
+        self.events.append(end_event(self.outcome))
 
     # -- what each seat may see ------------------------------------------------------------
 

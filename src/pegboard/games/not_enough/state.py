@@ -14,13 +14,13 @@ from typing import Any
 
 from pegboard.cards import NAME_OF, Card, card_names
 from pegboard.core.claims import CountingRound
-from pegboard.core.events import peg
+from pegboard.core.events import end_event, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
-from pegboard.core.rules import Event
 from pegboard.games.count31 import Count31Rules
 from pegboard.games.not_enough.actions import NotEnoughAction
 from pegboard.games.not_enough.deal import team_of, team_seats
+from pegboard.games.not_enough.events import NotEnoughEvent, NotEnoughShow
 from pegboard.games.not_enough.phases import CUT, OVER
 from pegboard.games.not_enough.powers import COLOURS, PowerTable, default_powers
 from pegboard.scoring import ScoreItem
@@ -40,7 +40,7 @@ class Count:
     items: tuple[ScoreItem, ...]
     heels: tuple[ScoreItem, ...]  # her heels, against the other team
 
-    def to_event(self) -> Event:
+    def to_event(self) -> NotEnoughShow:
         return {
             "type": "show",
             "seat": self.seat,
@@ -51,7 +51,7 @@ class Count:
         }
 
 
-class NotEnoughState(Count31Rules[NotEnoughAction]):
+class NotEnoughState(Count31Rules[NotEnoughAction, NotEnoughEvent]):
     """The game's state: what every phase reads and changes, and what they share (teams and
     captains, the decks under the Tops, pegging for a team, the end of the game)."""
 
@@ -162,4 +162,4 @@ class NotEnoughState(Count31Rules[NotEnoughAction]):
         self.phase = OVER
         self.turn = -1
         self.counting = None
-        self.events.append({"type": "end", **self.outcome.to_json()})
+        self.events.append(end_event(self.outcome))

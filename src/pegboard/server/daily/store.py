@@ -13,6 +13,7 @@ from sqlalchemy import Connection, Engine, select, true
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.core.fair import FairChance, HandDraw, commitment
+from pegboard.core.wire import Record
 from pegboard.server.store.schema import (
     daily_attempts_table,
     daily_days_table,
@@ -198,7 +199,7 @@ def streak(engine: Engine, player_id: str, today: str) -> int:
     return count
 
 
-def reveal_in_record(engine: Engine, table_id: str, record: dict[str, Any], now: float) -> None:
+def reveal_in_record(engine: Engine, table_id: str, record: Record, now: float) -> None:
     """A daily record's hands carry the day's secret once the day is over (before, nobody may
     learn the day's deals from a finished game's record)."""
     daily = table_day(engine, table_id)

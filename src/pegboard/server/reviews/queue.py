@@ -18,6 +18,7 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from pegboard.core.wire import Record
 from pegboard.review import review_record
 from pegboard.review.reviewer import has_review
 from pegboard.server.clock import Clock
@@ -32,7 +33,7 @@ QUEUE_SIZE = 10_000
 """Matches waiting at most; past it a match is reviewed when first asked for."""
 
 
-def make_review(record: dict[str, Any]) -> dict[str, Any]:
+def make_review(record: Record) -> dict[str, Any]:
     """In the worker: the review's JSON, with the position of each marked decision."""
     return review_record(record).to_json(views="marked")
 

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +19,7 @@ from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, 
 from sqlalchemy.engine import Connection, Engine
 
 from pegboard.core.matchplay import MatchFormat
+from pegboard.core.wire import Record
 from pegboard.server.metrics import STORE_WRITE_SECONDS
 from pegboard.server.store import migrate
 from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
@@ -204,13 +205,13 @@ class Store:
         table_id: str,
         match: int,
         first: int,
-        entries: list[dict[str, Any]],
+        entries: Sequence[Mapping[str, Any]],
         *,
         status: str,
         deadline: float | None = None,
         gone: Sequence[int] = (),
         rematch: Sequence[int] = (),
-        record: dict[str, Any] | None = None,
+        record: Record | None = None,
         finished: float | None = None,
         seating: list[int] | None = None,
     ) -> None:
@@ -294,7 +295,7 @@ class Store:
             )
             return [json.loads(r[0]) for r in rows]
 
-    def record(self, table_id: str, match: int) -> dict[str, Any] | None:
+    def record(self, table_id: str, match: int) -> Record | None:
         with self.engine.connect() as db:
             row = db.execute(
                 select(records_table.c.record).where(

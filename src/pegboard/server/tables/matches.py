@@ -19,6 +19,7 @@ from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.matchplay import NO_SHOW, MatchScore, score_target
 from pegboard.core.spec import GameSpec
+from pegboard.core.wire import LoggedAction
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
 from pegboard.server.ratings.settle import RatingChange
@@ -38,7 +39,7 @@ def leavers(game: Game) -> set[int]:
     return {
         a["seat"]
         for a in game.actions
-        if a["action"].get("type") == "leave" and a.get("auto") != NO_SHOW
+        if a["seat"] is not None and a["action"].get("type") == "leave" and a.get("auto") != NO_SHOW
     }
 
 
@@ -106,7 +107,7 @@ class Matches:
                 bots[seat] = (slot.bot, row.seed * 1000 + row.match * 8 + seat)
         return game, bots
 
-    def dealt_from_seed(self, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def dealt_from_seed(self, actions: list[LoggedAction]) -> list[dict[str, Any]]:
         """The outcomes of a match stored by a version that dealt from the table's seed and
         kept no outcomes: replayed once from that seed, so that its past deals stay what the
         players saw. Its deals to come are fresh, like any live game's."""
@@ -152,11 +153,11 @@ class Matches:
         fresh = MatchScore.start(row.match_format, self.sides())
         if row.status == "results":
             record = store.record(row.id, row.match)
-            block = (record or {}).get("match")
+            block = record.get("match") if record is not None else None
             self.score = MatchScore.from_json(block["score"]) if block else fresh
             return None
         record = store.record(row.id, row.match - 1) if row.match > 1 else None
-        block = (record or {}).get("match")
+        block = record.get("match") if record is not None else None
         before = MatchScore.from_json(block["score"]) if block else None
         self.score = before if before is not None and not before.decided else fresh
         if block is None or not self.goes_on():

@@ -32,7 +32,7 @@ from pegboard.bots import Bot, make
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
-from pegboard.core.wire import Action
+from pegboard.core.wire import Action, Record
 from pegboard.errors import IllegalAction
 from pegboard.server.clock import Clock
 from pegboard.server.http.protocol import RESTART, ProtocolError
@@ -531,7 +531,7 @@ class Room:
             return
         self.bot_turns.schedule(game.to_act, game.version)
 
-    async def _settle(self, record: dict[str, Any], finished: float) -> None:
+    async def _settle(self, record: Record, finished: float) -> None:
         """Settle the match just recorded: histories, and ratings at a rated table. In a thread
         (a few milliseconds of queries): the other tables play on meanwhile, and this one's
         commands wait in its inbox. A failure here loses nothing: the record is stored, and the

@@ -4,10 +4,11 @@ the same chance outcomes, the same actions, the same deals and the match's score
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, cast
 
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
+from pegboard.core.wire import LoggedAction
 from pegboard.records.replay import apply_entry
 from pegboard.server.clock import Clock
 from pegboard.server.ratings.settle import rating_changes
@@ -55,7 +56,7 @@ def restore(room: Room) -> None:
         return
     entries = room.store.actions(room.id, row.match)
     fair = [e for e in entries if "fair" in e]
-    actions = [e for e in entries if "chance" not in e and "fair" not in e]
+    actions = [cast(LoggedAction, e) for e in entries if "chance" not in e and "fair" not in e]
     outcomes = [e["chance"] for e in entries if "chance" in e]
     unstored = 0  # outcomes the store does not hold yet: stored with the next change
     if actions and not outcomes and not fair:  # a match stored before outcomes were kept

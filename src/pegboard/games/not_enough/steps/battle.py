@@ -37,5 +37,15 @@ def settle_battle(state: NotEnoughState) -> Step | None:
     state.battle_team = team_of(winner) if winner is not None else None
     state.battle.update(rolls=[state.rolls.get(s, []) for s in range(state.players)])
     state.battle.update(totals=totals, winner=winner)
-    state.events.append({"type": "battle", **state.battle})
+    battle = state.battle
+    state.events.append(
+        {
+            "type": "battle",
+            "dice": battle["dice"],
+            "bonus": battle["bonus"],
+            "winner": battle["winner"],
+            "rolls": battle["rolls"],
+            "totals": battle["totals"],
+        }
+    )
     return Step.REVEAL_CRIB

@@ -4,7 +4,6 @@ and each owning team's crib count, the dealer's team last."""
 from __future__ import annotations
 
 from pegboard.cards import NAME_OF, card_names
-from pegboard.core.rules import Event
 from pegboard.games.not_enough.actions import Cradle
 from pegboard.games.not_enough.cradle import (
     cradle_choices,
@@ -13,6 +12,7 @@ from pegboard.games.not_enough.cradle import (
     robbing_colour,
 )
 from pegboard.games.not_enough.deal import team_of, team_seats
+from pegboard.games.not_enough.events import CradleEvent
 from pegboard.games.not_enough.phases import CRADLE, Step
 from pegboard.games.not_enough.points import crib_items
 from pegboard.games.not_enough.powers import COLOURS
@@ -53,7 +53,7 @@ def choices(state: NotEnoughState) -> list[Cradle]:
 def rob_the_cradle(state: NotEnoughState, seat: int, action: Cradle) -> Step | None:
     assert state.cradle is not None and state.cradle_team is not None
     what = action["action"]
-    event: Event = {"type": "cradle", "seat": seat, "action": what}
+    event: CradleEvent = {"type": "cradle", "seat": seat, "action": what}
     if what == "ban":
         state.banned = event["colour"] = action["colour"]
     elif what == "add":
