@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fits, itemPoints, takenHeading } from "../../src/pegboard/web/js/claims.js";
+import { fits, itemPoints } from "../../src/pegboard/web/js/claims.js";
 
 test("the selected cards fit a kind only when they could make it", () => {
   const table = [
@@ -34,21 +34,4 @@ test("an item is worth its kind's points", () => {
     ["jack-of-trumps", ["JC"], 1],
   ];
   for (const [kind, cards, points] of table) assert.equal(itemPoints(kind, cards), points);
-});
-
-test("what was counted already is headed by its number of items and points", () => {
-  const table = [
-    [[{ kind: "nobs", cards: ["JH"] }], "Already counted: 1 item, 1 point"],
-    [
-      [
-        { kind: "fifteen", cards: ["5H", "JS"] },
-        { kind: "fifteen", cards: ["5D", "JS"] },
-        { kind: "pair", cards: ["5H", "5D"] },
-      ],
-      "Already counted: 3 items, 6 points",
-    ],
-    // the server's points win over the nominal ones (a run of three counted as such)
-    [[{ kind: "run", cards: ["3H", "4S", "5D"], points: 3 }], "Already counted: 1 item, 3 points"],
-  ];
-  for (const [taken, heading] of table) assert.equal(takenHeading(taken), heading);
 });

@@ -48,13 +48,6 @@ function sameItem(a, b) {
   );
 }
 
-/** The heading of what was counted already: a list that scrolls still says how much it holds. */
-export function takenHeading(taken) {
-  const points = taken.reduce((sum, item) => sum + (item.points ?? itemPoints(item.kind, item.cards)), 0);
-  const count = taken.length === 1 ? "1 item" : `${taken.length} items`;
-  return `Already counted: ${count}, ${points} ${points === 1 ? "point" : "points"}`;
-}
-
 function itemLine(item, remove) {
   const cards = item.cards.flatMap((c, i) => (i ? [" ", cardInline(c)] : [cardInline(c)]));
   return h(
@@ -153,7 +146,7 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
     ? h(
         "div",
         { class: "taken" },
-        h("h4", {}, takenHeading(counting.taken)),
+        h("h4", {}, "Already counted"),
         h(
           "ol",
           // a long list scrolls (below): reachable by the keyboard too
