@@ -150,11 +150,15 @@ class Diagnosis:
 
     def _sample(self) -> None:
         frames_now = sys._current_frames()
+        # Without this thread's own frame: kept in its own local, it would make a reference
+        # cycle holding every thread's frames, and so their locals (a store's cursor with a
+        # statement open, a checkpoint's), until a collection, or for good once frozen.
+        frames_now.pop(threading.get_ident(), None)
         frame = frames_now.get(self.main or 0)
         if frame is None:
             return
         for ident, other in frames_now.items():
-            if ident in (self.main, threading.get_ident()):
+            if ident == self.main:
                 continue
             theirs = [f for f in traceback.extract_stack(other) if "pegboard/" in f.filename]
             if theirs:  # a worker thread in the project's code (a settlement, a bot, a hint)
@@ -249,7 +253,7 @@ def _largest(objects: list[Any], top: int = 3) -> list[str]:
     for thing in objects:
         try:
             size = len(thing)
-        except TypeError:
+        except Exception:  # no size (a half-built object's __len__ may fail)
             continue
         if size >= 1000:
             sized.append((size, _garbage_kind(thing)))

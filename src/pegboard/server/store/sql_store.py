@@ -103,8 +103,16 @@ class Store:
 
     def _checkpoints(self, every: float = 0.5) -> None:
         while not self._stop.wait(every):
-            with contextlib.suppress(Exception), self.engine.connect() as db:
-                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            with contextlib.suppress(Exception):
+                self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database, waiting for nobody (PASSIVE)."""
+        with self.engine.connect() as db:
+            # Closed at once: left open (for as long as anything keeps its cursor) the
+            # statement counts as a write in progress, and SQLite refuses any commit on this
+            # pooled connection (tests/server/test_store_statements.py).
+            db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").close()
 
     def close(self) -> None:
         self._stop.set()
@@ -134,7 +142,7 @@ class Store:
         """Whether the database answers a trivial query (the health check)."""
         try:
             with self.engine.connect() as db:
-                db.execute(select(1))
+                db.execute(select(1)).close()
         except Exception:  # any failure of the database is an unhealthy worker
             return False
         return True
