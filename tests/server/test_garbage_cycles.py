@@ -8,12 +8,17 @@ the collector is off while the moves are made, and what it then finds is kept
 from __future__ import annotations
 
 import gc
+import time
 import types
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from harness import Client, Server
+from test_server_closing import GONE, ann_at_the_results
+
+from pegboard.server.tables.settings import INTERMISSION
 
 MOVES = 120  # about a hand of Cribbage and more: discards, pegging, the show's readies
 ALLOWED = 0.05  # cycles per move: at most one object in twenty moves (the socket's own rare ones)
@@ -107,3 +112,39 @@ def test_chat_and_refused_actions_leave_no_reference_cycles(server: Server) -> N
 
     per_move, found = cycles_per_move(server, play)
     assert per_move <= ALLOWED, f"{per_move:.2f} objects in cycles a move:\n{found}"
+
+
+def test_a_finished_table_leaves_no_reference_cycles(server: Server) -> None:
+    """Its room (and its clocks, its bots' turns, its writer, their tasks) is freed as soon as
+    the lobby lets it go, by reference counting alone: a server that freezes its survivors
+    (``gc.freeze``) would otherwise keep every finished table for good."""
+    with ann_at_the_results(server) as (table, _, ann):
+        ann.drain()
+        room = weakref.ref(server.on_loop(lambda lobby: lobby.rooms[table]))
+        with garbage_kept() as garbage:
+            ann.send({"type": "leave"})  # no rematch: the table finishes when the results end
+            ann.drain()
+            server.advance(INTERMISSION + 1)
+            assert ann.closed_with() == GONE
+            server.wait_for(lambda: table not in server.open_tables(), "the lobby lets it go")
+            freed = eventually(lambda: room() is None)
+        found = Counter(kind(thing) for thing in garbage if ours(thing)).most_common(15)
+    assert freed and not found, "the finished room waits for the collector, in cycles of:\n" + (
+        "\n".join(f"{n} {what}" for what, n in found)
+    )
+
+
+def eventually(condition: Callable[[], bool], timeout: float = 2.0) -> bool:
+    """Whether ``condition`` holds within ``timeout`` seconds (the server's loop finishing what
+    it has queued: the room's tasks stopping)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def ours(thing: object) -> bool:
+    """A garbage object of the server's (a coroutine or frame of its code, too)."""
+    return "pegboard" in kind(thing)

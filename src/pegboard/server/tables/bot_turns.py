@@ -15,7 +15,7 @@ from pegboard.core.game import Game
 from pegboard.core.wire import Action
 from pegboard.server.clock import Clock
 from pegboard.server.tables.errors import StaleCommand, TableClosed
-from pegboard.server.tables.pipeline import Pipeline
+from pegboard.server.tables.pipeline import STOPPED, Pipeline
 from pegboard.server.tables.thinking import BotPool
 
 
@@ -58,10 +58,12 @@ class BotTurns:
                 task.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
+        """Stop every turn under way, and let the room go (:data:`STOPPED`)."""
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._pipeline = STOPPED
 
     async def _turn(self, seat: int, game: Game | None, version: int) -> None:
         """A bot's move: its view is copied in the writer, thought over in a worker thread (the

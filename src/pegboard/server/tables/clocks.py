@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from pegboard.core.game import Game
 from pegboard.server.clock import Clock
 from pegboard.server.tables.errors import TableClosed
-from pegboard.server.tables.pipeline import Pipeline
+from pegboard.server.tables.pipeline import STOPPED, Pipeline
 from pegboard.server.tables.settings import RoomSettings
 
 READY = {"type": "ready"}
@@ -116,9 +116,12 @@ class Clocks:
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        """Stop the timer, and let the room go (:data:`STOPPED`): no alarm rings after this."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        self._pipeline = STOPPED
+        self._alarms = list
 
     async def _run(self) -> None:
         """Sleep until the next alarm (or a wake), then ring it in the writer."""

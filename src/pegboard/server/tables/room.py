@@ -118,7 +118,12 @@ class Room:
         self.clocks = Clocks(clock, settings, self, lambda: alarms(self))
         self.idle = Idle(row, store, clock, settings)
         self.bot_turns = BotTurns(
-            self, pool, clock, settings.bot_delay, self._make_bot, self.matches.seat_view
+            self,
+            pool,
+            clock,
+            settings.bot_delay,
+            settings.make_bot or _made_bot,
+            self.matches.seat_view,
         )
         self.chat = TableChat(store, row.id)
 
@@ -141,11 +146,6 @@ class Room:
         """The next match's deals (its hand 1 committed to), while the table waits or shows
         the results."""
         return self.dealing.upcoming
-
-    def _make_bot(self, name: str, seed: int) -> Bot:
-        if self.settings.make_bot is not None:
-            return self.settings.make_bot(name, seed)
-        return make(name, seed=seed)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -556,3 +556,8 @@ class Room:
     async def tell_table(self) -> None:
         """Everyone hears the table info (a seat taken or left, a player away or back)."""
         await self.watchers.send_each(lambda w: {"type": "table", "table": self.table_info()})
+
+
+def _made_bot(name: str, seed: int) -> Bot:
+    """A bot of the registry (not a method of the room: its bots' turns would point back at it)."""
+    return make(name, seed=seed)
