@@ -31,10 +31,8 @@ outside so that their effect can be measured before anyone changes ``src``:
   a window: kept for the whole run, a cycle holding a database connection would hold SQLite's
   lock for good. With or without it, the diagnosis counts the objects each generation's
   collections freed.
-* ``gc-freeze-often``: every ``FREEZE_EVERY`` seconds, in the event loop, ``gc.freeze()`` (which
-  costs nothing: it moves the collector's lists whole): whatever survived until then is never
-  walked again, so no collection of the older generations has much to walk. A cycle frozen is
-  never freed (the price: the moves must make none).
+* ``no-freeze``: the server does not freeze its survivors every second
+  (``pegboard.server.collector``, shipped since session 17), as before: to compare.
 * ``writes-on-loop``: the store's writes on the event loop whatever the database (as before
   PostgreSQL's went to a thread), to compare.
 * ``switch-1ms``: ``sys.setswitchinterval(0.001)`` (5 ms by default): a thread back from the
@@ -50,7 +48,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import cProfile
 import gc
 import json
@@ -70,6 +67,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from pegboard.server import app as app_module
+from pegboard.server import collector
 from pegboard.server.app import create_app
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
@@ -83,14 +81,13 @@ FIXES = (
     "gc-tune",
     "gc-garbage",
     "wal-thread",
-    "gc-freeze-often",
+    "no-freeze",
     "writes-on-loop",
     "switch-1ms",
     "gc-middle-5",
 )
 GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
 CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
-FREEZE_EVERY = 1.0  # seconds, with the gc-freeze-often fix
 BEAT = 0.005  # seconds between two watchdog probes
 STUCK = 0.020  # a loop that has not run a probe for this long is sampled
 GARBAGE_AFTER = 30.0  # s from the start (2,000 tables made and warm) to the garbage census
@@ -215,8 +212,13 @@ class Diagnosis:
         def q(values: list[float], p: float) -> float:
             return values[min(len(values) - 1, int(p * len(values)))] if values else 0.0
 
+        frozen = gc.get_freeze_count()
+        tracked = len(gc.get_objects())
+        gc.unfreeze()  # what died in the frozen heap: what only a full collection frees
         summary = {
-            "objects_tracked_by_gc": len(gc.get_objects()),
+            "objects_tracked_by_gc": tracked,
+            "objects_frozen": frozen,
+            "dead_in_cycles_when_thawed": gc.collect(),
             "loop_lag": {
                 "probes": len(lags),
                 "p50": q(lags, 0.5),
@@ -329,19 +331,6 @@ def checkpoint_in_background(db: str, stop: threading.Event) -> None:
     threading.Thread(target=run, daemon=True).start()
 
 
-def freeze_often(app: FastAPI, stop: threading.Event) -> None:
-    """``gc.freeze()`` in the app's event loop every FREEZE_EVERY seconds."""
-
-    def run() -> None:
-        while not stop.wait(FREEZE_EVERY):
-            loop = getattr(app.state, "loop", None)
-            if loop is not None:
-                with contextlib.suppress(RuntimeError):  # the loop is closed
-                    loop.call_soon_threadsafe(gc.freeze)
-
-    threading.Thread(target=run, daemon=True).start()
-
-
 def _exit(_signal: int, _frame: object) -> None:
     raise SystemExit(0)
 
@@ -380,6 +369,7 @@ def serve(
         limits=Limits(exempt=frozenset({LOOPBACK})),
         sync=sync,
         trusted_proxies=trusted_proxies,
+        freeze_every=None if "no-freeze" in fixes else collector.FREEZE_EVERY,
     )
     config = server_config(
         app,
@@ -397,8 +387,6 @@ def serve(
         gc.set_threshold(*GC_TUNED)
     if "gc-off" in fixes:
         gc.disable()
-    if "gc-freeze-often" in fixes:
-        freeze_often(app, stop)
     sock = free_socket()
     print(f"PORT {sock.getsockname()[1]}", flush=True)
 

@@ -58,6 +58,7 @@ class Server:
         app: FastAPI | None = None,
         quick_play: QuickPlaySettings | None = None,
         trusted_proxies: frozenset[str] = frozenset(),
+        freeze_every: float | None = None,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
         # The proxies whose forwarded client address and scheme the server believes: none
@@ -66,6 +67,9 @@ class Server:
         # The bytes a second an address may send: off unless asked, since tests play far
         # faster than people (two seats on one address, no think time).
         self.inbound_limit = inbound_limit
+        # Seconds between two freezes of the collector's survivors: none unless asked, since
+        # the server shares the test's process (a freeze would hide the cycles a test counts).
+        self.freeze_every = freeze_every
         self.db = db  # an SQLite file, or any store's URL
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
@@ -91,6 +95,7 @@ class Server:
             limits=self.limits,
             quick_play=self.quick_play,
             trusted_proxies=self.trusted_proxies,
+            freeze_every=self.freeze_every,
         )
         exempt = frozenset() if self.inbound_limit else frozenset({"127.0.0.1"})
         config = server_config(

@@ -21,6 +21,7 @@ from pegboard.errors import PegboardError
 from pegboard.review.reviewer import has_review
 from pegboard.server.challenges.routes import challenge_routes
 from pegboard.server.clock import Clock, SystemClock
+from pegboard.server.collector import FREEZE_EVERY, freeze_survivors
 from pegboard.server.daily.routes import daily_routes
 from pegboard.server.daily.store import reveal_in_record
 from pegboard.server.http.admission import Limits, RequestLimit
@@ -104,6 +105,7 @@ def create_app(
     quick_play: QuickPlaySettings | None = None,
     trusted_proxies: frozenset[str] = frozenset(),
     review_in_thread: bool = False,
+    freeze_every: float | None = FREEZE_EVERY,
 ) -> FastAPI:
     """The app on the store at ``db``. With a shared ``bus`` (Redis) this process is one worker
     among several (docs/protocol.md, "Several workers"); without, it serves every table itself.
@@ -112,7 +114,8 @@ def create_app(
     quick play matches (docs/protocol.md, "Quick play"); ``trusted_proxies``: the addresses
     (or networks) whose forwarded client address and scheme are believed (docs/operations.md);
     ``review_in_thread``: reviews are made in a thread rather than a process of their own
-    (tests).
+    (tests); ``freeze_every``: seconds between two freezes of the garbage collector's survivors
+    (:mod:`pegboard.server.collector`; None: never, as in the tests, whose process it is too).
     """
     store, time = Store(db, sync=sync), clock or SystemClock()
     lobby: Lobby
@@ -139,7 +142,12 @@ def create_app(
         sweeper.start()
         reviews.start()
         _quiet_garbage_collector()
+        freezer = (
+            None if freeze_every is None else asyncio.create_task(freeze_survivors(freeze_every))
+        )
         yield
+        if freezer is not None:
+            freezer.cancel()
         await reviews.stop()
         await sweeper.stop()
         await director.close()
