@@ -111,7 +111,7 @@ class Store:
         with self.engine.connect() as db:
             # Closed at once: left open (for as long as anything keeps its cursor) the
             # statement counts as a write in progress, and SQLite refuses any commit on this
-            # pooled connection (tests/server/test_store_statements.py).
+            # pooled connection (tests/server/tables/test_store_statements.py).
             db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").close()
 
     def close(self) -> None:
