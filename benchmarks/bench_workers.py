@@ -85,6 +85,7 @@ class Settings:
     nice: int = 0
     quiet_wait: float = 10.0
     fixes: tuple[str, ...] = ()  # experiments of load_server (--fix), in every worker
+    profile: str | None = None  # a folder: each worker's cProfile stats go there (--profile)
 
 
 @dataclass
@@ -232,7 +233,11 @@ def _answers(port: int) -> bool:
 
 @contextlib.contextmanager
 def built(
-    setup: Setup, folder: Path, lifetime: float, fixes: Sequence[str] = ()
+    setup: Setup,
+    folder: Path,
+    lifetime: float,
+    fixes: Sequence[str] = (),
+    profile: str | None = None,
 ) -> Iterator[tuple[int, list[int]]]:
     """The setup's processes, running: the port of its front and the workers' pids."""
     with contextlib.ExitStack() as stack:
@@ -244,8 +249,9 @@ def built(
         if setup.nginx:
             flags += ["--trusted-proxy", LOOPBACK]
         workers: list[ServerProcess] = []
-        for _ in range(setup.workers):  # one at a time: the first migrates the new database
-            worker = ServerProcess(db, 0.75, lifetime, flags)
+        for n in range(setup.workers):  # one at a time: the first migrates the new database
+            stats = ["--profile", f"{profile}/{setup.name} {n + 1}.prof"] if profile else []
+            worker = ServerProcess(db, 0.75, lifetime, flags + stats)
             stack.callback(worker.stop)
             workers.append(worker)
         pids = [w.pid for w in workers]
@@ -260,7 +266,7 @@ def measure(setup: Setup, tables: int, settings: Settings) -> LevelResult:
     lifetime = ramp + settings.warmup + settings.duration + 120
     with (
         tempfile.TemporaryDirectory(prefix="pegboard-workers-") as tmp,
-        built(setup, Path(tmp), lifetime, settings.fixes) as (port, workers),
+        built(setup, Path(tmp), lifetime, settings.fixes, settings.profile) as (port, workers),
     ):
         config = LevelConfig(
             mode="players",
@@ -299,7 +305,7 @@ def _summary(result: LevelResult) -> str:
     return (
         f"{result.rate:.0f}/s, p50 {1000 * percentile(result.latencies, 0.5):.1f} ms, "
         f"p99 {1000 * percentile(result.latencies, 0.99):.1f} ms, "
-        f"errors {sum(result.errors.values()) + result.lost}, CPU {cpu}, "
+        f"errors {dict(result.errors)}, lost {result.lost}, CPU {cpu}, "
         f"load average {result.load_average:.1f}"
     )
 
@@ -330,7 +336,8 @@ def report(rows: list[Row], settings: Settings) -> str:
             f"| {row.setup.name} | {row.tables} | {row.rate():.0f} | {_fmt(row.ms(0.5))} "
             f"| {_fmt(row.ms(0.99))} | {row.problems()} | {_fmt(row.per_action(), 2)} "
             + " ".join(f"| {_fmt(row.per_action([p]), 2)}" for p in PARTS)
-            + f" | {_fmt(ratio, 2)} | {_fmt(row.per_action([CHILDREN]), 2)} | {loads} "
+            # A child that ends between two reads of /proc may leave a tick out: never < 0.
+            + f" | {_fmt(ratio, 2)} | {_fmt(max(0.0, row.per_action([CHILDREN])), 2)} | {loads} "
             f"| {'yes' if row.passes() else '**no**'} |"
         )
     held = []
@@ -360,6 +367,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nice", type=int, default=0, help="priority of everything (-20: root)")
     parser.add_argument("--quiet-wait", type=float, default=10.0, help="s to wait for quiet")
     parser.add_argument(
+        "--profile", default=None, metavar="DIR", help="each worker's cProfile stats go here"
+    )
+    parser.add_argument(
         "--fix", action="append", choices=FIXES, default=[], help="load_server's experiments"
     )
     args = parser.parse_args(argv)
@@ -377,6 +387,7 @@ def main(argv: list[str] | None = None) -> None:
         nice=args.nice,
         quiet_wait=args.quiet_wait,
         fixes=tuple(args.fix),
+        profile=args.profile,
     )
     print(report(run(settings), settings))
 
