@@ -34,7 +34,7 @@ import os
 import random
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
@@ -70,6 +70,9 @@ class LevelConfig:
     # Behind a trusted proxy (the server trusts 127.0.0.1's forwarded headers): each person's
     # socket says a client address of its own in X-Forwarded-For, as a proxy would.
     forwarded: bool = False
+    # More CPU to measure over the window: a name -> CPU seconds so far of a part of the server
+    # (benchmarks.bench_workers: its workers, nginx, Redis, PostgreSQL).
+    cpu_probes: Mapping[str, Callable[[], float]] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -106,6 +109,7 @@ class LevelResult:
     settled_in_window: int | None = None
     ratings: int | None = None
     load_average: float | None = None  # the machine's 1-minute load average as the level ended
+    part_cpu: dict[str, float] = field(default_factory=dict)  # cpu_probes: CPU s in the window
 
     @property
     def rate(self) -> float:
@@ -140,6 +144,7 @@ class LevelResult:
             "settled_in_window": self.settled_in_window,
             "ratings": self.ratings,
             "load_average": self.load_average,
+            "part_cpu": self.part_cpu,
         }
 
 
@@ -618,6 +623,7 @@ async def _measured(
     async def probe() -> None:
         await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
         server = cpu_seconds(config.server_pid) if config.server_pid else None
+        parts = {name: read() for name, read in config.cpu_probes.items()}
         client = time.process_time()
         busy = machine_busy()
         while (now := time.perf_counter()) < window[1]:
@@ -625,6 +631,8 @@ async def _measured(
             result.client_lag.append(time.perf_counter() - now - 0.01)
         result.duration = time.perf_counter() - window[0]
         result.client_cpu = (time.process_time() - client) / result.duration
+        for name, read in config.cpu_probes.items():
+            result.part_cpu[name] = read() - parts[name]
         if server is not None and config.server_pid:
             end = cpu_seconds(config.server_pid)
             if end is not None:
@@ -632,7 +640,8 @@ async def _measured(
         busy_end = machine_busy()
         if busy is not None and busy_end is not None:
             others = (busy_end - busy) / result.duration - result.client_cpu
-            result.other_cpu = max(0.0, others - (result.server_cpu or 0.0))
+            ours = (result.server_cpu or 0.0) + sum(result.part_cpu.values()) / result.duration
+            result.other_cpu = max(0.0, others - ours)
 
     prober = asyncio.create_task(probe())
     limit = config.ramp + config.warmup + config.duration + GRACE + 60

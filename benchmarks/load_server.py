@@ -1,16 +1,19 @@
 """The web server under test, in a process of its own (started by ``benchmarks.bench_server``).
 
 ``python -m benchmarks.load_server --db FILE|URL [--bot-delay S] [--lifetime S] [--profile OUT]
-[--diagnose OUT] [--fix NAME]… [--sync full|normal]``
+[--diagnose OUT] [--fix NAME]… [--sync full|normal] [--trusted-proxy ADDRESS]… [--redis URL]``
 
 It binds 127.0.0.1 on a free port, prints ``PORT <n>`` on stdout, and serves
 ``pegboard.server.app.create_app`` with the limits of ``pegboard serve``
 (``pegboard.server.http.guard.server_config``) until SIGTERM / SIGINT or until ``--lifetime``
-seconds have passed, so that it always ends by itself. The load generator's own address (127.0.0.1)
+seconds have passed, so that it always ends by itself. With ``--redis`` it is one worker of
+several sharing that Redis and the ``--db`` store, as ``pegboard serve --redis``
+(``benchmarks.bench_workers`` puts two behind nginx). The load generator's own address (127.0.0.1)
 is exempt from the per-address limits: it stands for hundreds of people; the hostile clients of the
 flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
 
-* ``--profile OUT``: the whole run under cProfile, the stats written to ``OUT`` on exit.
+* ``--profile OUT``: the whole run under cProfile (the event loop's thread, in its CPU time), the
+  stats written to ``OUT`` on exit.
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
   loop is stuck for more than 20 ms, samples where the main thread is (and where the other
   threads are in the project's code: a settlement holding SQLite's write lock shows there); the
@@ -73,6 +76,7 @@ from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
 from pegboard.server.store import sql_store as store_module
 from pegboard.server.tables.room import RoomSettings
+from pegboard.server.workers.redis_bus import RedisBus
 
 LOOPBACK = "127.0.0.1"
 FIXES = (
@@ -344,11 +348,12 @@ def serve(
     fixes: tuple[str, ...] = (),
     sync: str = "normal",
     trusted_proxies: frozenset[str] = frozenset(),
+    redis: str | None = None,
 ) -> None:
     stop = threading.Event()
     if "writes-on-loop" in fixes:
         store_module.Store.__init__ = partialmethod(  # type: ignore[assignment]
-            store_module.Store.__init__, write_threads=False
+            store_module.Store.__init__, write_thread=False
         )
     if "gc-middle-5" in fixes:
         usual = app_module._quiet_garbage_collector
@@ -370,6 +375,7 @@ def serve(
         sync=sync,
         trusted_proxies=trusted_proxies,
         freeze_every=None if "no-freeze" in fixes else collector.FREEZE_EVERY,
+        bus=RedisBus(redis) if redis is not None else None,
     )
     config = server_config(
         app,
@@ -400,7 +406,9 @@ def serve(
     diagnosis = Diagnosis(app, census="gc-garbage" in fixes) if diagnose else None
     if diagnosis is not None:
         diagnosis.start()
-    profiler = cProfile.Profile() if profile else None
+    # The main thread's CPU time, not the wall clock: a wait on the network (a query, Redis)
+    # costs nothing here, and another process holding the core does not stretch a function.
+    profiler = cProfile.Profile(time.thread_time) if profile else None
     if profiler is not None:
         profiler.enable()
     try:
@@ -429,6 +437,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--trusted-proxy", action="append", default=[], help="as pegboard serve --trusted-proxy"
     )
+    parser.add_argument("--redis", default=None, help="redis://… : one worker of several")
     args = parser.parse_args(argv)
     serve(
         args.db,
@@ -439,6 +448,7 @@ def main(argv: list[str] | None = None) -> None:
         tuple(args.fix),
         args.sync,
         frozenset(args.trusted_proxy),
+        args.redis,
     )
 
 

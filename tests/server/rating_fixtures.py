@@ -20,7 +20,7 @@ from pegboard.server.players import player_store as players
 from pegboard.server.ratings.rating import ratings_of
 from pegboard.server.ratings.settle import FinishedMatch, SeatOf
 from pegboard.server.store.schema import match_players_table, settled_table
-from pegboard.server.store.sql_store import Store, TableRow
+from pegboard.server.store.sql_store import Change, Store, TableRow
 
 # The documented model (docs/protocol.md, "Ratings and profiles"), made here on its own.
 REFERENCE = PlackettLuce(mu=1500, sigma=500, beta=250, tau=5)
@@ -179,15 +179,8 @@ def stored_rated_match(
     store.set_slot(row.id, 0, "Ann", "human", secrets.token_hex(8), person)
     store.set_slot(row.id, 1, "Greedy 2", "bot:greedy", secrets.token_hex(8))
     record = play_one(game, 2, list(bots), seed, options).record()
-    store.commit_change(
-        row.id,
-        1,
-        0,
-        [],
-        status="results",
-        record=record,
-        finished=now,
-        seating=[1, 0],
+    store.commit_changes(
+        [Change(row.id, 1, 0, [], "results", record=record, finished=now, seating=[1, 0])]
     )
     found = store.table(row.id)
     assert found is not None

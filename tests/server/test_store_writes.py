@@ -1,21 +1,27 @@
-"""On PostgreSQL a table's change is written in a thread of the store (``Store.write``): while the
-database takes its time over one table's write, the event loop serves every other table. The
-table whose write is pending waits (its next command runs only after it), nobody hears of its
-change before it is stored, and a restart then finds every action that was acknowledged."""
+"""On PostgreSQL the tables' changes are written by one thread of the store, in groups
+(``Store.write_change``, ``pegboard.server.store.group_writes``): while the database takes its
+time over one group, the event loop goes on serving, and every change handed over meanwhile goes
+into the next group, one transaction. A table waits for its own write (its next command runs only
+after it), nobody hears of a change before it is stored, a restart finds every action that was
+acknowledged, and a change the database refuses fails alone: the others of its group are
+stored and acknowledged."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import threading
-from collections.abc import Iterator
-from typing import Any
+import time
+from collections.abc import Iterator, Sequence
 
 import pytest
 from conftest import a_new_database
 from harness import Client, Server
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.exc import IntegrityError
 
-from pegboard.server.lobby.one_process import Lobby
+from pegboard.server.store.schema import actions_table
+from pegboard.server.store.sql_store import Change, Store, TableRow
 
 HELD = 10.0  # seconds a held write waits at most (a failing test must still end)
 
@@ -30,26 +36,25 @@ def postgres_url(postgres_cluster: str) -> Iterator[str]:
     engine.dispose()
 
 
-def hold_writes_of(server: Server, table: str, release: threading.Event) -> threading.Event:
-    """From now on each write of ``table``'s changes waits for ``release`` (a slow database);
-    the event returned is set once such a write has begun."""
-    begun = threading.Event()
+class Groups:
+    """Each group of changes the store writes from now on (the tables in it), and a hold: a
+    group with one of ``held``'s changes waits for ``release`` before it is written."""
 
-    def install(lobby: Lobby) -> None:
-        store = lobby.store
-        assert store.writes_in_threads, "PostgreSQL's writes go to the store's threads"
-        write = store.commit_change
+    def __init__(self, store: Store, held: str) -> None:
+        self.tables: list[list[str]] = []
+        self.begun = threading.Event()  # a group with the held table's change is being written
+        self.release = threading.Event()
+        assert store.writes_in_thread, "PostgreSQL's changes go to the store's thread"
+        write = store.commit_changes
 
-        def slow(table_id: str, *args: Any, **kwargs: Any) -> None:
-            if table_id == table:
-                begun.set()
-                assert release.wait(HELD), "the held write was never released"
-            write(table_id, *args, **kwargs)
+        def watched(changes: Sequence[Change]) -> None:
+            self.tables.append([c.table_id for c in changes])
+            if any(c.table_id == held for c in changes):
+                self.begun.set()
+                assert self.release.wait(HELD), "the held group was never released"
+            write(changes)
 
-        store.commit_change = slow  # type: ignore[method-assign]
-
-    server.on_loop(install)
-    return begun
+        store.commit_changes = watched  # type: ignore[method-assign]
 
 
 def seated(server: Server) -> tuple[str, list[str]]:
@@ -61,41 +66,124 @@ def discard(client: Client) -> None:
     client.act(client.view["legal"][0])
 
 
-def test_a_slow_write_holds_up_its_own_table_and_no_other(postgres_url: str) -> None:
+def test_changes_handed_over_during_a_slow_write_are_stored_together(
+    postgres_url: str,
+) -> None:
     server = Server(postgres_url)
     server.start()
-    release = threading.Event()
+    groups: Groups | None = None
     try:
         slow, slow_tokens = seated(server)
-        quick, quick_tokens = seated(server)
+        (one, one_tokens), (two, two_tokens) = seated(server), seated(server)
         with (
             server.player(slow, slow_tokens[0]) as ann,
             server.player(slow, slow_tokens[1]) as bob,
-            server.player(quick, quick_tokens[0]) as cat,
-            server.player(quick, quick_tokens[1]) as dan,
+            server.player(one, one_tokens[0]) as cat,
+            server.player(two, two_tokens[0]) as eve,
         ):
-            for client in (ann, bob, cat, dan):
+            for client in (ann, bob, cat, eve):
                 client.until(lambda c: bool(c.view.get("legal")))
-            begun = hold_writes_of(server, slow, release)
-            version = ann.version
+            groups = server.on_loop(lambda lobby: Groups(lobby.store, held=slow))
+            versions = {c: c.version for c in (ann, cat, eve)}
             discard(ann)
-            assert begun.wait(HELD), "Ann's discard is being written"
+            assert groups.begun.wait(HELD), "Ann's discard is being written"
             discard(bob)  # queued behind Ann's in the table's writer
-            other = cat.version
-            discard(cat)  # another table: the event loop is free to serve it meanwhile
-            for client in (cat, dan):
-                client.until(lambda c: c.version > other)
-            ann.drain(0.3)
-            assert ann.version == version, "nobody hears of a change before it is stored"
-            release.set()
-            for client in (ann, bob):
-                client.until(lambda c: c.version >= version + 2)  # both discards, in turn
-            stored = ann.version
+            discard(cat)  # other tables: handed to the store while Ann's group is held
+            discard(eve)
+            lobby = server.get("/api/tables")  # the event loop serves meanwhile
+            assert {one, two} <= {t["id"] for t in lobby.json()}
+            for client in (ann, cat, eve):
+                client.drain(0.3)
+                assert client.version == versions[client], "nobody hears before it is stored"
+            groups.release.set()
+            ann.until(lambda c: c.version >= versions[ann] + 2)  # both discards, in turn
+            for client in (cat, eve):
+                client.until(lambda c: c.version > versions[c])
+            stored = {c: c.version for c in (ann, cat, eve)}
+        assert groups.tables[0] == [slow]
+        assert sorted(groups.tables[1]) == sorted([one, two]), "one transaction for both"
+        assert [slow] in groups.tables[2:], "Bob's discard after Ann's"
         server.restart_after(1)
-        with server.player(slow, slow_tokens[0]) as ann:
-            ann.until(lambda c: bool(c.view))
-            assert ann.version == stored, "every acknowledged action was stored"
+        for table, token, client in ((slow, slow_tokens[0], ann), (one, one_tokens[0], cat),
+                                     (two, two_tokens[0], eve)):  # fmt: skip
+            with server.player(table, token) as again:
+                again.until(lambda c: bool(c.view))
+                assert again.version == stored[client], "every acknowledged action was stored"
     finally:
-        release.set()
+        if groups is not None:
+            groups.release.set()
         if server.running:
             server.stop()
+
+
+def a_table(store: Store, table_id: str) -> None:
+    store.create_table(
+        TableRow(
+            id=table_id,
+            game="cribbage",
+            players=2,
+            options={},
+            status="playing",
+            seed=1,
+            match=1,
+            seating=[0, 1],
+            deadline=None,
+            created=time.time(),
+        )
+    )
+
+
+def played(table_id: str, first: int, count: int) -> Change:
+    entries = [{"n": first + i} for i in range(count)]
+    return Change(table_id, 1, first, entries, "playing")
+
+
+def stored_actions(store: Store, table_id: str) -> list[int]:
+    query = select(actions_table.c.n).where(actions_table.c.table_id == table_id)
+    with store.engine.connect() as db:
+        return sorted(int(r[0]) for r in db.execute(query.order_by(actions_table.c.n)))
+
+
+def test_a_change_the_database_refuses_fails_alone_and_its_group_is_stored(
+    postgres_url: str,
+) -> None:
+    store = Store(postgres_url)
+    for table in ("held", "one", "bad", "two"):
+        a_table(store, table)
+    store.commit_changes([played("bad", 0, 1)])  # its action 0 is stored already
+    groups = Groups(store, held="held")
+    try:
+
+        async def write_all() -> list[BaseException | None]:
+            held = asyncio.ensure_future(store.write_change(played("held", 0, 2)))
+            await asyncio.to_thread(groups.begun.wait, HELD)
+            others = [
+                asyncio.ensure_future(store.write_change(change))
+                for change in (played("one", 0, 3), played("bad", 0, 2), played("two", 0, 1))
+            ]
+            await asyncio.sleep(0.1)  # all three handed over while the first group is held
+            groups.release.set()
+            return await asyncio.gather(held, *others, return_exceptions=True)
+
+        held, one, bad, two = asyncio.run(write_all())
+        assert (held, one, two) == (None, None, None), "acknowledged: stored"
+        assert isinstance(bad, IntegrityError), "action 0 of 'bad' is there already"
+        assert groups.tables[:2] == [["held"], ["one", "bad", "two"]], "one group for three"
+        assert sorted(groups.tables[2:]) == [["bad"], ["one"], ["two"]], "then each alone"
+        assert stored_actions(store, "held") == [0, 1]
+        assert stored_actions(store, "one") == [0, 1, 2]
+        assert stored_actions(store, "two") == [0]
+        assert stored_actions(store, "bad") == [0], "nothing of the refused change"
+    finally:
+        groups.release.set()
+        store.close()
+    again = Store(postgres_url)
+    try:
+        assert [stored_actions(again, t) for t in ("held", "one", "two", "bad")] == [
+            [0, 1],
+            [0, 1, 2],
+            [0],
+            [0],
+        ], "a restart finds every acknowledged change"
+    finally:
+        again.close()

@@ -6,12 +6,10 @@ start) and PostgreSQL (``--db postgresql+psycopg://…``).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +20,7 @@ from pegboard.core.matchplay import MatchFormat
 from pegboard.core.wire import Record
 from pegboard.server.metrics import STORE_WRITE_SECONDS
 from pegboard.server.store import migrate
+from pegboard.server.store.group_writes import GroupWriter
 from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
 
 SYNC_MODES = ("normal", "full")
@@ -31,7 +30,6 @@ the power goes; ``full`` syncs at every commit, so they survive a power loss too
 an fsync per action on the event loop (docs/benchmarks.md, "SQLite's synchronous mode")."""
 
 CLOSED = ("finished", "broken")  # statuses of tables no longer served
-WRITE_THREADS = 4  # a server's writes at once, each of another table (a table's wait in turn)
 
 
 def _sqlite_pragmas(sync: str) -> Any:
@@ -74,21 +72,37 @@ class TableRow:
     match_format: MatchFormat = field(default_factory=MatchFormat)  # one game, best of N…
 
 
+@dataclass(frozen=True)
+class Change:
+    """One change of a table: its new actions (numbered from ``first``), its clock and status,
+    who gave up their seat (``gone``) and who asked for the rematch, and the record of a game
+    that just ended (``finished`` then, with the slot in each seat: ``seating``)."""
+
+    table_id: str
+    match: int
+    first: int
+    entries: Sequence[Mapping[str, Any]]
+    status: str
+    deadline: float | None = None
+    gone: Sequence[int] = ()
+    rematch: Sequence[int] = ()
+    record: Record | None = None
+    finished: float | None = None
+    seating: list[int] | None = None
+
+
 class Store:
-    def __init__(
-        self, url: str, *, sync: str = "normal", write_threads: bool | None = None
-    ) -> None:
-        """``write_threads``: a table's change is written in a thread of the store's own
-        (:meth:`write`); by default on a database over the network (PostgreSQL), not on SQLite."""
+    def __init__(self, url: str, *, sync: str = "normal", write_thread: bool | None = None) -> None:
+        """``write_thread``: the tables' changes are written by a thread of the store's own, in
+        groups (:meth:`write_change`); by default on a database over the network (PostgreSQL),
+        not on SQLite."""
         if sync not in SYNC_MODES:
             raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.engine: Engine = create_engine(url)
-        if write_threads is None:
-            write_threads = self.engine.dialect.name != "sqlite"
-        self._writes = (
-            ThreadPoolExecutor(WRITE_THREADS, thread_name_prefix="store-write")
-            if write_threads
-            else None
+        if write_thread is None:
+            write_thread = self.engine.dialect.name != "sqlite"
+        self._group: GroupWriter[Change] | None = (
+            GroupWriter(lambda changes: self.commit_changes(changes)) if write_thread else None
         )
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
@@ -118,25 +132,26 @@ class Store:
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join(2)
-        if self._writes is not None:
-            self._writes.shutdown(wait=True)  # every write begun ends before the engine goes
+        if self._group is not None:
+            self._group.close()  # every change handed over is written before the engine goes
         self.engine.dispose()
 
     @property
-    def writes_in_threads(self) -> bool:
-        return self._writes is not None
+    def writes_in_thread(self) -> bool:
+        return self._group is not None
 
-    async def write(self, write: Callable[[], None]) -> None:
-        """Run ``write`` (one of this store's writes, its arguments bound) and return once it
-        is stored. Over the network (PostgreSQL) it runs in one of the store's threads: the
-        event loop serves every other table during the round trip. A room awaits it in its
-        writer, before anyone hears of the change and before its next command, so a table's
-        writes stay in order and only what is stored is acknowledged. On SQLite (a local file,
-        a write of about 150 µs) it runs here: handing it to a thread would cost more."""
-        if self._writes is None:
-            write()
-            return
-        await asyncio.get_running_loop().run_in_executor(self._writes, write)
+    async def write_change(self, change: Change) -> None:
+        """Store ``change`` and return once it is stored (or raise the store's refusal). Over
+        the network (PostgreSQL) the store's writing thread takes it, with every other table's
+        change pending then, in one transaction (:mod:`pegboard.server.store.group_writes`):
+        the event loop serves every other table meanwhile. A room awaits it in its writer,
+        before anyone hears of the change and before its next command, so a table's changes
+        stay in order and only what is stored is acknowledged. On SQLite (a local file, a write
+        of about 150 µs) it is written here: handing it to a thread would cost more."""
+        if self._group is None:
+            self.commit_changes([change])
+        else:
+            await self._group.write(change)
 
     def answers(self) -> bool:
         """Whether the database answers a trivial query (the health check)."""
@@ -208,61 +223,49 @@ class Store:
                 )
             )
 
-    def commit_change(
-        self,
-        table_id: str,
-        match: int,
-        first: int,
-        entries: Sequence[Mapping[str, Any]],
-        *,
-        status: str,
-        deadline: float | None = None,
-        gone: Sequence[int] = (),
-        rematch: Sequence[int] = (),
-        record: Record | None = None,
-        finished: float | None = None,
-        seating: list[int] | None = None,
-    ) -> None:
-        """One change of a table in one transaction: its new actions (numbered from
-        ``first``), its clock and status, who gave up their seat (``gone``) and who asked for
-        the rematch, and the record of a game that just ended (``finished``
-        then, with the slot in each seat: ``seating``). The hot path of every move: its
-        statements are built once (building them anew cost as much as running them)."""
+    def commit_changes(self, changes: Sequence[Change]) -> None:
+        """Tables' changes (at most one of each table) in one transaction. The hot path of
+        every move: its statements are built once (building them anew cost as much as running
+        them), and a group's rows go in one statement of each kind."""
+        if not changes:
+            return
         with STORE_WRITE_SECONDS.time(), self.engine.begin() as db:
-            if entries:
-                db.execute(
-                    _ADD_ACTIONS,
-                    [
-                        {
-                            "table_id": table_id,
-                            "match": match,
-                            "n": first + i,
-                            "entry": json.dumps(e),
-                        }
-                        for i, e in enumerate(entries)
-                    ],
-                )
-            db.execute(
-                _SET_CLOCK,
+            actions = [
                 {
-                    "the_id": table_id,
-                    "deadline": deadline,
-                    "status": status,
-                    "gone": json.dumps(list(gone)),
-                    "rematch": json.dumps(list(rematch)),
-                },
-            )
-            if record is not None:
-                db.execute(
-                    _ADD_RECORD,
-                    {
-                        "table_id": table_id,
-                        "match": match,
-                        "record": json.dumps(record),
-                        "finished": finished,
-                        "seating": json.dumps(seating) if seating is not None else None,
-                    },
-                )
+                    "table_id": c.table_id,
+                    "match": c.match,
+                    "n": c.first + i,
+                    "entry": json.dumps(e),
+                }
+                for c in changes
+                for i, e in enumerate(c.entries)
+            ]
+            if actions:
+                db.execute(_ADD_ACTIONS, actions)
+            clocks = [
+                {
+                    "the_id": c.table_id,
+                    "deadline": c.deadline,
+                    "status": c.status,
+                    "gone": json.dumps(list(c.gone)),
+                    "rematch": json.dumps(list(c.rematch)),
+                }
+                for c in changes
+            ]
+            db.execute(_SET_CLOCK, clocks[0] if len(clocks) == 1 else clocks)
+            records = [
+                {
+                    "table_id": c.table_id,
+                    "match": c.match,
+                    "record": json.dumps(c.record),
+                    "finished": c.finished,
+                    "seating": json.dumps(c.seating) if c.seating is not None else None,
+                }
+                for c in changes
+                if c.record is not None
+            ]
+            if records:
+                db.execute(_ADD_RECORD, records)
 
     def set_broken(self, table_id: str, reason: str) -> None:
         """Set a table that cannot be rebuilt aside: no worker serves it any more."""

@@ -6,7 +6,7 @@ table (``idle``), the matches (``matches``), each seat's choices (``choices``), 
 (``bot_turns``), the deals (``dealing``), the watchers (``watchers``) and the chat
 (``room_chat``); what watchers are told is built in ``room_views``. The room says *when*, a part
 says *how*: every command, alarm and bot move runs in the writer, and every change of the game
-goes through one pipeline (:meth:`Room.changed`): persisted (``Store.commit_change``)
+goes through one pipeline (:meth:`Room.changed`): persisted (``Store.write_change``)
 before anyone hears of it (with the entries that rebuild its deals), then each watcher gets the
 numbered events it may see and its own view (the deals' commitments and reveals around it),
 then the clocks are set and the bots woken.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from functools import partial
 from time import perf_counter
 from typing import Any, TypeVar
 
@@ -40,7 +39,7 @@ from pegboard.server.logs import about
 from pegboard.server.metrics import ACTIONS, MOVE_SECONDS
 from pegboard.server.players.privacy import NO_WATCHING
 from pegboard.server.ratings.settle import finished_match, settle
-from pegboard.server.store.sql_store import Store, TableRow
+from pegboard.server.store.sql_store import Change, Store, TableRow
 from pegboard.server.tables.bot_turns import BotTurns
 from pegboard.server.tables.chat import refused
 from pegboard.server.tables.choices import Choices
@@ -459,9 +458,8 @@ class Room:
         # One transaction per change: its actions, the chance outcomes and deals' entries they
         # brought, the table's clock and status, the record.
         try:
-            await self.store.write(
-                partial(
-                    self.store.commit_change,
+            await self.store.write_change(
+                Change(
                     self.id,
                     self.row.match,
                     self.persisted + self.persisted_chance + self.dealing.persisted,

@@ -2,7 +2,9 @@
 
 Channels are Redis pub/sub channels; a lease is a key holding its owner's name with an expiry,
 taken and extended by small Lua scripts so that checking the holder and setting the key are one
-step (SET NX alone cannot extend one's own lease without a race).
+step (SET NX alone cannot extend one's own lease without a race). What is published while a
+publication is under way goes next, together, in one pipeline: one connection taken from the
+pool and one round trip for many messages (a command each cost more than the message itself).
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ class RedisBus:
         self._pubsub: PubSub | None = None
         self._handlers: dict[str, list[Handler]] = {}
         self._reader: asyncio.Task[None] | None = None
+        # Messages waiting for the publisher (channel, JSON, the sender's future), in order.
+        self._outgoing: list[tuple[str, str, asyncio.Future[None]]] = []
+        self._publisher: asyncio.Task[None] | None = None
 
     @property
     def client(self) -> Redis:
@@ -83,6 +88,10 @@ class RedisBus:
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
 
     async def close(self) -> None:
+        if self._publisher is not None:  # what was handed over goes out first
+            with contextlib.suppress(Exception):
+                await self._publisher
+            self._publisher = None
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -98,7 +107,32 @@ class RedisBus:
         self._handlers.clear()
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        await self.client.publish(channel, json.dumps(message))
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._outgoing.append((channel, json.dumps(message), sent))
+        if self._publisher is None or self._publisher.done():
+            self._publisher = asyncio.create_task(self._publish_waiting())
+        await sent
+
+    async def _publish_waiting(self) -> None:
+        """Publish what is waiting, in order, one pipeline a round; until nothing waits."""
+        while self._outgoing:
+            batch, self._outgoing = self._outgoing, []
+            try:
+                if len(batch) == 1:
+                    await self.client.publish(batch[0][0], batch[0][1])
+                else:
+                    async with self.client.pipeline(transaction=False) as pipe:
+                        for channel, text, _ in batch:
+                            pipe.publish(channel, text)
+                        await pipe.execute()
+            except Exception as error:  # the bus is down: each sender hears it
+                for _, _, sent in batch:
+                    if not sent.done():
+                        sent.set_exception(error)
+            else:
+                for _, _, sent in batch:
+                    if not sent.done():
+                        sent.set_result(None)
 
     async def subscribe(self, channel: str, handler: Handler) -> Unsubscribe:
         assert self._pubsub is not None, "the Redis bus is not started"
