@@ -15,10 +15,19 @@ OVERFLOWING = """(panels) => {
     (e.dataset.card ? `[${e.dataset.card}]` : "");
   for (const element of document.querySelectorAll(".felt *")) {
     if (element.closest("svg") && element.tagName.toLowerCase() !== "svg") continue;
-    const box = element.getBoundingClientRect();
+    let box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     const panel = element.parentElement.closest(panels);
     if (!panel) continue;
+    // In a list that scrolls within the panel, only what its box shows counts (the rest is
+    // scrolled away, not sticking out).
+    for (let a = element.parentElement; a && a !== panel; a = a.parentElement) {
+      if (!["auto", "scroll", "hidden"].includes(getComputedStyle(a).overflowY)) continue;
+      const view = a.getBoundingClientRect();
+      box = { left: Math.max(box.left, view.left), right: Math.min(box.right, view.right),
+              top: Math.max(box.top, view.top), bottom: Math.min(box.bottom, view.bottom) };
+    }
+    if (box.right <= box.left || box.bottom <= box.top) continue;
     const outer = panel.getBoundingClientRect();
     const slack = 1.5;
     if (box.left < outer.left - slack || box.right > outer.right + slack ||

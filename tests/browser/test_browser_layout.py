@@ -1,7 +1,9 @@
 """Every game on a desktop and on two phones: on the player's turn the question, its clock and
 every button that answers it (and the hand, when cards are to be picked) are on screen together
 without scrolling, nothing in the table sticks out of its panel, and axe-core finds no serious or
-critical accessibility problem, prompt after prompt (claims, Muggins, colours, powers, Magic)."""
+critical accessibility problem, prompt after prompt (claims, Muggins, colours, powers, Magic);
+and a long count (a 29 hand's fifteen items, and a call as long) keeps a Muggins prompt's
+buttons on screen too."""
 
 from __future__ import annotations
 
@@ -11,11 +13,15 @@ from typing import Any
 
 import pytest
 from axe import violations
-from clicker import CHROMIUM, Clicker, sit_down
+from clicker import CHROMIUM, Clicker, build_claim, sit_down, true_items
 from layout import boxes, on_screen, overflowing
 from live_server import LiveServer
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_browser_not_enough import other_move
+
+from pegboard.cards import parse_card, parse_cards
+from pegboard.core import ScriptedChance, SeededChance
+from pegboard.games.cribbage import stack_deck
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
@@ -128,5 +134,63 @@ def test_every_prompt_its_buttons_and_clock_stay_on_screen_and_inside_the_table(
         if not ann.step():
             ann.wait_for_change(300)
     assert not problems, "\n".join(problems)
+    assert not errors
+    page.context.close()
+
+
+# Whichever seat the bot has (dealer or pone), its hand is a long count: the 29 (three fives
+# and the jack of the starter's suit, cut a five: fifteen items) or 4 4 6 6 with the five (a
+# 24: ten items). The greedy bot keeps its best four.
+LONG_COUNT = ["5H 5C 5S JD AC 7S", "4C 4H 6S 6C KC QS"]
+LONG_COUNT_STARTER = "5D"
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_long_count_keeps_a_muggins_prompts_buttons_on_screen(
+    browser: Browser, live: LiveServer, size: str
+) -> None:
+    deck = stack_deck([parse_cards(h) for h in LONG_COUNT], 0, parse_card(LONG_COUNT_STARTER))
+    live.settings.chance = lambda: ScriptedChance(
+        [(0,), [int(c) for c in deck]], then=SeededChance("after")
+    )
+    page = new_page(browser, VIEWPORTS[size])
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # a minute to answer: building a call takes a while
+    sit_down(page, live.url, "cribbage", **OPTIONS["cribbage"], turn_time=60)
+    ann = Clicker(page)
+    muggins = page.locator(".me .claims [data-key=muggins]")
+    taken = page.locator(".me .claims .taken .claim-items li")
+
+    def at_a_long_count() -> bool:  # the bot claimed every item of its hand
+        return bool(muggins.count()) and taken.count() >= 10
+
+    deadline = time.monotonic() + 120
+    while not at_a_long_count():
+        assert time.monotonic() < deadline, "no Muggins prompt on the bot's long count"
+        if not ann.step(at_a_long_count):
+            ann.wait_for_change(300)
+    # Ann builds a call of six of them (a wrong one: every item was taken), then looks.
+    items = true_items(page)
+    assert len(items) == taken.count()
+    items = items[:6]
+    build_claim(page, items)
+    expect(page.locator(".me .claims .claim-items.building li")).to_have_count(len(items))
+    turn = page.evaluate(TURN)
+    assert turn is not None and {"muggins", "pass"} <= set(turn["buttons"]), turn
+    problems = check_turn(page, turn)
+    page.screenshot(path=str(SHOTS / f"layout-cribbage-{size}-long-count.png"))
+    # Each list holds more than it shows: it scrolls, and its end fades to say so.
+    for where in (".taken .claim-items", ".claim-items.building"):
+        lists = page.locator(f".me .claims {where}")
+        assert lists.evaluate("(e) => e.scrollHeight > e.clientHeight"), where
+        fade = "more-above" if "building" in where else "more-below"
+        assert lists.evaluate(f"(e) => e.classList.contains('{fade}')"), where
+    assert not problems, "\n".join(problems)
+    version = page.evaluate("document.querySelector('.game').dataset.version")
+    page.click(".me .claims [data-key=pass]")  # on screen, so it takes a tap: the game goes on
+    page.wait_for_function(
+        "(v) => document.querySelector('.game')?.dataset.version !== v", arg=version
+    )
     assert not errors
     page.context.close()

@@ -31,6 +31,13 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 1000}
 SMALL: ViewportSize = {"width": 360, "height": 740}
 
 
+COVERS_THE_TOP_BAR = """() => {
+  const a = document.querySelector(".challenge-notices").getBoundingClientRect();
+  const b = document.querySelector(".topbar").getBoundingClientRect();
+  return a.bottom > b.top && b.bottom > a.top && a.right > b.left && b.right > a.left;
+}"""
+
+
 def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"social-{name}.png"))
@@ -200,6 +207,8 @@ def test_a_challenge_is_accepted_and_another_declined(people: People, live: Live
     expect(notice).to_contain_text("challenges you: Cribbage, to 121, best of 3, rated.")
     assert_accessible(bob, "a challenge notice on the lobby")
     shoot(bob, "challenge-received-phone")
+    # The notice has its own room above the top bar: the bar's links stay usable.
+    assert not bob.evaluate(COVERS_THE_TOP_BAR)
     notice.get_by_role("button", name="Accept").click()
     bob.wait_for_url(re.compile(r"#/table/\w+"))
     expect(bob.locator(".me .seat-name")).to_contain_text("(you)")

@@ -44,16 +44,54 @@ def fits(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def standings_fit(page: Page) -> bool:
+    """Every column of the standings (each tie-break) is on screen, no sideways scrolling."""
+    return bool(
+        page.evaluate(
+            "[...document.querySelectorAll('.standings')]"
+            ".every((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth)"
+        )
+    )
+
+
 def state(page: Page, url: str, tournament: str) -> dict[str, Any]:
     found: dict[str, Any] = page.request.get(f"{url}/api/tournaments/{tournament}").json()
     return found
 
 
 def my_row(page: Page) -> list[str]:
-    """My row of the standings as shown: place, name, points, won, lost, spread, H2H."""
+    """My row of the standings as shown: place, name, points, won, lost, spread, plus, H2H."""
     row = page.locator(".standings tr.mine")
     expect(row).to_have_count(1)
     return [cell.strip() for cell in row.locator("td, th").all_inner_texts()]
+
+
+def shown_standings(page: Page) -> list[list[str]]:
+    """Every row of the standings as shown, the name without its badges."""
+    rows = page.locator(".standings tbody tr")
+    shown = []
+    for i in range(rows.count()):
+        cells = [c.strip() for c in rows.nth(i).locator("td, th").all_inner_texts()]
+        cells[1] = rows.nth(i).locator("th").evaluate("th => th.firstChild.textContent")
+        shown.append(cells)
+    return shown
+
+
+def expected_standings(found: dict[str, Any]) -> list[list[str]]:
+    """The standings the server sent, as the table writes them: every tie-break in order."""
+    return [
+        [
+            f"{s['place']}{'=' if s['shared'] else ''}",
+            s["name"],
+            str(s["game_points"]),
+            str(s["games_won"]),
+            str(s["games_lost"]),
+            f"+{s['spread']}" if s["spread"] > 0 else str(s["spread"]),
+            str(s["plus_points"]),
+            "—" if s["head_to_head"] is None else str(s["head_to_head"]),
+        ]
+        for s in found["standings"]
+    ]
 
 
 def test_two_people_and_six_bots_play_a_swiss(browser: Browser, tmp_path: Path) -> None:
@@ -123,6 +161,13 @@ def play_it(live: LiveServer, ann: Page, bob: Page) -> None:
     bob.screenshot(path=str(SHOTS / "tournament-phone.png"), full_page=True)
     final = state(ann, live.url, tournament)
     assert len(final["rounds_played"]) == 3 and len(final["entries"]) == 8
+    # Every tie-break shown in the ACC's order, plus points after spread, and the caption says so.
+    for page in (ann, bob):
+        assert shown_standings(page) == expected_standings(final)
+        assert standings_fit(page)
+        expect(page.locator(".standings caption")).to_contain_text(
+            "then spread (net points, a score counted at most to the target), then plus points"
+        )
     places = {p["name"]: p["place"] for p in final["places"]}
     # They played their games out: to the target, nobody forfeited or was given up as away.
     people = {e["entry"] for e in final["entries"] if not e["bot"]}

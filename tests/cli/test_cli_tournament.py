@@ -58,23 +58,29 @@ def check_tables(
 
 def check_standings(data: dict[str, Any]) -> None:
     """The standings are the sum of the tables (a full field: no byes), each player taking
-    their side's result, in the ACC's order."""
+    their side's result, plus points the spreads of the games their side won, in the ACC's
+    order."""
     totals: Counter[str] = Counter()
     spreads: Counter[str] = Counter()
+    plus: Counter[str] = Counter()
     for played in data["rounds"]:
         if played["stage"] != "qualifying":
             continue
         for table in played["tables"]:
             for side, members in enumerate(table["sides"]):
+                won = [g["spread"][side] for g in table["games"] if g["ranks"][side] == 1]
+                assert all(spread > 0 for spread in won)
                 for name in members:
                     totals[name] += table["totals"][side]["points"]
                     spreads[name] += table["totals"][side]["spread"]
+                    plus[name] += sum(won)
     rows = data["standings"]
     assert {r["player"]: r["game_points"] for r in rows} == {n: totals[n] for n in totals} | {
         r["player"]: 0 for r in rows if r["player"] not in totals
     }
     assert {r["player"]: r["spread"] for r in rows if r["player"] in spreads} == dict(spreads)
-    keys = [(-r["game_points"], -r["games_won"], -r["spread"]) for r in rows]
+    assert {r["player"]: r["plus_points"] for r in rows if r["player"] in plus} == dict(plus)
+    keys = [(-r["game_points"], -r["games_won"], -r["spread"], -r["plus_points"]) for r in rows]
     assert keys == sorted(keys)
     assert rows[0]["place"] == 1
 
@@ -183,8 +189,9 @@ def test_the_table_view() -> None:
         app, ["tournament", "run", "--players", EIGHT, *SHORT, "--rounds", "2", "--seed", "1"]
     )
     assert result.exit_code == 0, result.output
-    for words in ("Round 1", "Round 2", "Standings", "Game points", "Spread", "H2H", "Winner:"):
+    for words in ("Round 1", "Round 2", "Standings", "Game points", "Spread", "Plus", "H2H"):
         assert words in result.stdout
+    assert "Winner:" in result.stdout
 
 
 @pytest.mark.parametrize(

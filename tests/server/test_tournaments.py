@@ -78,7 +78,8 @@ def finished(seen: dict[str, Any]) -> bool:
 def check_against_records(server: Server, seen: dict[str, Any], target: int = 31) -> None:
     """Every match is its table's: one table a pairing, whose records hold each game (the
     match block's score after the last is the match shown); each player's standing adds up
-    their side's game points; nobody met twice; every round seated the whole field."""
+    their side's game points and plus points; nobody met twice; every round seated the whole
+    field."""
     met: set[frozenset[str]] = set()
     for played in seen["rounds_played"]:
         seated = [p["entry"] for t in played["tables"] for p in t["players"]]
@@ -113,6 +114,27 @@ def check_against_records(server: Server, seen: dict[str, Any], target: int = 31
     assert {
         s["player"]: s["game_points"] for s in seen["standings"] if s["player"] in totals
     } == totals
+    assert {
+        s["player"]: s["plus_points"] for s in seen["standings"] if s["player"] in totals
+    } == plus_points(seen)
+
+
+def plus_points(seen: dict[str, Any]) -> dict[str, int]:
+    """Each player's plus points from the matches shown: the spread of every game their side
+    won (its lead over the best loser, a score counted at most to the game's target)."""
+    plus: dict[str, int] = {}
+    for played in seen["rounds_played"]:
+        for table in played["tables"]:
+            match = table["match"]
+            for side, members in enumerate(match["side_players"]):
+                won = 0
+                for game in match["results"]:
+                    counted = [min(s, game.get("target") or s) for s in game["scores"]]
+                    if game["ranks"][side] == 1:
+                        won += counted[side] - max(c for i, c in enumerate(counted) if i != side)
+                for player in members:
+                    plus[player["entry"]] = plus.get(player["entry"], 0) + won
+    return plus
 
 
 def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:

@@ -1,5 +1,5 @@
-"""Standings in the ACC's order, every tie-break shown: game points, games won, spread, then
-head-to-head among the tied; a bye and a forfeit scored as stated."""
+"""Standings in the ACC's order, every tie-break shown: game points, games won, spread, plus
+points, then head-to-head among the tied; a bye and a forfeit scored as stated."""
 
 from __future__ import annotations
 
@@ -15,32 +15,47 @@ BEST_OF_3 = MatchFormat(3, best_of=True)
 TWO_ALONE = ((0,), (1,))
 
 
-def game(a: int, b: int) -> GameResult:
+def game(a: int, b: int, target: int | None = None) -> GameResult:
     """A game of Cribbage to 121 from the first player's side, as a table's match scores it: 2
-    to the winner, 3 if the loser is at 90 or less (the ACC's skunk)."""
+    to the winner, 3 if the loser is at 90 or less (the ACC's skunk); with ``target``, a score
+    counted at most to it."""
     ranks = (1, 2) if a > b else (2, 1)
     skunked = tuple(seat for seat, score in enumerate((a, b)) if score <= 90)
     outcome = Outcome((a, b), ranks, "target", skunked)
-    return game_result(outcome, TWO_ALONE, get_spec("cribbage").worth)
+    return game_result(outcome, TWO_ALONE, get_spec("cribbage").worth, target)
 
 
 def match(*games: GameResult, format: MatchFormat = ONE, forfeit: int | None = None) -> MatchScore:
     return MatchScore(format, TWO_ALONE, games, forfeit)
 
 
-def one_round(number: int, *tables: tuple[str, str, int, int], byes: tuple[str, ...] = ()) -> Round:
+def one_round(
+    number: int,
+    *tables: tuple[str, str, int, int],
+    byes: tuple[str, ...] = (),
+    target: int | None = None,
+) -> Round:
     return Round(
         number,
         "qualifying",
-        tuple(Table((a, b), match(game(x, y))) for a, b, x, y in tables),
+        tuple(Table((a, b), match(game(x, y, target))) for a, b, x, y in tables),
         byes,
     )
 
 
 def rows(players: str, rounds: list[Round], length: MatchFormat = ONE) -> list[tuple[object, ...]]:
+    """Each player's place, game points, games won, spread and head-to-head, best first."""
     return [
         (s.place, s.player, s.game_points, s.games_won, s.spread, s.head_to_head)
         for s in standings(list(players), rounds, length)
+    ]
+
+
+def plus_rows(players: str, rounds: list[Round]) -> list[tuple[object, ...]]:
+    """Each player's place, spread, plus points, head-to-head and shared place, best first."""
+    return [
+        (s.place, s.player, s.spread, s.plus_points, s.head_to_head, s.shared)
+        for s in standings(list(players), rounds, ONE)
     ]
 
 
@@ -85,6 +100,86 @@ def test_head_to_head_breaks_a_tie_left_by_spread() -> None:
         (3, "A", 2, 1, 0, 0),
         (4, "D", 0, 0, -30, None),
     ]
+
+
+# Two rounds of single games without a skunk: the players compared are level on game points
+# and games won, so net spread orders them, then plus points (the winning spreads added up),
+# then head-to-head. Rows: place, player, spread, plus points, head-to-head, shared.
+PLUS_POINTS_CASES = {
+    "plus points alone part two level on spread": (
+        [
+            one_round(1, ("A", "C", 121, 91), ("B", "D", 121, 111)),
+            one_round(2, ("A", "D", 91, 121), ("B", "C", 111, 121)),
+        ],
+        [
+            (1, "D", 20, 30, None, False),
+            (2, "A", 0, 30, None, False),
+            (3, "B", 0, 10, None, False),
+            (4, "C", -20, 10, None, False),
+        ],
+    ),
+    "plus points come before head-to-head": (
+        # A beat B, but B's win was the wider: B is ahead.
+        [
+            one_round(1, ("A", "B", 121, 111), ("C", "D", 121, 101)),
+            one_round(2, ("A", "C", 116, 121), ("B", "D", 121, 106)),
+        ],
+        [
+            (1, "C", 25, 25, None, False),
+            (2, "B", 5, 15, None, False),
+            (3, "A", 5, 10, None, False),
+            (4, "D", -35, 0, None, False),
+        ],
+    ),
+    "head-to-head decides when plus points are level too": (
+        # A and B: spread 0, plus points 10 each; B beat A when they met.
+        [
+            one_round(1, ("A", "B", 111, 121), ("C", "D", 121, 101)),
+            one_round(2, ("A", "D", 121, 111), ("B", "C", 111, 121)),
+        ],
+        [
+            (1, "C", 30, 30, None, False),
+            (2, "B", 0, 10, 2, False),
+            (3, "A", 0, 10, 0, False),
+            (4, "D", -30, 0, None, False),
+        ],
+    ),
+    "level on every tie-break they share the place": (
+        # Everyone won once and lost once by 20: the head-to-head of the four is 2 each.
+        [
+            one_round(1, ("A", "B", 121, 101), ("C", "D", 121, 101)),
+            one_round(2, ("A", "D", 101, 121), ("B", "C", 121, 101)),
+        ],
+        [
+            (1, "A", 0, 20, 2, True),
+            (1, "B", 0, 20, 2, True),
+            (1, "C", 0, 20, 2, True),
+            (1, "D", 0, 20, 2, True),
+        ],
+    ),
+    "plus points count a score at most to the target": (
+        # A's win, 129-100 at 121, is +21 (uncounted, +29 would put A first); B's is +23.
+        [
+            one_round(1, ("A", "C", 129, 100), ("B", "D", 121, 98), target=121),
+            one_round(2, ("A", "D", 100, 121), ("B", "C", 98, 121), target=121),
+        ],
+        [
+            (1, "C", 2, 23, None, False),
+            (2, "B", 0, 23, None, False),
+            (3, "A", 0, 21, None, False),
+            (4, "D", -2, 21, None, False),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("rounds", "expected"), PLUS_POINTS_CASES.values(), ids=PLUS_POINTS_CASES.keys()
+)
+def test_plus_points_break_a_tie_on_spread_before_head_to_head(
+    rounds: list[Round], expected: list[tuple[object, ...]]
+) -> None:
+    assert plus_rows("ABCD", rounds) == expected
 
 
 def test_level_on_everything_they_share_the_place_in_seed_order() -> None:

@@ -51,7 +51,8 @@ def _round_view(played: Round) -> Table:
 
 def _standings_view(result: BotTournament) -> Table:
     view = Table(title="Standings", title_justify="left")
-    for column in ("Place", "Player", "Bot", "Game points", "Won", "Lost", "Spread", "H2H"):
+    columns = ("Place", "Player", "Bot", "Game points", "Won", "Lost", "Spread", "Plus", "H2H")
+    for column in columns:
         view.add_column(column, justify="left" if column in ("Player", "Bot") else "right")
     for row in result.tournament.standings():
         view.add_row(
@@ -62,6 +63,7 @@ def _standings_view(result: BotTournament) -> Table:
             str(row.games_won),
             str(row.games_lost),
             f"{row.spread:+d}",
+            str(row.plus_points),
             "" if row.head_to_head is None else str(row.head_to_head),
         )
     return view

@@ -1,19 +1,24 @@
-"""Standings in the ACC's order: game points, then games won, then spread, then head-to-head.
+"""Standings in the ACC's order: game points, then games won, then spread, then plus points,
+then head-to-head.
 
 Every game of a match counts, worth what its game says (:class:`pegboard.core.matchplay.GameWorth`:
 in Cribbage a win 2 game points and a skunk 3; in Cribbage is not Enough a skunk two games won
 and 4). A best-of-3 match won 2–1 gives the winner 4 game points (or more with a skunk) and the
 loser whatever its one win earned. Spread is the net board points over all games (each game's
-winners' lead over the best loser, a score counted at most to the target). Partners each take
-their side's whole result, as players alone do. Head-to-head breaks a tie left by the first
-three: the game points each of the tied players took in matches against the others of the
-tied group. Players still level after it share the place (the ACC settles a prize tie with a
-one-game playoff, which is the director's call, not the table's).
+winners' lead over the best loser, a score counted at most to the target); plus points are
+the spreads of the games a player's side won, added up (the "plus spread" column of the ACC's
+scorecard, the tie-break after net spread in its cross-checking guidelines): of two players
+level on net spread, the one whose wins were wider (and losses wider too) is ahead. Partners
+each take their side's whole result, as players alone do. Head-to-head breaks a tie left by
+the first four: the game points each of the tied players took in matches against the others of
+the tied group. Players still level after it share the place (the ACC settles a prize tie with
+a one-game playoff, which is the director's call, not the table's).
 
 A **bye** scores as a match won without a skunk: 2 game points for each game the least winning
 score of the match needs (2 for one game, 4 for best of 3 or 3 games), that many games won, and
-no spread. A **forfeited match** (a player who withdrew, or left mid-match) gives the other side
-the games it still needed to win it, scored the same way; games already played count as played.
+no spread or plus points. A **forfeited match** (a player who withdrew, or left mid-match) gives
+the other side the games it still needed to win it, scored the same way; games already played
+count as played.
 A no-show forfeits game by game on the table's clock instead (docs/rules.md, "Tournaments").
 """
 
@@ -38,8 +43,11 @@ class Standing:
     games_won: int = 0
     games_lost: int = 0
     spread: int = 0
+    plus_points: int = 0
+    """The spreads of the games won, added up, each counted as the net spread counts it (a
+    score at most to the target); a bye or a forfeited game adds none."""
     head_to_head: int | None = None
-    """Game points against the others tied with this player on the first three tie-breaks;
+    """Game points against the others tied with this player on the first four tie-breaks;
     None when nobody is tied with it there."""
     byes: int = 0
     forfeits: int = 0
@@ -51,8 +59,8 @@ class Standing:
     """Another player has the same place (level on every tie-break)."""
     opponents: list[str] = field(default_factory=list)
 
-    def key(self) -> tuple[int, int, int]:
-        return self.game_points, self.games_won, self.spread
+    def key(self) -> tuple[int, int, int, int]:
+        return self.game_points, self.games_won, self.spread, self.plus_points
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +71,7 @@ class Standing:
             "games_won": self.games_won,
             "games_lost": self.games_lost,
             "spread": self.spread,
+            "plus_points": self.plus_points,
             "head_to_head": self.head_to_head,
             "byes": self.byes,
             "forfeits": self.forfeits,
@@ -86,6 +95,7 @@ def _add_match(rows: dict[str, Standing], met: dict[tuple[str, str], int], table
         row.games_won += own.games
         row.games_lost += sum(t.games for i, t in enumerate(totals) if i != side)
         row.spread += own.spread
+        row.plus_points += sum(g.spread(side) for g in score.results if g.ranks[side] == 1)
         others = [p for i in range(len(totals)) if i != side for p in table.side_players(i)]
         row.opponents.extend(others)
         for other in others:
@@ -139,8 +149,8 @@ def standings(
     return out
 
 
-def _negate(key: tuple[int, int, int]) -> tuple[int, int, int]:
-    return -key[0], -key[1], -key[2]
+def _negate(key: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-k for k in key)
 
 
 def _groups(rows: list[Standing], key: Any) -> list[list[Standing]]:
@@ -154,7 +164,7 @@ def _groups(rows: list[Standing], key: Any) -> list[list[Standing]]:
 
 
 def _place(rows: list[Standing]) -> None:
-    def full(row: Standing) -> tuple[int, int, int, int | None]:
+    def full(row: Standing) -> tuple[int, int, int, int, int | None]:
         return (*row.key(), row.head_to_head)
 
     for i, row in enumerate(rows):

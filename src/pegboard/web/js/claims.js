@@ -68,6 +68,31 @@ function itemLine(item, remove) {
 }
 
 /**
+ * A list that may hold more than it shows (a long count scrolls within it, so the panel's
+ * answers stay on screen) says so: it is marked `more-below` / `more-above` while items are
+ * hidden past that end, and the CSS fades that end. `toEnd`: show the last item first (the
+ * one just added to a claim being built).
+ */
+function scrolling(list, { toEnd = false } = {}) {
+  const mark = () => {
+    list.classList.toggle("more-below", list.scrollHeight - list.scrollTop - list.clientHeight > 1);
+    list.classList.toggle("more-above", list.scrollTop > 1);
+  };
+  list.addEventListener("scroll", mark, { passive: true });
+  if (globalThis.ResizeObserver) {
+    let first = toEnd;
+    new ResizeObserver(() => {
+      if (first && list.clientHeight) {
+        list.scrollTop = list.scrollHeight;
+        first = false;
+      }
+      mark();
+    }).observe(list);
+  }
+  return list;
+}
+
+/**
  * The counting panel: everyone sees the cards and what was taken; the one to act builds.
  * `kinds`: the items the game counts; `starter`: whether the last counted card is a starter.
  */
@@ -133,13 +158,17 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
       )
     : null;
   const building = acting
-    ? h(
-        "ol",
-        {
-          class: "claim-items building",
-          "aria-label": calling ? "Your Muggins call" : "Your claim",
-        },
-        ui.items.map((item, i) => itemLine(item, remove(i))),
+    ? scrolling(
+        h(
+          "ol",
+          {
+            class: "claim-items building",
+            tabindex: ui.items.length ? "0" : null,
+            "aria-label": calling ? "Your Muggins call" : "Your claim",
+          },
+          ui.items.map((item, i) => itemLine(item, remove(i))),
+        ),
+        { toEnd: true },
       )
     : null;
   const taken = counting.taken.length
@@ -147,11 +176,13 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
         "div",
         { class: "taken" },
         h("h4", {}, "Already counted"),
-        h(
-          "ol",
-          // a long list scrolls (below): reachable by the keyboard too
-          { class: "claim-items", tabindex: "0", "aria-label": "Already counted" },
-          counting.taken.map((item) => itemLine(item)),
+        scrolling(
+          h(
+            "ol",
+            // a long list scrolls (below): reachable by the keyboard too
+            { class: "claim-items", tabindex: "0", "aria-label": "Already counted" },
+            counting.taken.map((item) => itemLine(item)),
+          ),
         ),
       )
     : null;

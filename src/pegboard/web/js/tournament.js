@@ -168,7 +168,7 @@ function standings(t) {
         h(
           "caption",
           {},
-          "Ordered by game points, then games won, then spread (net points, a score counted at most to the target), then head-to-head.",
+          "Ordered by game points, then games won, then spread (net points, a score counted at most to the target), then plus points (the spreads of the games won, added up), then head-to-head.",
         ),
         h(
           "thead",
@@ -182,6 +182,7 @@ function standings(t) {
             h("th", { scope: "col", class: "num" }, "Won"),
             h("th", { scope: "col", class: "num" }, "Lost"),
             h("th", { scope: "col", class: "num" }, "Spread"),
+            h("th", { scope: "col", class: "num", title: "Plus points: the spreads of the games won, added up" }, "Plus"),
             h("th", { scope: "col", class: "num", title: "Head-to-head among the tied" }, "H2H"),
           ),
         ),
@@ -208,6 +209,7 @@ function standings(t) {
               h("td", { class: "num" }, String(row.games_won)),
               h("td", { class: "num" }, String(row.games_lost)),
               h("td", { class: "num" }, row.spread > 0 ? `+${row.spread}` : String(row.spread)),
+              h("td", { class: "num" }, String(row.plus_points)),
               h("td", { class: "num" }, row.head_to_head === null ? "—" : String(row.head_to_head)),
             ),
           ),
