@@ -13,10 +13,11 @@ from typing import Any
 
 from pegboard.core.chance import ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.fair import FairChance
+from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.core.wire import Action, Event, LoggedAction, Record
+from pegboard.core.wire import Action, ChanceJson, Event, LoggedAction, Record
 from pegboard.errors import GameOver, IllegalAction, NotYourTurn
 
 RECORD_FORMAT = "pegboard-record/1"
@@ -50,7 +51,7 @@ class Game:
             {"name": f"Player {i + 1}", "kind": "human"} for i in range(players)
         ]
         self.actions: list[LoggedAction] = []
-        self.chance_log: list[dict[str, Any]] = []
+        self.chance_log: list[ChanceJson] = []
         self._legal: dict[int, Sequence[Action]] = {}  # legal actions of this position, by seat
         self._advance()
 
@@ -282,11 +283,11 @@ def new_game(
 def write_record(
     game: str,
     seed: int | str | None,
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
     seats: Sequence[Mapping[str, str]],
     rules: Rules,
     actions: list[LoggedAction],
-    chance: list[dict[str, Any]],
+    chance: list[ChanceJson],
 ) -> Record:
     """A ``pegboard-record/1`` record of a game so far (``Game`` and the research
     environment write theirs alike)."""
