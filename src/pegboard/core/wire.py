@@ -320,19 +320,32 @@ class MatchView(TypedDict):
 
 
 class Seen(TypedDict):
-    """What the driver adds to a game's view (``Game.view``), and a match table its match."""
+    """What a bot is shown besides the game's view: the driver's additions (``Game.view``,
+    the env's ``view``), and at a match table the match."""
 
     legal: list[Action]
     version: int
     seats: list[dict[str, str]]
     options: dict[str, OptionValue]
-    table_talk: Literal["phrases", "free"]
     match: NotRequired[MatchView]
 
 
-class TableView(ViewBase, Seen):
-    """Any game's view as ``Game.view`` gives it to a seat, a bot or the server; a game's own
-    code reads it as its own type (``CribbageTableView``) through its ``views.py``."""
+class BotView(ViewBase, Seen):
+    """Any game's view as a bot is given it; a game's own code reads it as its own type
+    (``CribbageBotView``) through its ``views.py``."""
+
+
+def check_game(view: BotView, game: str) -> None:
+    """Raise ``TypeError`` unless ``view`` is of ``game`` (``view["game"]``): what a game's own
+    reading of a view (``cribbage_view``) checks before it reads it as its own type."""
+    if view["game"] != game:
+        raise TypeError(f"a {view['game']} view is not a {game} view")
+
+
+class TableView(BotView):
+    """Any game's view as ``Game.view`` gives it to a seat, a bot or the server."""
+
+    table_talk: Literal["phrases", "free"]
 
 
 class ChanceJson(TypedDict, total=False):

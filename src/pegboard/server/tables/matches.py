@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.matchplay import NO_SHOW, MatchScore, score_target
 from pegboard.core.spec import GameSpec
-from pegboard.core.wire import ChanceJson, LoggedAction, MatchInfo, RecordMatch
+from pegboard.core.wire import ChanceJson, LoggedAction, MatchInfo, RecordMatch, TableView
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
 from pegboard.server.ratings.settle import RatingChange
@@ -172,7 +171,7 @@ class Matches:
             return None
         return {**score.to_json(), "name": score.format.name, "title": score.format.title}
 
-    def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
+    def seat_view(self, game: Game, seat: int) -> TableView:
         """A bot's view: the game's view of ``seat``, and in a match of several games the
         match and the seat's side in it (what it plays for: docs/bots.md)."""
         view = game.view(seat)
