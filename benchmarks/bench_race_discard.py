@@ -14,15 +14,17 @@ import random
 import statistics
 import sys
 import time
+from typing import cast
 
 from pegboard.bots.cribbage.discard import choose_discard
 from pegboard.bots.search.match_objective import points_payoff
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import Card, card_names
 from pegboard.core.spec import get_spec
+from pegboard.games.cribbage.views import CribbageBotView
 
 
-def timed(view: dict[str, object], payoff: Payoff) -> tuple[float, tuple[Card, ...]]:
+def timed(view: CribbageBotView, payoff: Payoff) -> tuple[float, tuple[Card, ...]]:
     start = time.process_time()
     thrown = choose_discard(view, payoff=payoff)
     return (time.process_time() - start) * 1000, thrown
@@ -34,7 +36,9 @@ def main(hands: int = 200, seed: int = 0) -> None:
     warm = {"game": "cribbage", "hand": ["5H", "5S", "JD", "4C", "6C", "KS"], "seat": 0}
     warm |= {"dealer": 0, "active": [0, 1], "players": 2, "target": 121, "scores": [0, 0]}
     for payoff in payoffs.values():
-        choose_discard(warm, payoff=payoff)  # the race tables, built once per payoff
+        choose_discard(
+            cast(CribbageBotView, warm), payoff=payoff
+        )  # the race tables, built once per payoff
     times: dict[str, list[float]] = {name: [] for name in payoffs}
     differ = 0
     for _ in range(hands):
@@ -43,7 +47,7 @@ def main(hands: int = 200, seed: int = 0) -> None:
         view = warm | {"hand": hand, "dealer": rng.randrange(2), "scores": scores}
         thrown = []
         for name, payoff in payoffs.items():
-            ms, cards = timed(view, payoff)
+            ms, cards = timed(cast(CribbageBotView, view), payoff)
             times[name].append(ms)
             thrown.append(set(cards))
         differ += thrown[0] != thrown[1]

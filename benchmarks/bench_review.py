@@ -19,8 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from pegboard.bots import make
+from pegboard.bots.base import View
 from pegboard.core import Game, get_spec
 from pegboard.core.wire import Record
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.review import register_reviewer, review_record
 from pegboard.review.cribbage import CribbageReviewer
 from pegboard.review.model import Judgement
@@ -32,7 +34,8 @@ DECISIONS: dict[str, list[float]] = defaultdict(list)
 
 
 class TimedReviewer(CribbageReviewer):
-    def judge(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
+    def judge(self, seen: View, rng: random.Random) -> Judgement | None:
+        view = cribbage_view(seen)
         start = time.process_time()
         judgement = super().judge(view, rng)
         if judgement is not None:
@@ -47,7 +50,7 @@ def played(seed: int) -> tuple[Record, float]:
     thinking = 0.0
     while game.outcome is None:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         start = time.process_time()
         action = bots[seat].act(view)
         thinking += time.process_time() - start

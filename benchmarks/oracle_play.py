@@ -28,6 +28,7 @@ from pegboard.cli.main import app
 from pegboard.core.game import Game
 from pegboard.core.rules import Action
 from pegboard.core.spec import get_spec
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 from pegboard.match import run
 
 ORACLE = "oracle"
@@ -37,7 +38,7 @@ class TrueSearch(play_search.PlaySearch):
     """The play search over the one true world (the crib's card from the deck, in a game of
     three, is still drawn: nobody has seen it)."""
 
-    def __init__(self, view: View, truth: Mapping[int, View]) -> None:
+    def __init__(self, view: CribbageBotView, truth: Mapping[int, CribbageBotView]) -> None:
         super().__init__(view)
         self.truth = truth
 
@@ -59,9 +60,10 @@ class OracleBot(CribbageExpert):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.truth: dict[int, View] = {}
+        self.truth: dict[int, CribbageBotView] = {}
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribbage_view(seen)
         if view["phase"] != "play" or view.get("counting") is not None or len(view["legal"]) == 1:
             return super().act(view)
         self.styles.observe(view)
@@ -90,8 +92,8 @@ def play_one_seeing(
         seat = game.to_act[0]
         bot = seats[seat]
         if isinstance(bot, OracleBot):
-            bot.truth = {s: game.view(s) for s in range(players) if s != seat}
-        game.apply(seat, bot.act(game.view(seat)))
+            bot.truth = {s: cribbage_view(game.view(s)) for s in range(players) if s != seat}
+        game.apply(seat, bot.act(cribbage_view(game.view(seat))))
     raise RuntimeError(f"game {game_name} seed {seed} did not end")
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from pegboard.bots.base import View
+from pegboard.bots.base import View, known
 from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.game_bot import Thinking
 from pegboard.bots.registry import register_bot
@@ -38,6 +38,7 @@ from pegboard.bots.search.pegging import HEURISTIC, RANDOM
 from pegboard.cards import RANK_OF
 from pegboard.cli.main import app
 from pegboard.core.rules import Action
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 from pegboard.scoring.tables import RANK_KEY
 
 
@@ -60,8 +61,9 @@ class ToldRandomExpert(CribbageExpert):
 
     name = "expert-told-random"
 
-    def act(self, view: View) -> Action:
-        me = int(view["seat"])
+    def act(self, seen: View) -> Action:
+        view = cribbage_view(seen)
+        me = known(view["seat"], "seat")
         told = self.styles
         setattr(told, "style", lambda seat: HEURISTIC if seat == me else RANDOM)  # noqa: B010
         return super().act(view)
@@ -77,7 +79,8 @@ class StrayExpert(CribbageExpert):
         super().__init__(seed)
         self.tosses_read: dict[int, bool] = {}  # hand number: the toss fitted the model
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribbage_view(seen)
         self._read_toss(view)
         misses = sum(not fit for fit in self.tosses_read.values())
         missed = (misses + 4 * toss_model.STRAY) / (len(self.tosses_read) + 4)
@@ -86,13 +89,13 @@ class StrayExpert(CribbageExpert):
         setattr(_play_search, "STRAY", stray)  # noqa: B010
         return super().act(view)
 
-    def _read_toss(self, view: View) -> None:
+    def _read_toss(self, view: CribbageBotView) -> None:
         hand = int(view["hand_number"])
         found = play_styles.opponent_toss(view)
         if hand in self.tosses_read or found is None:
             return
         other, kept, toss = found
-        strategy = "dealer" if int(view["dealer"]) == other else "pone"
+        strategy = "dealer" if known(view["dealer"], "dealer") == other else "pone"
         low, high = toss_model.tossed_ranks(strategy)[sum(RANK_KEY[c] for c in (*kept, *toss))]
         self.tosses_read[hand] = sorted(RANK_OF[c] for c in toss) == [low, high]
 

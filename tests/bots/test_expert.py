@@ -14,6 +14,7 @@ from pegboard.cards import parse_cards
 from pegboard.core import Game, ScriptedChance, get_spec, new_game
 from pegboard.core.claims import item_key, parse_items
 from pegboard.games.cribbage import Table, stack_deck
+from pegboard.games.cribbage.views import cribbage_view
 
 
 def play(game: Game, bots: dict[int, object], rng: random.Random, steps: int) -> None:
@@ -75,7 +76,7 @@ def test_the_discard_does_not_depend_on_the_opponents_cards() -> None:
         deck = stack_deck([parse_cards(mine), parse_cards(theirs)], 1, parse_cards("2D")[0])
         chance = ScriptedChance([(1,), [int(c) for c in deck]])
         game = Game(get_spec("cribbage"), 2, 0, {}, chance=chance)
-        view = game.view(0)
+        view = cribbage_view(game.view(0))
         assert sorted(view["hand"]) == sorted(mine.split())
         actions.append(ExpertBot(seed=1).act(view))
     assert actions[0] == actions[1]

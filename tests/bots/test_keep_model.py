@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pegboard.bots import make
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.cribbage.greedy import best_keep
 from pegboard.bots.search.keep_model import fits_keep
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC
@@ -15,6 +15,7 @@ from pegboard.bots.search.play_search import PlaySearch
 from pegboard.bots.search.toss_model import STRAY
 from pegboard.cards import DECK, parse_cards
 from pegboard.core import new_game
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 
 
 def ids(text: str) -> list[int]:
@@ -50,13 +51,13 @@ def test_the_rule_is_greedys_keep_almost_always() -> None:
     assert at_random <= 0.4 * len(hands)
 
 
-def first_play(seed: int) -> View:
+def first_play(seed: int) -> CribbageBotView:
     """The first play of a deal at four, every seat having discarded as ``greedy``."""
     game = new_game("cribbage", players=4, seed=seed)
-    while game.view(game.to_act[0])["phase"] == "discard":
+    while cribbage_view(game.view(game.to_act[0]))["phase"] == "discard":
         seat = game.to_act[0]
-        game.apply(seat, make("greedy", seed=seat).act(game.view(seat)))
-    return game.view(game.to_act[0])
+        game.apply(seat, make("greedy", seed=seat).act(cribbage_view(game.view(seat))))
+    return cribbage_view(game.view(game.to_act[0]))
 
 
 def test_seats_taken_for_greedy_are_dealt_as_greedy_keeps() -> None:
@@ -67,7 +68,7 @@ def test_seats_taken_for_greedy_are_dealt_as_greedy_keeps() -> None:
     seats = {True: 0, False: 0}
     for seed in range(4):
         view = first_play(seed)
-        me = int(view["seat"])
+        me = known(view["seat"], "seat")
         styles = [GREEDY if (s - me) % 4 in (1, 2) else HEURISTIC for s in range(4)]
         search = PlaySearch(view, styles=styles)
         assert search.greedy == tuple(s for s in range(4) if styles[s] == GREEDY)

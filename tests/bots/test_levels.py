@@ -14,6 +14,7 @@ from pegboard.bots.levels import LEVELS, level_names
 from pegboard.core import new_game
 from pegboard.errors import OptionError
 from pegboard.games.cribbage import Table
+from pegboard.games.cribbage.views import cribbage_view
 from toygame import registered_pile
 
 
@@ -32,7 +33,7 @@ def test_easy_overlooks_some_of_its_own_points() -> None:
     assert isinstance(rules, Table)
     while game.outcome is None and rules.hand_number < 12:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         counting = view["counting"]
         if seat == 0:
             action = easy.act(view)

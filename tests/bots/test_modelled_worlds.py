@@ -13,6 +13,7 @@ from pegboard.bots.search.worlds import sample_modelled_world, seen_cards, unsee
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
 from pegboard.core import new_game
 from pegboard.games.cribbage import Table
+from pegboard.games.cribbage.views import cribbage_view
 
 
 def key(cards: list[int]) -> int:
@@ -31,9 +32,9 @@ def test_modelled_worlds_fit_the_view_and_mostly_the_model(seed: int) -> None:
     while rules.hand_number < 4:
         if rules.phase == "play":
             me = game.to_act[0]
-            view = game.view(me)
+            view = cribbage_view(game.view(me))
             other = 1 - me
-            strategy: Strategy = "pone" if int(view["dealer"]) == me else "dealer"
+            strategy: Strategy = "pone" if view["dealer"] == me else "dealer"
             history = play_so_far(view)
             seen = seen_cards(view)
             played = [c for s, c in history.plays if s == other]

@@ -9,7 +9,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import cast
 
 import pytest
 
@@ -27,10 +27,11 @@ from pegboard.cards import DECK, parse_card, parse_cards
 from pegboard.core import Action, Game, ScriptedChance, SeededChance, new_game
 from pegboard.games.not_enough import NotEnoughRules, stack_decks
 from pegboard.games.not_enough.powers import BLUE, GREY
+from pegboard.games.not_enough.views import NotEnoughBotView, NotEnoughChoice, not_enough_view
 from pegboard.scoring import score_show
 from pegboard.scoring.combos import combination_points
 
-View = dict[str, Any]
+View = NotEnoughBotView
 Chooser = Callable[[View], Action]
 
 
@@ -54,7 +55,7 @@ def play(game: Game, seats: list[Chooser], *, check_all: bool = True) -> Game:
     """Play ``game`` to the end, each seat choosing from its own view only."""
     while game.outcome is None:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = not_enough_view(game.view(seat))
         action = seats[seat](view)
         if check_all:
             check(view, action)
@@ -78,7 +79,7 @@ def noisy_greedy_game(players: int, counting: str, seed: int, met: Counter[str])
     noise = random.Random(seed)
     while game.outcome is None:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = not_enough_view(game.view(seat))
         action = act_greedy(view)
         check(view, action)
         met[action["type"]] += 1
@@ -172,12 +173,12 @@ def same_choices(views: Iterable[View]) -> None:
 def test_the_bots_see_only_the_view() -> None:
     games = [stacked("2H 4D 6H 8D 9H TD"), stacked("AH 5D 7H 7D JH KD")]
     assert hidden_hand(games[0]) != hidden_hand(games[1])
-    same_choices(g.view(0) for g in games)  # the discard
+    same_choices(not_enough_view(g.view(0)) for g in games)  # the discard
     for game in games:
         game.apply(1, game.legal_actions(1)[0])
-        game.apply(0, act_greedy(game.view(0)))
+        game.apply(0, act_greedy(not_enough_view(game.view(0))))
     assert games[0].view(0)["phase"] == "play" and games[0].to_act == (0,)
-    same_choices(g.view(0) for g in games)  # the lead
+    same_choices(not_enough_view(g.view(0)) for g in games)  # the lead
 
 
 # -- exact where they say so ---------------------------------------------------------------
@@ -214,22 +215,22 @@ def cradle_positions(count: int) -> Iterable[Game]:
     for seed in range(200):
         game = new_game("not-enough", players=2, seed=seed, score_target=1000)
         bots = [random_bot(seed), random_bot(seed + 1)]
-        while game.outcome is None and game.view(None)["hand_number"] <= 6:
+        while game.outcome is None and not_enough_view(game.view(None))["hand_number"] <= 6:
             seat = game.to_act[0]
-            if game.view(None)["phase"] == "cradle":
+            if not_enough_view(game.view(None))["phase"] == "cradle":
                 yield game
                 found += 1
                 if found >= count:
                     return
-            game.apply(seat, bots[seat](game.view(seat)))
+            game.apply(seat, bots[seat](not_enough_view(game.view(seat))))
 
 
 def crib_swing(game: Game, seat: int, action: Action) -> int:
     """Our crib points less theirs when ``seat`` takes ``action``, as the game counts them."""
     trial = copy.deepcopy(game)
-    before = trial.view(None)["team_scores"]
+    before = not_enough_view(trial.view(None))["team_scores"]
     trial.apply(seat, action)
-    after = trial.view(None)["team_scores"]
+    after = not_enough_view(trial.view(None))["team_scores"]
     gain = [int(a) - int(b) for a, b in zip(after, before, strict=True)]
     return gain[seat % 2] - gain[1 - seat % 2]
 
@@ -237,7 +238,7 @@ def crib_swing(game: Game, seat: int, action: Action) -> int:
 def test_the_cradle_is_valued_as_the_game_counts_it() -> None:
     for game in cradle_positions(12):
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = not_enough_view(game.view(seat))
         for value, action in cradle_values(view):
             if action["action"] != "add":
                 assert value == crib_swing(game, seat, action), action
@@ -267,14 +268,14 @@ def power_choice(hand: str, top: str) -> str:
     game.apply(0, {"type": "colour", "colour": GREY})
     game.apply(0, {"type": "discard", "cards": hand.split()[4:]})
     game.apply(1, {"type": "discard", "cards": ["9H", "TD"]})
-    view = game.view(0)
+    view = not_enough_view(game.view(0))
     assert view["phase"] == "power"
     return str(act_greedy(view)["power"])
 
 
 def test_reveal_shows_what_tells_least() -> None:
     view = {"legal": [{"type": "reveal", "cards": list(p)} for p in _pairs("2C 5S 9C TS")]}
-    assert least_telling(view)["cards"] == ["9C", "TS"]
+    assert least_telling(cast(NotEnoughChoice, view))["cards"] == ["9C", "TS"]  # partial
 
 
 def _pairs(cards: str) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from pegboard.bots.search.play_history import play_so_far, position_from_view
 from pegboard.cards import VALUE_OF, Card
 from pegboard.core import Game, new_game
 from pegboard.games.cribbage import Table
+from pegboard.games.cribbage.views import cribbage_view
 
 CASES = (
     [(2, False, s) for s in range(30)]
@@ -123,7 +124,7 @@ def test_the_view_shows_every_go_and_its_proof(players: int, teams: bool, seed: 
     while rules_of(game).phase == "play":
         rules = rules_of(game)
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         history = play_so_far(view)
         engine_goes = sum(1 for e in game.events if e["type"] == "go")
         assert history.goes == engine_goes

@@ -14,6 +14,7 @@ from pegboard.bots.search.play_search import PlaySearch
 from pegboard.cards import parse_card
 from pegboard.core import new_game
 from pegboard.games.cribbage import Table
+from pegboard.games.cribbage.views import cribbage_view
 
 ME, THEM = 0, 1
 
@@ -88,7 +89,7 @@ def test_greedy_never_passes_up_a_point_so_the_true_hands_weigh_one(
     weighed = 0
     while game.outcome is None:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         if rules.phase == "play" and view["played"]:
             truth = {s: [int(c) for c in rules.hands[s]] for s in range(players) if s != seat}
             assert passed_up(play_so_far(view), truth) == 0
@@ -101,7 +102,7 @@ def test_the_search_weighs_worlds_only_with_more_than_two_players() -> None:
     for players, weighs in ((2, False), (3, True), (4, True)):
         game = new_game("cribbage", players=players, seed=7)
         bots = [GreedyBot(7) for _ in range(players)]
-        while not game.view(game.to_act[0])["played"]:
+        while not cribbage_view(game.view(game.to_act[0]))["played"]:
             seat = game.to_act[0]
-            game.apply(seat, bots[seat].act(game.view(seat)))
-        assert PlaySearch(game.view(game.to_act[0])).weighs is weighs
+            game.apply(seat, bots[seat].act(cribbage_view(game.view(seat))))
+        assert PlaySearch(cribbage_view(game.view(game.to_act[0]))).weighs is weighs

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 from pegboard.arena import play_one
 from pegboard.bots import make, registry
-from pegboard.bots.base import View
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search import objective, play_model, play_search
 from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
@@ -24,6 +23,7 @@ from pegboard.bots.search.play_search import PlaySearch, candidates, totals_pyth
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 
 core: Any = pytest.importorskip("pegboard.bots.search._play_search")
 
@@ -43,7 +43,7 @@ PAYOFFS = (GAME, GAME, Payoff(5, 6, 6, 1, 0, 0), Payoff(0.9, 1.0, 1.0, 0.3, 0.1,
 zero-sum (a match's chances, say)."""
 
 
-def play_decision(seed: int) -> View:
+def play_decision(seed: int) -> CribbageBotView:
     """The view of a seat choosing between two or more cards in the play, somewhere in a
     seeded game of greedy and random players (so some plays pass up points)."""
     rng = random.Random(seed)
@@ -51,10 +51,10 @@ def play_decision(seed: int) -> View:
     game = Game(get_spec("cribbage"), players, seed, options)
     bots = [make(rng.choice(("greedy", "random")), seed=seed + s) for s in range(players)]
     stop = rng.random()
-    found: View | None = None
+    found: CribbageBotView | None = None
     while game.outcome is None:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         if view["phase"] == "play" and view["turn"] == seat and len(candidates(view)) > 1:
             found = view
             if rng.random() < stop:

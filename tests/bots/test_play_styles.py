@@ -7,11 +7,11 @@ changes the worlds' weights only through the plays it would not have made."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from pegboard.bots import make
-from pegboard.bots.base import View
 from pegboard.bots.cribbage.discard import choose_discard
 from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.cribbage.greedy import best_play
@@ -24,6 +24,7 @@ from pegboard.bots.search.play_styles import StyleMemory
 from pegboard.cards import VALUE_OF, Card, parse_cards
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 
 
 def ids(names: str) -> list[int]:
@@ -57,7 +58,7 @@ def finished_game(bots: list[str], seed: int, players: int) -> CribbageExpert:
     seated = [expert, *(make(name, seed=seed + s) for s, name in enumerate(bots, 1))]
     while game.outcome is None:
         seat = game.to_act[0]
-        game.apply(seat, seated[seat].act(game.view(seat)))
+        game.apply(seat, seated[seat].act(cribbage_view(game.view(seat))))
     return expert
 
 
@@ -89,7 +90,7 @@ def hands_until_random(other: str, seed: int) -> int | None:
     seated = [expert, make(other, seed=seed + 1)]
     while game.outcome is None:
         seat = game.to_act[0]
-        game.apply(seat, seated[seat].act(game.view(seat)))
+        game.apply(seat, seated[seat].act(cribbage_view(game.view(seat))))
         if expert.styles.style(1) == RANDOM:
             return len(expert.styles.learned_hands)
     return None
@@ -109,7 +110,7 @@ def test_the_opponents_toss_read_from_the_crib_weighs_for_any_card_when_it_gives
     """Seat 0 dealt and threw 2C 3C; the crib shows those and the two seat 1 threw. From
     5H 5D JS QC 2S 9D a thinking pone throws 2S 9D (it keeps 5 5 J Q, 12.7 points and gives
     little to the crib); throwing both fives gives up about eight points."""
-    view: View = {
+    partial = {  # only the keys a toss is learned from
         "seat": 0,
         "dealer": 0,
         "active": [0, 1],
@@ -119,12 +120,13 @@ def test_the_opponents_toss_read_from_the_crib_weighs_for_any_card_when_it_gives
         "played": [],
         "shown": [],
     }
+    view = cast(CribbageBotView, partial)
 
     def read(kept: str, tossed: str) -> float:
         memory = StyleMemory()
         crib = {"seat": 0, "cards": ["2C", "3C", *tossed.split()], "crib": True}
         shown = [{"seat": 1, "cards": kept.split(), "crib": False}, crib]
-        memory._learn_toss({**view, "shown": shown})
+        memory._learn_toss(cast(CribbageBotView, {**view, "shown": shown}))
         return memory.tossed[1]
 
     assert read("5H 5D JS QC", "2S 9D") < -1.0
@@ -141,19 +143,19 @@ def test_in_teams_the_partner_is_assumed_nothing_of_and_greedy_opponents_are_fou
     ]
     while game.outcome is None:
         seat = game.to_act[0]
-        game.apply(seat, seated[seat].act(game.view(seat)))
+        game.apply(seat, seated[seat].act(cribbage_view(game.view(seat))))
     first = seated[0]
     assert isinstance(first, CribbageExpert)
     assert first.styles.styles(4) == (HEURISTIC, GREEDY, HEURISTIC, GREEDY)
 
 
-def post_show_view(seed: int) -> View:
+def post_show_view(seed: int) -> CribbageBotView:
     """The first view after a show, in a game of three greedy players (seat 0's)."""
     game = Game(get_spec("cribbage"), 3, seed, {})
     bots = [make("greedy", seed=s) for s in range(3)]
     while True:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         if view["phase"] == "post-show" and seat == 0:
             return view
         game.apply(seat, bots[seat].act(view))
@@ -184,7 +186,7 @@ def test_a_shown_hand_that_does_not_hold_the_card_played_teaches_nothing() -> No
         for s in view["shown"]
     ]
     memory = StyleMemory()
-    memory.observe({**view, "shown": forged})
+    memory.observe(cast(CribbageBotView, {**view, "shown": forged}))
     assert 1 not in memory.evidence
 
 
@@ -227,7 +229,7 @@ def test_against_a_player_found_to_play_any_card_the_expert_counts_on_no_strong_
     differ = 0
     while game.outcome is None:
         seat = game.to_act[0]
-        view = game.view(seat)
+        view = cribbage_view(game.view(seat))
         action = seated[seat].act(view)
         if seat == 0 and view["phase"] == "discard":
             found = expert.styles.style(1) == RANDOM

@@ -4,6 +4,8 @@ then the score race), so the skunk line and the target weigh in, not only the po
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -22,6 +24,8 @@ from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import card_names, parse_cards
 from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import MatchInfo
+from pegboard.games.cribbage.views import CribbageBotView
 
 ACC_POINTS = points_payoff(get_spec("cribbage").worth)
 
@@ -75,8 +79,9 @@ def test_far_behind_for_game_points_a_sure_hand_past_the_skunk_line_beats_a_long
     )
 
 
-def view(hand: list[str], scores: list[int], *, dealer: int) -> dict[str, object]:
-    return {
+def view(hand: list[str], scores: list[int], *, dealer: int) -> CribbageBotView:
+    """A 2-player discard's view, with only the keys the discard reads."""
+    partial = {
         "game": "cribbage",
         "hand": hand,
         "seat": 0,
@@ -86,6 +91,7 @@ def view(hand: list[str], scores: list[int], *, dealer: int) -> dict[str, object
         "target": 121,
         "scores": scores,
     }
+    return cast(CribbageBotView, partial)
 
 
 def test_a_pone_about_to_be_skunked_keeps_the_sure_four_and_gives_the_crib_away() -> None:
@@ -136,8 +142,13 @@ def test_the_expert_at_a_game_points_match_discards_for_the_match() -> None:
     """The same hand at a table of a 9-game match scored in game points, and at one game."""
     score = MatchScore.start(MatchFormat.parse("games-9", "points"), ((0,), (1,)))
     hand = ["7C", "TC", "6H", "9H", "TD", "7H"]
-    alone = view(hand, [85, 113], dealer=1) | {"phase": "discard", "legal": [{}, {}]}
-    at_match = alone | {"match": {"score": score.to_json(), "side": 0}}
+    alone: CribbageBotView = {
+        **view(hand, [85, 113], dealer=1),
+        "phase": "discard",
+        "legal": [{}, {}],
+    }
+    info: MatchInfo = {**score.to_json(), "name": "", "title": ""}
+    at_match: CribbageBotView = {**alone, "match": {"score": info, "side": 0}}
     expert = ExpertBot(seed=1, model=False)
     assert expert.act(alone) == {"type": "discard", "cards": ["TC", "6H"]}
     assert expert.act(at_match) == {"type": "discard", "cards": ["7C", "7H"]}

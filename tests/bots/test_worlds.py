@@ -12,7 +12,9 @@ from pegboard.bots.search.worlds import sample_world, seen_cards
 from pegboard.cards import SUIT_OF, VALUE_OF, parse_card, parse_cards
 from pegboard.core import Game, new_game
 from pegboard.games.cribbage import Table
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.games.cribist.rules import CribistRules
+from pegboard.games.cribist.views import cribist_view
 
 
 def random_move(game: Game, rng: random.Random) -> None:
@@ -37,7 +39,7 @@ def test_cribbage_worlds_hold_only_unseen_cards_and_honour_every_go(
     while rules.hand_number < 3:
         if rules.phase == "play":
             me = game.to_act[0]
-            view = game.view(me)
+            view = cribbage_view(game.view(me))
             history = play_so_far(view)
             seen = seen_cards(view)
             for _ in range(5):
@@ -69,7 +71,7 @@ def test_cribist_worlds_respect_voids_and_the_cards_seen(seed: int) -> None:
     checked = 0
     while game.outcome is None:
         me = game.to_act[0]
-        view = game.view(me)
+        view = cribist_view(game.view(me))
         tricks = seen_tricks(view)
         void = voids(tricks)
         pool = unseen(view, tricks)
@@ -106,7 +108,7 @@ def test_a_seat_that_starts_mid_hand_still_samples_full_hands() -> None:
     for _ in range(23):
         random_move(game, rng)
     me = game.to_act[0]
-    view = game.view(me)
+    view = cribist_view(game.view(me))
     tricks = seen_tricks(view)
     assert len(tricks) - 1 == sum(view["tricks_won"]) > 0  # the finished ones, then the current
     pool = unseen(view, tricks)

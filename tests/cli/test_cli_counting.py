@@ -58,7 +58,7 @@ class Person:
         self.failed_call = False
 
     def truth(self, counting: dict[str, Any]) -> tuple[list[Card], tuple[ScoreItem, ...]]:
-        view = self.game.view(0)
+        view: dict[str, Any] = dict(self.game.view(0))  # any game's, read as the text client does
         cards = parse_cards(counting["cards"])
         if view["game"] == "cribist":
             return cards, score_trick(cards, "CDHS".index(view["trump"])).items
@@ -70,7 +70,7 @@ class Person:
         self.asked.append((prompt, self.game.version))
         if len(self.asked) > self.limit:
             raise EOFError
-        view = self.game.view(0)
+        view: dict[str, Any] = dict(self.game.view(0))  # any game's, read as the text client does
         counting = view["counting"]
         if counting is None:
             action = view["legal"][0]
@@ -219,7 +219,7 @@ class CallsOutsideTheCount:
         self.asked.append(prompt)
         if len(self.asked) > 2_000:
             raise EOFError
-        view = self.game.view(0)
+        view: dict[str, Any] = dict(self.game.view(0))  # any game's, read as the text client does
         counting = view["counting"]
         if counting is None:
             action = view["legal"][0]
@@ -303,7 +303,7 @@ def test_time_up_is_called_once_when_the_minutes_have_passed() -> None:
     assert game.outcome is not None and game.outcome.reason == "minutes"
     assert [e["type"] for e in game.events].count("time-up") == 1
     assert [a["action"] for a in game.actions].count({"type": "time-up"}) == 1
-    assert game.view(0)["hand_number"] == 1  # the hand in progress was the last
+    assert dict(game.view(0))["hand_number"] == 1  # the hand in progress was the last
     text = out.getvalue()
     assert "1 min left" in text and "under a minute left" in text
     assert "Time is up: this hand is the last." in text
@@ -322,7 +322,7 @@ def test_the_clock_is_checked_but_not_called_early() -> None:
     assert session.check_clock() is True  # 30 minutes: time is up
     assert session.check_clock() is False  # only once
     assert session.clock_note() is None
-    assert game.view(0)["time_is_up"] is True
+    assert dict(game.view(0))["time_is_up"] is True
 
 
 def test_no_clock_without_end_minutes() -> None:

@@ -23,6 +23,7 @@ from pegboard.cli.play import Session, new_table, prompt_for
 from pegboard.cli.table_view import table_view
 from pegboard.core.game import Game
 from pegboard.core.wire import Action
+from pegboard.games.not_enough.views import NotEnoughBotView, not_enough_view
 
 runner = CliRunner()
 View = dict[str, Any]
@@ -71,10 +72,10 @@ class Person:
         self.asked.append(prompt)
         if len(self.asked) > self.limit:
             raise EOFError
-        view = self.game.view(0)
+        view = not_enough_view(self.game.view(0))
         action = act_greedy(view)
         self.kinds.add(action["type"])
-        return typed(action, view, numbers=self.numbers)
+        return typed(action, dict(view), numbers=self.numbers)
 
 
 def table(
@@ -213,12 +214,12 @@ def view_at(kind: str, players: int = 2, counting: str = "auto") -> View:
         )
         while game.outcome is None:
             seat = game.to_act[0]
-            view = game.view(seat)
+            view = not_enough_view(game.view(seat))
             if seat == 0 and view["legal"][0]["type"] == kind:
-                return view
-            chooser: Callable[[View], Action] = bots[seat].act if seat else act_greedy
+                return dict(view)  # read as the text client reads it
+            chooser: Callable[[NotEnoughBotView], Action] = bots[seat].act if seat else act_greedy
             game.apply(seat, chooser(view))
-            if game.view(None)["hand_number"] > 4:
+            if not_enough_view(game.view(None))["hand_number"] > 4:
                 break
     raise AssertionError(f"no {kind} decision for seat 0 in these games")
 

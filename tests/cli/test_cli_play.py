@@ -6,7 +6,7 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from rich.console import Console
@@ -20,6 +20,8 @@ from pegboard.cli.cards_display import with_symbols
 from pegboard.cli.main import app
 from pegboard.cli.play import Session, new_table
 from pegboard.core.game import Game
+from pegboard.core.wire import BotView
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 
 runner = CliRunner()
 
@@ -43,7 +45,7 @@ def first_legal(
         asked.append((prompt, game.version))
         if len(asked) > limit:
             raise EOFError
-        return text_for(game.view(0)["legal"][0])
+        return text_for(dict(cribbage_view(game.view(0))["legal"][0]))
 
     return answer
 
@@ -110,7 +112,7 @@ def test_refusal_then_the_game_goes_on() -> None:
     def with_a_mistake(prompt: str) -> str:
         if not asked:  # the first discard prompt: name a card Ann does not hold
             asked.append((prompt, game.version))
-            hand = game.view(0)["hand"]
+            hand = cribbage_view(game.view(0))["hand"]
             missing = next(c for c in ("KS", "QS", "JS", "TS", "9S", "8S", "7S") if c not in hand)
             return f"{missing} {hand[0]}"
         return answer(prompt)
@@ -259,7 +261,7 @@ def test_play_go_ready_and_quit() -> None:
 
 def test_a_hint_shows_the_best_discards_and_changes_nothing() -> None:
     game, table, out = session(6)
-    view = game.view(0)
+    view = cribbage_view(game.view(0))
     expected = analyze_discards(
         parse_cards(view["hand"]), dealer=view["dealer"] == 0, tosses="strong"
     )
@@ -291,12 +293,12 @@ def test_no_hint_when_hints_are_off() -> None:
 
 def test_a_play_hint_ranks_the_cards_by_the_experts_expected_gain() -> None:
     game, table, out = session(7)
-    seen: list[dict[str, Any]] = []
+    seen: list[CribbageBotView] = []
     answers = ["1 2", "hint"]
 
     def keep_the_view() -> None:
         if len(answers) == 1:
-            seen.append(game.view(0))
+            seen.append(cribbage_view(game.view(0)))
 
     table.input_fn = answers_then_eof(answers, keep_the_view)
     table.run()
@@ -315,6 +317,6 @@ def test_a_play_hint_ranks_the_cards_by_the_experts_expected_gain() -> None:
 
 
 def test_no_hint_while_it_is_not_your_turn_to_play() -> None:
-    view = {"game": "cribbage", "phase": "play", "legal": [], "hand_number": 1}
-    assert play_question(view) is None
-    assert play_question({**view, "legal": [{"type": "go"}]}) is None
+    view = {"game": "cribbage", "phase": "play", "legal": [], "hand_number": 1}  # partial
+    assert play_question(cast(BotView, view)) is None
+    assert play_question(cast(BotView, {**view, "legal": [{"type": "go"}]})) is None

@@ -1,10 +1,11 @@
-"""The typed boundary held to what travels: a game's actions and events checked at run time
-against the ``TypedDict`` unions its rules are typed with (``Rules[CribbageAction,
-CribbageEvent]``, core/wire.py)."""
+"""The typed boundary held to what travels: a game's actions, events and views checked at run
+time against the ``TypedDict``s its rules are typed with (``Rules[CribbageAction,
+CribbageEvent, CribbageView]``, core/wire.py and the game's views.py)."""
 
 from __future__ import annotations
 
 import types
+from collections.abc import Mapping
 from functools import cache
 from typing import (
     Any,
@@ -31,6 +32,12 @@ def declared_events(rules_type: type[Rules]) -> tuple[Any, ...]:
     return _declared(rules_type, 1)
 
 
+def declared_view(rules_type: type[Rules]) -> Any:
+    """The view ``TypedDict`` a rules class is typed with."""
+    (view,) = _declared(rules_type, 2)
+    return view
+
+
 @cache
 def _declared(rules_type: type[Rules], index: int) -> tuple[Any, ...]:
     """The ``TypedDict``s of a rules class's ``index``-th type parameter: from the first
@@ -46,12 +53,32 @@ def _declared(rules_type: type[Rules], index: int) -> tuple[Any, ...]:
                 continue
             union = get_origin(given[0]) in (Union, types.UnionType)
             return get_args(given[0]) if union else given
-    what = ("actions it takes", "events it writes")[index]
+    what = ("actions it takes", "events it writes", "view it gives")[index]
     raise AssertionError(f"{rules_type.__name__} does not say which {what}")
 
 
 def fits_one_of(value: object, shapes: tuple[Any, ...]) -> bool:
     return any(_fits(value, shape) for shape in shapes)
+
+
+def misfits(value: object, shape: Any, where: str = "view") -> list[str]:
+    """Where ``value`` does not fit the ``TypedDict`` ``shape``: each missing, extra or
+    ill-typed key by its path (empty when it fits), so a failing view says which key."""
+    if not isinstance(value, dict):
+        return [f"{where} is not an object"]
+    required, optional, types_of = _keys(shape)
+    keys = set(value)
+    wrong = [f"{where} lacks {k!r}" for k in sorted(required - keys)]
+    wrong += [
+        f"{where} has {k!r}, not in {shape.__name__}" for k in sorted(keys - required - optional)
+    ]
+    for key in sorted(keys & (required | optional)):
+        hint = types_of[key]
+        if is_typeddict(hint):
+            wrong += misfits(value[key], hint, f"{where}[{key!r}]")
+        elif not _fits(value[key], hint):
+            wrong.append(f"{where}[{key!r}] = {value[key]!r} is not {hint}")
+    return wrong
 
 
 @cache
@@ -76,7 +103,7 @@ def _fits(value: object, hint: Any) -> bool:
     if origin is list:
         (item,) = get_args(hint)
         return isinstance(value, list) and all(_fits(v, item) for v in value)
-    if origin is dict:
+    if origin in (dict, Mapping):
         key, item = get_args(hint)
         return isinstance(value, dict) and all(
             _fits(k, key) and _fits(v, item) for k, v in value.items()

@@ -7,14 +7,14 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
-from shapes import declared_actions, declared_events, fits_one_of
+from shapes import declared_actions, declared_events, declared_view, fits_one_of, misfits
 
 from pegboard.cards import card_names, parse_card
 from pegboard.core import Action, Game, game_names, get_spec
-from pegboard.core.wire import Leave, TimeUp
+from pegboard.core.wire import Leave, Seen, TableView, TimeUp
 from pegboard.errors import OptionError
 from pegboard.records import check_record, replay
 
@@ -50,14 +50,33 @@ def cards_in(data: Any) -> set[str]:
     return set(CARD_TOKEN.findall(json.dumps(data)))
 
 
+class DriverPart(Seen):
+    """What ``Game.view`` adds to the rules' view: ``TableView`` less the game's keys."""
+
+    table_talk: Literal["phrases", "free"]
+
+
+def check_view(game: Game, seat: int | None, view: TableView) -> None:
+    """The rules' view fits the game's declared view type (``Rules[..., ..., ItsView]``) key by
+    key, and what the driver adds to it fits core/wire.py's ``Seen`` and ``table_talk``."""
+    own = game.rules.view(seat)
+    wrong = misfits(own, declared_view(type(game.rules)), f"seat {seat}'s view")
+    driver = {k: v for k, v in view.items() if k not in own or k in DriverPart.__annotations__}
+    wrong += misfits(driver, DriverPart, f"what the driver adds to seat {seat}'s view")
+    assert not wrong, wrong
+
+
 def check_no_leak(game: Game, since: int) -> None:
-    """Views now, and the events of this step from its last deal on, show no secret card."""
+    """Views now (each fitting the game's view type), and the events of this step from its
+    last deal on, show no secret card."""
     batch = game.events[since:]
     deals = [i for i, e in enumerate(batch) if e["type"] == "deal"]
     start = since + (deals[-1] if deals else 0)
     for seat in [None, *range(game.players)]:
         secret = {str(c) for c in game.rules.secret_cards(seat)}
-        leaked = cards_in(game.view(seat)) & secret
+        view = game.view(seat)
+        check_view(game, seat, view)
+        leaked = cards_in(view) & secret
         assert not leaked, f"view of seat {seat} shows hidden {leaked}"
         leaked = cards_in(game.events_for(seat, start)) & secret
         assert not leaked, f"events for seat {seat} show hidden {leaked}"

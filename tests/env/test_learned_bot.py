@@ -27,6 +27,7 @@ from pegboard.env import make
 from pegboard.env.policy import LinearPolicy, shipped_policy
 from pegboard.env.train_learned import collect, fit, main
 from pegboard.errors import OptionError
+from pegboard.games.cribist.views import cribist_view
 
 runner = CliRunner()
 SHIPPED = [("cribbage", 2), ("not-enough", 2), ("cribist", 4)]
@@ -120,14 +121,14 @@ def test_cribist_is_observed_from_the_view_alone() -> None:
         assert np.array_equal(from_view(view, env.layout), env.observation(seat))
         env.step(rng.choice(env.legal_actions()))
         steps += 1
-    view = env.view(env.current_player or 0)
-    assert len(view["tricks"]) > 0
-    observation = env.observation(int(view["seat"]))
+    view = cribist_view(env.view(env.current_player or 0))
+    assert len(view["tricks"]) > 0 and view["seat"] is not None
+    observation = env.observation(view["seat"])
     start = env.layout.offset["tricks"]
     first = view["tricks"][0]
     leader = int(first["leader"])
     card = parse_card(first["cards"][leader])
-    relative = (leader - int(view["seat"])) % 4
+    relative = (leader - view["seat"]) % 4
     assert observation[start + 52 * relative + card] == 1.0
 
 

@@ -91,6 +91,7 @@ def test_the_fair_field_keeps_commitments_seeds_and_revealed_secrets() -> None:
     record = play_fair("cribbage", 2, 5, score_target=31)
     first = record["fair"]["hands"][0]
     assert first["hand"] == 1 and first["seeds"] == ["seat0-5", "seat1-5"]
+    assert first["secret"] is not None
     assert commitment(bytes.fromhex(first["secret"])) == first["commitment"]
 
 

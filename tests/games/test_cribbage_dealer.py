@@ -16,6 +16,7 @@ from pegboard.arena import play_one
 from pegboard.cli.narrate import narrate
 from pegboard.core import Game, ScriptedChance, new_game
 from pegboard.core.wire import Event
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.records import replay
 
 
@@ -39,9 +40,9 @@ def test_a_dealer_is_drawn_for_every_hand_and_may_deal_twice_running() -> None:
     shuffle = tuple(range(52))
     chance = ScriptedChance([(1,), shuffle, (1,), shuffle, (0,), shuffle])
     game = new_game("cribbage", players=2, seed=1, chance=chance, score_target=1000)
-    assert game.view(None)["dealer_rule"] == "random"
+    assert cribbage_view(game.view(None))["dealer_rule"] == "random"
     next_hand(game)
-    assert game.view(None)["hand_number"] == 2
+    assert cribbage_view(game.view(None))["hand_number"] == 2
     next_hand(game)
     assert deals(game.events) == [(1, True), (1, True), (0, True)]
     steps = game.record()["chance"]

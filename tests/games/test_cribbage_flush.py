@@ -7,11 +7,12 @@ import pytest
 from cribbage_script import Event, deck, discard, scripted
 
 from pegboard.core import Game
+from pegboard.games.cribbage.views import cribbage_view
 
 
 def play_out(game: Game) -> None:
     """Play the first legal card (or go) until the hand has been shown."""
-    while game.view(None)["phase"] == "play":
+    while cribbage_view(game.view(None))["phase"] == "play":
         seat = game.to_act[0]
         game.apply(seat, game.legal_actions(seat)[0])
 
@@ -52,7 +53,7 @@ def test_a_four_card_crib_flush_counts_nothing(starter: str) -> None:
     game = flush_hand(starter)
     _, points = show_and_score(game, crib=True)
     assert points == 0
-    assert game.view(None)["shown"][-1] == {
+    assert cribbage_view(game.view(None))["shown"][-1] == {
         "seat": 0,
         "cards": ["2H", "4H", "6H", "8H"],
         "crib": True,

@@ -19,6 +19,7 @@ from cribbage_script import READY, discard, of_type, play, scores, scripted
 
 from pegboard.core import Game, new_game
 from pegboard.errors import GameOver, IllegalAction
+from pegboard.games.cribbage.views import cribbage_view
 
 
 def three_players_mid_play() -> Game:
@@ -47,7 +48,7 @@ def test_leaving_mid_hand_ends_the_hand_unscored_and_deals_again() -> None:
     assert of_type(game, "show") == []
     assert game.to_act == (0, 2)
     assert len(game.legal_actions(0)[0]["cards"]) == 2  # two players discard two each
-    assert game.view(None)["active"] == [0, 2]
+    assert cribbage_view(game.view(None))["active"] == [0, 2]
 
 
 def test_the_last_player_remaining_takes_the_best_free_rank() -> None:
@@ -125,7 +126,7 @@ def test_a_player_who_left_cannot_act_or_see_cards() -> None:
     with pytest.raises(IllegalAction):
         game.leave(1)
     assert game.legal_actions(1) == []
-    view = game.view(1)
+    view = cribbage_view(game.view(1))
     assert view["hand"] == [] and view["legal"] == []
 
 

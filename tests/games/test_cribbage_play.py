@@ -28,6 +28,7 @@ from cribbage_script import (
 )
 
 from pegboard.core import Game
+from pegboard.games.cribbage.views import cribbage_view
 
 # -- two players -------------------------------------------------------------------------------
 
@@ -206,7 +207,7 @@ def test_three_player_deal_five_each_and_one_to_the_crib() -> None:
     assert [len(h) for h in dealt["hands"]] == [5, 5, 5]
     assert dealt["crib"] == ["KH"]
     discard(game, {1: "JC", 2: "3H", 0: "7C"})
-    assert game.view(0)["crib_size"] == 4
+    assert cribbage_view(game.view(0))["crib_size"] == 4
 
 
 def test_three_player_goes_who_pegs_and_who_leads() -> None:

@@ -10,6 +10,7 @@ independent count written here from the rules, not the engine's scorer).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -61,7 +62,7 @@ def as_json(key: Key) -> dict[str, Any]:
     return {"kind": key[0], "cards": [NAME_OF[c] for c in sorted(key[1])]}
 
 
-def event_keys(items: list[dict[str, Any]]) -> dict[Key, int]:
+def event_keys(items: Sequence[Mapping[str, Any]]) -> dict[Key, int]:
     return {
         (i["kind"], frozenset(parse_card(c) for c in i["cards"])): int(i["points"]) for i in items
     }

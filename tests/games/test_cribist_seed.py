@@ -23,6 +23,7 @@ from cribist_script import (
 
 from pegboard.core.wire import Event
 from pegboard.errors import IllegalAction, NotYourTurn
+from pegboard.games.cribist.views import cribist_view
 
 
 def one_trick(cards: str, **options: object) -> list[Event]:
@@ -174,7 +175,7 @@ def test_a_player_who_cannot_follow_may_play_any_card() -> None:
     tricks = [(1, "2H AH 9C KS")]
     game = scripted(0, deck(tricks, dealer=0), counting="auto")
     play_trick(game, "2H AH")
-    hand = game.view(3)["hand"]
+    hand = cribist_view(game.view(3))["hand"]
     assert not any(card.endswith("H") for card in hand)
     assert sorted(a["card"] for a in game.legal_actions(3)) == sorted(hand)
     assert len(hand) == 13
@@ -198,7 +199,7 @@ def test_the_first_lead_names_trumps_and_a_trump_beats_the_suit_led() -> None:
     assert first["trump"] == "H" and first["winner"] == 0 and first["leader"] == 1
     # Seat 2 has no spade and ruffs with the 2 of trumps: it beats the King led.
     assert second["trump"] == "H" and second["leader"] == 0 and second["winner"] == 2
-    assert game.view(None)["trump"] == "H"
+    assert cribist_view(game.view(None))["trump"] == "H"
 
 
 def test_the_highest_trump_wins_when_several_are_played() -> None:

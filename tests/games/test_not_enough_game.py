@@ -29,6 +29,7 @@ from pegboard.core import get_spec, new_game
 from pegboard.errors import OptionError
 from pegboard.games.not_enough import default_powers, load_powers, spec_with_powers
 from pegboard.games.not_enough.powers import BLUE, GREY, PowersError
+from pegboard.games.not_enough.views import not_enough_view
 from pegboard.records import replay
 from registries import own_game_registry
 
@@ -58,7 +59,7 @@ def test_the_play_pegs_for_the_team() -> None:
     game.apply(1, {"type": "play", "card": "5H"})
     game.apply(2, {"type": "play", "card": "5S"})  # a pair for seat 2 and its partner seat 0
     assert scores(game) == [2, 0, 2, 0]
-    assert game.view(0)["team_scores"] == [2, 0]
+    assert not_enough_view(game.view(0))["team_scores"] == [2, 0]
 
 
 def test_his_nob_can_end_the_game_at_once() -> None:
@@ -105,10 +106,13 @@ def test_after_the_pause_the_deal_passes_left() -> None:
     game.apply(0, READY)
     game.apply(1, READY)
     assert phase(game) == "colour" and acting(game) == (1,)
-    assert game.view(None)["hand"] == [] and game.view(0)["tops"] is None
+    assert (
+        not_enough_view(game.view(None))["hand"] == []
+        and not_enough_view(game.view(0))["tops"] is None
+    )
     game.apply(1, {"type": "colour", "colour": GREY})  # the new dealer's team takes grey
-    assert game.view(None)["colours"] == {GREY: [1], BLUE: [0]}
-    assert game.view(None)["hand_number"] == 2
+    assert not_enough_view(game.view(None))["colours"] == {GREY: [1], BLUE: [0]}
+    assert not_enough_view(game.view(None))["hand_number"] == 2
 
 
 def test_without_the_pause_the_next_hand_starts_at_once() -> None:
@@ -155,7 +159,7 @@ def test_a_table_from_a_file_changes_the_game(
     assert table.value(parse_card("KS"), "intel") == 0
     spec = spec_with_powers(table, name="not-enough-zero-intel")
     game = new_game(spec.name, players=2, seed=4)
-    assert game.view(0)["powers"]["source"] == str(path)
+    assert not_enough_view(game.view(0))["powers"]["source"] == str(path)
     assert game.spec.create is not get_spec("not-enough").create
 
 

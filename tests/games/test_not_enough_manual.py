@@ -22,11 +22,20 @@ from not_enough_script import (
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import Game
 from pegboard.core.claims import items_json
+from pegboard.core.wire import CountingJson
 from pegboard.errors import IllegalAction
 from pegboard.games.not_enough.powers import BLUE, GREY
+from pegboard.games.not_enough.views import not_enough_view
 from pegboard.scoring import ScoreItem, score_show
 
 TOPS = {GREY: "5C", BLUE: "3H"}
+
+
+def count_now(game: Game) -> CountingJson:
+    """The count under way, as everyone at the table sees it."""
+    counting = not_enough_view(game.view(None))["counting"]
+    assert counting is not None, "no count is under way"
+    return counting
 
 
 def manual_two(grey_hand: str = "QC 2C 3S 7S 9C TS") -> Game:
@@ -44,7 +53,7 @@ def claim_nothing(game: Game) -> None:
 
 def pass_round(game: Game) -> None:
     """Everyone passes through a Muggins round (the counts are claimed already)."""
-    while phase(game) == "count" and game.view(None)["counting"]["claimed"]:
+    while phase(game) == "count" and count_now(game)["claimed"]:
         game.apply(acting(game)[0], {"type": "pass"})
 
 
@@ -61,13 +70,13 @@ def test_every_hand_is_claimed_before_anyone_calls_muggins() -> None:
     assert pegs(of_type(game, "score")[-1:]) == [(1, truth[0].points, [truth[0].kind])]
     # No Muggins yet: the dealer claims their own hand next.
     assert acting(game) == (0,) and game.legal_actions(0) == [{"type": "claim", "items": []}]
-    assert game.view(None)["counting"]["claimant"] == 0
+    assert count_now(game)["claimant"] == 0
     claim_nothing(game)
     kinds = [e["type"] for e in after(game, "starter") if e["type"] != "score"]
     assert kinds[-7:] == ["reset", "show", "claim", "show", "claim", "intel", "calls"]
     assert of_type(game, "calls") == [{"type": "calls", "seat": 1, "crib": False}]
     # The Muggins round: seat 0 on seat 1's hand, then seat 1 on seat 0's.
-    counting = game.view(None)["counting"]
+    counting = count_now(game)
     assert (counting["claimant"], counting["to_call"], acting(game)) == (1, 0, (0,))
     assert game.legal_actions(0) == [{"type": "pass"}]
 
@@ -81,7 +90,7 @@ def test_a_good_call_scores_for_the_caller() -> None:
     game.apply(0, {"type": "muggins", "items": items_json([missed]), "points": missed.points})
     assert of_type(game, "muggins")[-1]["valid"] is True
     assert pegs(of_type(game, "score")[-1:]) == [(0, missed.points, [missed.kind])]
-    assert game.view(None)["counting"]["claimant"] == 0 and acting(game) == (1,)
+    assert count_now(game)["claimant"] == 0 and acting(game) == (1,)
 
 
 @pytest.mark.parametrize(
@@ -103,10 +112,10 @@ def test_a_wrong_call_is_refused_with_the_reason_and_costs_nothing(
         items, points = items_json(truth[:1]), truth[0].points
     elif items == "missed":
         items = items_json(truth[1:2])
-    before = (list(game.events), scores(game), game.view(None)["counting"])
+    before = (list(game.events), scores(game), not_enough_view(game.view(None))["counting"])
     with pytest.raises(IllegalAction, match=reason):
         game.apply(0, {"type": "muggins", "items": items, "points": points})
-    assert (list(game.events), scores(game), game.view(None)["counting"]) == before
+    assert (list(game.events), scores(game), not_enough_view(game.view(None))["counting"]) == before
     assert acting(game) == (0,)  # still seat 0's call, which may pass or call again
     game.apply(0, {"type": "pass"})
     assert not of_type(game, "muggins")
@@ -129,11 +138,11 @@ def test_the_crib_is_claimed_then_called_in_a_second_round() -> None:
     pass_round(game)  # the first Muggins round, over the hands
     battle = of_type(game, "battle")[0]
     assert battle["winner"] is not None or battle["totals"][0] == battle["totals"][1]
-    counting = game.view(None)["counting"]
+    counting = count_now(game)
     assert counting["label"] == "crib" and not counting["claimed"]
     cribs = []
-    while not game.view(None)["counting"]["claimed"]:
-        cribs.append(game.view(None)["counting"]["claimant"])
+    while not count_now(game)["claimed"]:
+        cribs.append(count_now(game)["claimant"])
         claim_nothing(game)
     # Every crib is claimed before the second round opens.
     assert len(cribs) == len([e for e in of_type(game, "show") if e["crib"]])

@@ -13,6 +13,7 @@ from pegboard.bots import make
 from pegboard.core import Action, Game, new_game
 from pegboard.core.wire import Event
 from pegboard.errors import IllegalAction
+from pegboard.games.not_enough.views import not_enough_view
 
 KEPT = 4  # every hand is played out from four cards
 
@@ -86,14 +87,14 @@ class WrongCallFirst:
         self.refused = 0
 
     def act(self, game: Game, seat: int) -> Action:
-        view = game.view(seat)
+        view = not_enough_view(game.view(seat))
         counting = view["counting"]
         if counting is not None and counting["claimed"]:
             wrong = {"type": "muggins", "items": [{"kind": "pair", "cards": ["AS", "AD"]}]}
-            before = (len(game.events), game.view(None))
+            before = (len(game.events), not_enough_view(game.view(None)))
             with pytest.raises(IllegalAction, match="AD AS is not in this"):
                 game.apply(seat, wrong)
-            assert (len(game.events), game.view(None)) == before
+            assert (len(game.events), not_enough_view(game.view(None))) == before
             self.refused += 1
         action: Action = self.bot.act(view)
         return action

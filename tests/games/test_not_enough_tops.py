@@ -29,6 +29,7 @@ from pegboard.core import Game, ScriptedChance, SeededChance, new_game
 from pegboard.errors import IllegalAction
 from pegboard.games.not_enough import spec_with_powers
 from pegboard.games.not_enough.powers import BLUE, GREY
+from pegboard.games.not_enough.views import not_enough_view
 from registries import own_game_registry
 
 # Two players, seat 0 deals and takes grey; no court card in either hand.
@@ -85,7 +86,7 @@ def test_a_jack_on_either_top_gives_the_dealers_team_his_nob(dealer: int, colour
 def test_a_queen_on_top_costs_the_dealers_team_two_even_on_the_other_deck() -> None:
     game = dealt({GREY: "4C", BLUE: "QH"})
     assert pegs(game.events) == [(0, -2, ["her-pot"])]
-    assert game.view(None)["scores"] == [-2, 0]
+    assert not_enough_view(game.view(None))["scores"] == [-2, 0]
     assert acting(game) == (1,)  # blue's captain: the dealer's left
 
 
@@ -118,7 +119,7 @@ def test_the_dealer_says_which_team_uses_its_top_first() -> None:
     assert acting(game) == (0,)  # then grey's captain, the dealer
     act(game, 0, {"type": "power", "power": "might"})
     assert phase(game) == "play"
-    assert game.view(1)["powers_used"] == {BLUE: "none", GREY: "might"}
+    assert not_enough_view(game.view(1))["powers_used"] == {BLUE: "none", GREY: "might"}
 
 
 @pytest.mark.parametrize("power", ["intel", "might", "magic", "none"])
@@ -169,7 +170,12 @@ def test_intel_of_four_or_more_shows_every_enemy_hand_to_everyone() -> None:
     ]
     assert phase(game) == "play"  # nothing to choose: no reveal action
     for seat in (None, 0, 1, 2, 3):
-        assert game.view(seat)["revealed"] == [[], names("2H 3H 4H 5H"), [], names("2D 3D 4D 5D")]
+        assert not_enough_view(game.view(seat))["revealed"] == [
+            [],
+            names("2H 3H 4H 5H"),
+            [],
+            names("2D 3D 4D 5D"),
+        ]
     # Revealed cards are no secret; the rest of a team-mate's hand still is.
     assert not set(parse_cards("2H 3H 4H 5H")) & rules_of(game).secret_cards(0)
     assert set(parse_cards("2S 3S 4S 5S")) <= rules_of(game).secret_cards(0)
@@ -183,15 +189,17 @@ def test_intel_below_four_each_enemy_chooses_what_to_show() -> None:
     act(game, 0, {"type": "power", "power": "intel"})
     assert phase(game) == "reveal"
     assert acting(game) == (1, 3)  # both enemies at once
-    assert game.view(1)["to_reveal"] == [0, n, 0, n]
+    assert not_enough_view(game.view(1))["to_reveal"] == [0, n, 0, n]
     choices = [list(c) for c in combinations(names("2H 3H 4H 5H"), n)]
     assert [a["cards"] for a in game.legal_actions(1)] == choices
     with pytest.raises(IllegalAction):  # not the right number of cards
         act(game, 1, {"type": "reveal", "cards": names("2H 3H 4H 5H")[: n + 1]})
     act(game, 3, {"type": "reveal", "cards": names("5D 2D 3D 4D")[:n]})
     shown = sorted(names("5D 2D 3D 4D")[:n])
-    assert game.view(0)["revealed"][3] == shown
-    assert game.view(1)["revealed"][3] == shown  # the enemy's own team-mate sees them too
+    assert not_enough_view(game.view(0))["revealed"][3] == shown
+    assert (
+        not_enough_view(game.view(1))["revealed"][3] == shown
+    )  # the enemy's own team-mate sees them too
     assert acting(game) == (1,)
     act(game, 1, game.legal_actions(1)[-1])
     assert phase(game) == "play"
@@ -234,15 +242,17 @@ def test_magic_discards_and_draws_the_cards_under_the_top() -> None:
     thrown = KEPT[0].split()[:n]
     act(game, 0, {"type": "magic", "cards": thrown})
     drawn = names("4S 6C 8C TC")[:n]
-    assert sorted(game.view(0)["hand"]) == sorted(KEPT[0].split()[n:] + drawn)
-    assert game.view(0)["magicked"] == sorted(thrown, key=lambda c: parse_cards(c)[0])
+    assert sorted(not_enough_view(game.view(0))["hand"]) == sorted(KEPT[0].split()[n:] + drawn)
+    assert not_enough_view(game.view(0))["magicked"] == sorted(
+        thrown, key=lambda c: parse_cards(c)[0]
+    )
     # The other seat sees that cards changed hands, never which.
     events = game.events_for(1)
     magic = next(e for e in events if e["type"] == "discard" and e.get("magic"))
     draw = next(e for e in events if e["type"] == "draw")
     assert magic["cards"] is None and magic["count"] == n
     assert draw["cards"] is None and draw["count"] == n
-    assert not set(drawn + thrown) & strings_in(game.view(1))
+    assert not set(drawn + thrown) & strings_in(not_enough_view(game.view(1)))
     assert set(parse_cards(" ".join(drawn + thrown))) <= rules_of(game).secret_cards(1)
     assert phase(game) == "play"
 
@@ -260,7 +270,7 @@ def test_four_players_the_captain_splits_magic_and_draws_first() -> None:
     ]
     act(game, 0, {"type": "split", "captain": 1, "partner": n - 1})
     assert acting(game) == (0, 2)  # each member picks their own cards
-    assert game.view(2)["magic_share"] == [1, 0, n - 1, 0]
+    assert not_enough_view(game.view(2))["magic_share"] == [1, 0, n - 1, 0]
     act(game, 2, {"type": "magic", "cards": names("2S 3S 4S 5S")[: n - 1]})
     act(game, 0, {"type": "magic", "cards": ["2C"]})
     below = BELOW4[GREY].split()

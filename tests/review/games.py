@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
 from pegboard.core.rules import Action
-from pegboard.core.wire import Record
+from pegboard.core.wire import Record, TableView
 
-Override = Callable[[int, dict[str, Any]], Action | None]
+Override = Callable[[int, TableView], Action | None]
 """``override(seat, view)``: an action to play instead of the bot's, or None."""
 
 

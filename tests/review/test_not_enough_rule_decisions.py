@@ -14,9 +14,11 @@ from games import play_game
 from pegboard.bots import make
 from pegboard.core import Game, get_spec
 from pegboard.core.rules import Action
+from pegboard.core.wire import TableView
 from pegboard.games.not_enough import default_powers, spec_with_powers
 from pegboard.games.not_enough.powers import GREY, PowerTable
 from pegboard.games.not_enough.rules import NotEnoughRules
+from pegboard.games.not_enough.views import not_enough_view
 from pegboard.review import review_record
 from pegboard.review.not_enough_rollouts import rollout_values
 from registries import own_game_registry
@@ -46,8 +48,8 @@ def test_taking_the_powerless_colour_is_flagged_and_the_strong_one_is_not(
 ) -> None:
     name = lopsided_game(monkeypatch)
 
-    def blue_first_hand(seat: int, view: dict[str, Any]) -> Action | None:
-        if view["phase"] == "colour" and view["hand_number"] == 0:
+    def blue_first_hand(seat: int, view: TableView) -> Action | None:
+        if view["phase"] == "colour" and not_enough_view(view)["hand_number"] == 0:
             return {"type": "colour", "colour": "blue"}
         return None
 

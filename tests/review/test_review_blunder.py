@@ -5,12 +5,13 @@ The review flags that decision as a blunder, and it is the seat's only one."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games import play_game
 from pegboard.analysis import analyze_discards
+from pegboard.bots.base import known
 from pegboard.cards import card_names, parse_cards
 from pegboard.core.rules import Action
+from pegboard.core.wire import TableView
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.review import review_record
 from pegboard.review.standing import race_per_point
 
@@ -25,12 +26,15 @@ class OneBlunder:
     def __init__(self) -> None:
         self.made: int | None = None  # the hand it was made in
 
-    def __call__(self, seat: int, view: dict[str, Any]) -> Action | None:
+    def __call__(self, seat: int, seen: TableView) -> Action | None:
+        view = cribbage_view(seen)
         if seat != 0 or self.made is not None or view["phase"] != "discard":
             return None
         hand = parse_cards(view["hand"])
         choices = analyze_discards(hand, dealer=view["dealer"] == 0, players=2)
-        per_point = race_per_point(view["scores"], int(view["target"]), int(view["dealer"]), 0)
+        per_point = race_per_point(
+            view["scores"], view["target"], known(view["dealer"], "dealer"), 0
+        )
         if (choices[0].net - choices[-1].net) * per_point < SPREAD:
             return None
         self.made = int(view["hand_number"])

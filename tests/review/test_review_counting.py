@@ -3,19 +3,18 @@ every Muggins call missed is its pass's cost; a perfect count costs nothing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games import play_game
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core.rules import Action
-from pegboard.core.wire import Record
+from pegboard.core.wire import Record, TableView
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.review import review_record
 from pegboard.scoring import score_show
 
 
-def claims_nothing(seat: int, view: dict[str, Any]) -> Action | None:
+def claims_nothing(seat: int, view: TableView) -> Action | None:
     """Seat 0 claims nothing of its counts and never calls Muggins."""
-    counting = view.get("counting")
+    counting = cribbage_view(view)["counting"]
     if seat != 0 or counting is None:
         return None
     return {"type": "claim", "items": []} if not counting["claimed"] else {"type": "pass"}
@@ -58,8 +57,8 @@ def test_a_muggins_call_missed_costs_the_points_left() -> None:
     """Both seats claim nothing and pass every call: each of seat 0's passes misses exactly
     what seat 1's count was worth."""
 
-    def both_silent(seat: int, view: dict[str, Any]) -> Action | None:
-        counting = view.get("counting")
+    def both_silent(seat: int, view: TableView) -> Action | None:
+        counting = cribbage_view(view)["counting"]
         if counting is None:
             return None
         return {"type": "claim", "items": []} if not counting["claimed"] else {"type": "pass"}

@@ -10,7 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from games import play_game
+from pegboard.bots.base import known
 from pegboard.cli.main import app
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.review import review_record
 
 runner = CliRunner()
@@ -48,9 +50,9 @@ def test_every_discard_is_valued_as_analyze_values_it(
     discards = [d for d in review.decisions if d.phase == "discard"]
     assert len(discards) >= 2 * players  # every seat's discard of at least two hands
     for decision in discards:
-        view = decision.view
+        view = cribbage_view(decision.view)
         hand = list(view["hand"])
-        seat_role = role(decision.seat, int(view["dealer"]), bool(view["teams"]))
+        seat_role = role(decision.seat, known(view["dealer"], "dealer"), view["teams"])
         expected = analyze_cli(hand, seat_role, players)
         # Every discard analyze lists, with analyze's net (discards of equal net in any order).
         got = {tuple(sorted(o.label.split())): o.points for o in decision.options}

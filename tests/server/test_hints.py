@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from harness import Client, Server
@@ -15,6 +15,7 @@ from pegboard.analysis.question import DiscardQuestion
 from pegboard.bots.search.play_hint import play_answer, play_question
 from pegboard.cards import parse_card, parse_cards
 from pegboard.core import ScriptedChance, SeededChance
+from pegboard.core.wire import BotView
 from pegboard.errors import CardError
 from pegboard.games.cribbage import stack_deck
 from pegboard.server.store.sql_store import Store
@@ -136,7 +137,7 @@ def test_the_role_comes_from_the_view_partners_included() -> None:
     }
     cases = [(3, True, "dealer"), (1, True, "partner"), (0, True, "pone"), (1, False, "pone")]
     for seat, teams, role in cases:
-        query = hint_query(base | {"seat": seat, "teams": teams})
+        query = hint_query(cast(BotView, base | {"seat": seat, "teams": teams}))  # partial
         assert isinstance(query, DiscardQuestion), "a discard to make asks the discard question"
         assert query.role == role, (seat, teams)
         message = hint_message(query)
@@ -233,7 +234,7 @@ def test_a_play_hint_ranks_the_cards_ann_may_play_from_her_view(server: Server) 
         view = ann.view
         reply = ask(ann)
         assert reply["type"] == "hint" and reply["kind"] == "play", reply
-        question = play_question(view)
+        question = play_question(cast(BotView, view))  # the view as the client received it
         assert question is not None
         assert reply["plays"] == [value.to_json() for value in play_answer(question)]
         assert reply["count"] == view["count"] and reply["playable"] == list(question.playable)

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from harness import Server
 
 from pegboard.bots import Bot, make
+from pegboard.bots.base import View
 from pegboard.core.chance import ScriptedChance, outcome_from_json
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.core.wire import Action
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.server.tables.room import Room
-
-View = dict[str, Any]
 
 
 class Gate:
@@ -152,5 +151,5 @@ def test_an_all_bot_table_plays_the_game_its_bots_seeds_say(server: Server) -> N
     bots = {s: make(names[slot], seed=seed * 1000 + 8 + s) for s, slot in enumerate(seating)}
     while game.outcome is None:
         seat = game.to_act[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
+        game.apply(seat, bots[seat].act(cribbage_view(game.view(seat))))
     assert game.record()["actions"] == played["actions"]

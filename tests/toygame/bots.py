@@ -31,8 +31,10 @@ class Leaver:
 
     def act(self, view: View) -> Action:
         legal: list[Action] = view["legal"]
+        pile = view.get("pile")  # Pile's own key (its PileView)
+        assert isinstance(pile, int)
         for action in legal:
-            if (int(view["pile"]) - int(action["count"])) % 3 == 0:
+            if (pile - int(action["count"])) % 3 == 0:
                 return dict(action)
         return dict(legal[self.rng.randrange(len(legal))])
 

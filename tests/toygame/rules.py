@@ -10,7 +10,7 @@ from pegboard.core.events import end_event, peg
 from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome, rank_sides
 from pegboard.core.rules import Event, Rules
-from pegboard.core.wire import EndEvent, Marked, ScoreEvent
+from pegboard.core.wire import EndEvent, Marked, ScoreEvent, ViewBase
 from pegboard.errors import IllegalAction
 from pegboard.scoring import ScoreItem
 
@@ -42,7 +42,15 @@ class PileLeave(Marked):
 PileEvent = Taken | ScoreEvent | EndEvent | PileLeave
 
 
-class PileRules(Rules[Take, PileEvent]):
+class PileView(ViewBase):
+    """What everyone sees of Pile: the counters left, whose turn, the table's options."""
+
+    pile: int
+    turn: int
+    options: dict[str, OptionValue]
+
+
+class PileRules(Rules[Take, PileEvent, PileView]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.pile = int(options["counters"])
@@ -90,7 +98,7 @@ class PileRules(Rules[Take, PileEvent]):
     def in_game(self, seat: int) -> bool:
         return seat not in self.left
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> PileView:
         return {
             "game": "pile",
             "players": self.players,

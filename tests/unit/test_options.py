@@ -9,6 +9,7 @@ import pytest
 
 from pegboard import new_game
 from pegboard.errors import OptionError
+from pegboard.games.cribbage.views import cribbage_view
 
 DEFAULTS = {
     "score_target": 121,
@@ -117,7 +118,7 @@ def test_text_values_are_read(option: str, text: Any, value: object) -> None:
 def test_teams_as_text_with_four_players() -> None:
     game = new_game("cribbage", players=4, seed=1, teams="true")
     assert game.options["teams"] is True
-    assert game.view(None)["teams"] is True
+    assert cribbage_view(game.view(None))["teams"] is True
 
 
 @pytest.mark.parametrize(
@@ -142,4 +143,4 @@ def test_option_errors_are_value_errors() -> None:
 
 def test_score_target_is_the_target() -> None:
     game = new_game("cribbage", players=2, seed=1, score_target="61")
-    assert game.view(None)["target"] == 61
+    assert cribbage_view(game.view(None))["target"] == 61

@@ -9,7 +9,7 @@ already does. With 2 players the opponent is modelled as tossing like a strong p
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -59,7 +59,7 @@ def hint_tosses(players: int) -> Tosses:
     return "strong" if players == 2 else "random"
 
 
-def discard_question(view: dict[str, Any]) -> DiscardQuestion | None:
+def discard_question(view: Mapping[str, Any]) -> DiscardQuestion | None:
     """The question this view may ask now, or None unless the seat has a Cribbage discard
     to make."""
     can_discard = any(a.get("type") == "discard" for a in view.get("legal") or [])

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from pegboard.core.rules import Action
+from pegboard.core.wire import BotView
 
-View = dict[str, Any]
+View = BotView
+"""Any game's view as a bot is given it; a game's bots read their game's own type of it
+(``cribbage_view(view)``, games/cribbage/views.py)."""
+
+T = TypeVar("T")
+
+
+def known(value: T | None, what: str) -> T:
+    """A view's ``value`` that a bot needs by now (its seat, the dealer, the starter);
+    ``ValueError`` when the view does not have it yet."""
+    if value is None:
+        raise ValueError(f"the view has no {what} yet")
+    return value
 
 
 class Bot(Protocol):

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from pegboard.cards import Card, parse_cards
 from pegboard.core.claims import item_key, items_json, parse_items
 from pegboard.core.rules import Action
+from pegboard.core.wire import CountingJson
 from pegboard.scoring import ScoreItem
 
 
 def perfect_count(
-    counting: dict[str, Any], score: Callable[[Sequence[Card]], Sequence[ScoreItem]]
+    counting: CountingJson, score: Callable[[Sequence[Card]], Sequence[ScoreItem]]
 ) -> Action:
     """The best answer in a manual count. ``counting`` is the view's counting block (its
     cards are face up); ``score`` gives the scorer's items for those cards."""

@@ -33,6 +33,7 @@ from pegboard.cli.table_view import table_view
 from pegboard.cli.words import YOU
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import TableView
 from pegboard.errors import PegboardError
 from pegboard.games.not_enough.config import use_powers
 
@@ -225,7 +226,8 @@ class Session:
     def _ask(self) -> bool:
         """Ask the person until an answer is accepted; False if they leave."""
         self._tell()
-        view = self.game.view(self.seat)
+        seen = self.game.view(self.seat)
+        view: dict[str, Any] = dict(seen)  # the text client reads any game's view as a dict
         self.console.print()
         self.console.print(table_view(view, self.names, clock_note=self.clock_note()))
         while True:
@@ -235,14 +237,14 @@ class Session:
                 self.console.print()
                 return False
             if text.strip().lower() in HINT_WORDS:
-                self.hint(view)
+                self.hint(seen)
                 continue
             try:
                 action = interpret(text, view)
             except Help as shown:
                 if self.hints and discard_question(view) is not None:
                     shown = Help(f"{shown}; hint shows the best discards")
-                elif self.hints and play_question(view) is not None:
+                elif self.hints and play_question(seen) is not None:
                     shown = Help(f"{shown}; hint ranks the cards you may play")
                 self.console.print(str(shown), style="cyan", markup=False, highlight=False)
                 continue
@@ -260,7 +262,7 @@ class Session:
                 continue
             return True
 
-    def hint(self, view: dict[str, Any]) -> None:
+    def hint(self, view: TableView) -> None:
         """The best discards of the person's hand, from the exact analysis; in the play, the
         cards they may play ranked by the expert's expected pegging gain."""
         question = discard_question(view)
@@ -277,7 +279,7 @@ class Session:
                 analysis_table(hand, question.role, question.players, question.tosses, best)
             )
 
-    def play_hint(self, view: dict[str, Any]) -> None:
+    def play_hint(self, view: TableView) -> None:
         question = play_question(view)
         assert question is not None
         self.console.print(

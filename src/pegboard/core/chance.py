@@ -8,12 +8,13 @@ comes up, the rules expose a step; the driver resolves it from a :class:`ChanceS
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from pegboard.cards import Card, card_names, parse_cards
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.core.wire import ChanceJson
 from pegboard.errors import RecordError
 
 try:  # the compiled generator (setup.py); without it the same draws come from random.Random
@@ -157,7 +158,7 @@ class ScriptedChance:
         return check_outcome(step, outcome)
 
 
-def outcome_to_json(step: Chance, outcome: ChanceOutcome) -> dict[str, Any]:
+def outcome_to_json(step: Chance, outcome: ChanceOutcome) -> ChanceJson:
     if isinstance(step, Shuffle):
         return {"shuffle": card_names(outcome)}
     if isinstance(step, Roll):
@@ -165,7 +166,7 @@ def outcome_to_json(step: Chance, outcome: ChanceOutcome) -> dict[str, Any]:
     return {"pick": outcome[0]}
 
 
-def outcome_from_json(data: dict[str, Any]) -> ChanceOutcome:
+def outcome_from_json(data: Mapping[str, Any]) -> ChanceOutcome:
     if "shuffle" in data:
         return tuple(parse_cards(data["shuffle"]))
     if "roll" in data:

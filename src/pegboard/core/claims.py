@@ -23,6 +23,7 @@ from pegboard.core.wire import (
     ClaimEvent,
     CountAction,
     CountEvent,
+    CountingJson,
     Muggins,
     MugginsEvent,
     NamedItem,
@@ -234,7 +235,7 @@ class CountingRound:
         real = {item_key(i): i for i in self.items}
         return tuple(real[item_key(i)] for i in named)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CountingJson:
         """What everyone at the table may see of the count (its cards are face up)."""
         return {
             "claimant": self.claimant,

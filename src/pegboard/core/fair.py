@@ -26,6 +26,7 @@ from pegboard.core.chance import (
     check_outcome,
     outcome_to_json,
 )
+from pegboard.core.wire import FairJson, FairStepJson, HandDrawJson
 
 FAIR_FORMAT = "pegboard-fair/1"
 """The derivation's name and version; it is also the first bytes of every HMAC message."""
@@ -126,7 +127,7 @@ class HandDraw:
     seeds: tuple[str, ...]
     secret: bytes | None = None
 
-    def to_json(self, *, reveal: bool) -> dict[str, Any]:
+    def to_json(self, *, reveal: bool) -> HandDrawJson:
         return {
             "hand": self.hand,
             "commitment": self.commitment,
@@ -154,12 +155,11 @@ class FairStep:
     step: Chance
     outcome: ChanceOutcome
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> FairStepJson:
         """The step as a checker needs it: the outcome (a pick with its number of choices)."""
-        data = outcome_to_json(self.step, self.outcome)
         if isinstance(self.step, Pick):
-            data["choices"] = self.step.choices
-        return data
+            return {"pick": self.outcome[0], "choices": self.step.choices}
+        return outcome_to_json(self.step, self.outcome)
 
 
 @dataclass
@@ -219,7 +219,7 @@ class FairChance:
         self.steps.append(FairStep(hand, number, step, outcome))
         return outcome
 
-    def hand_steps(self, hand: int) -> list[dict[str, Any]]:
+    def hand_steps(self, hand: int) -> list[FairStepJson]:
         return [s.to_json() for s in self.steps if s.hand == hand]
 
     def resolve(self, step: Chance, index: int) -> ChanceOutcome:
@@ -228,9 +228,9 @@ class FairChance:
     def hands_begun(self) -> list[int]:
         return sorted({s.hand for s in self.steps})
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> FairJson:
         """The record's ``fair`` field: every hand begun, with its secret once revealed."""
-        data: dict[str, Any] = {
+        data: FairJson = {
             "format": FAIR_FORMAT,
             "hands": [self.draws[h].to_json(reveal=h in self.revealed) for h in self.hands_begun()],
         }

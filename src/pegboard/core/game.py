@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from pegboard.core.chance import ChanceSource, SeededChance, outcome_to_json
 from pegboard.core.fair import FairChance
+from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.core.wire import Action, Event, LoggedAction, Record
+from pegboard.core.wire import Action, ChanceJson, Event, LoggedAction, Record, TableView
 from pegboard.errors import GameOver, IllegalAction, NotYourTurn
 
 RECORD_FORMAT = "pegboard-record/1"
@@ -50,7 +51,7 @@ class Game:
             {"name": f"Player {i + 1}", "kind": "human"} for i in range(players)
         ]
         self.actions: list[LoggedAction] = []
-        self.chance_log: list[dict[str, Any]] = []
+        self.chance_log: list[ChanceJson] = []
         self._legal: dict[int, Sequence[Action]] = {}  # legal actions of this position, by seat
         self._advance()
 
@@ -78,7 +79,7 @@ class Game:
         return self.rules.timed
 
     @property
-    def table_talk(self) -> str:
+    def table_talk(self) -> Literal["phrases", "free"]:
         """``phrases`` while partners play a hand (only quick phrases, which carry no card
         information, may be said at the table), else ``free``."""
         partners = self.spec.partners(self.players, self.options)
@@ -100,10 +101,11 @@ class Game:
             legal = self._legal[seat] = self.rules.legal(seat) if self.rules.outcome is None else []
         return legal
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> TableView:
+        """What ``seat`` (None: a watcher) sees: the game's view and the driver's part."""
         if seat is not None:
             self._check_seat(seat)
-        data = self.rules.view(seat)
+        data: TableView = self.rules.view(seat)  # the rest filled in below
         data["legal"] = self.legal_actions(seat) if seat is not None else []
         data["version"] = self.version
         data["seats"] = [dict(s) for s in self.seats]
@@ -282,11 +284,11 @@ def new_game(
 def write_record(
     game: str,
     seed: int | str | None,
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
     seats: Sequence[Mapping[str, str]],
     rules: Rules,
     actions: list[LoggedAction],
-    chance: list[dict[str, Any]],
+    chance: list[ChanceJson],
 ) -> Record:
     """A ``pegboard-record/1`` record of a game so far (``Game`` and the research
     environment write theirs alike)."""

@@ -19,7 +19,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pegboard.core.outcome import Outcome
-from pegboard.core.wire import LoggedAction
+from pegboard.core.wire import (
+    GameResultJson,
+    LoggedAction,
+    MatchFormatJson,
+    MatchJson,
+    SideTotalsJson,
+)
 from pegboard.errors import OptionError
 
 SCORINGS = ("points", "games")
@@ -117,8 +123,8 @@ class MatchFormat:
         bye, or a match forfeited before it was won, counts."""
         return self.games // 2 + 1
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> MatchFormatJson:
+        out: MatchFormatJson = {
             "games": self.games,
             "best_of": self.best_of,
             "scoring": self.scoring,
@@ -128,7 +134,7 @@ class MatchFormat:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchFormat:
+    def from_json(cls, data: Mapping[str, Any]) -> MatchFormat:
         no_show = data.get("no_show")
         return cls(
             int(data["games"]),
@@ -163,8 +169,8 @@ class GameResult:
         others = [self.counted(i) for i in range(len(self.scores)) if i != side]
         return self.counted(side) - max(others) if others else 0
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> GameResultJson:
+        out: GameResultJson = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "points": [c.points for c in self.credits],
@@ -177,7 +183,7 @@ class GameResult:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameResult:
+    def from_json(cls, data: Mapping[str, Any]) -> GameResult:
         credits = tuple(Credit(p, g) for p, g in zip(data["points"], data["games"], strict=True))
         target = data.get("target")
         return cls(
@@ -257,7 +263,7 @@ class SideTotals:
     spread: int = 0
     points_for: int = 0
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> SideTotalsJson:
         return {
             "points": self.points,
             "games": self.games,
@@ -383,7 +389,7 @@ class MatchScore:
                 return seat
         raise OptionError(f"no seat of the losing side among {players} players")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MatchJson:
         return {
             "format": self.format.to_json(),
             "sides": [list(side) for side in self.sides],
@@ -396,7 +402,7 @@ class MatchScore:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchScore:
+    def from_json(cls, data: Mapping[str, Any]) -> MatchScore:
         return cls(
             MatchFormat.from_json(data["format"]),
             tuple(tuple(side) for side in data["sides"]),

@@ -3,9 +3,10 @@
 A rules object never does I/O, reads no clock and draws no randomness: chance comes in
 through :meth:`Rules.resolve_chance`. Actions are plain JSON dicts (docs/records.md) so the
 same value travels through bots, views, records and the web protocol unchanged; a game's rules
-are typed with the unions of its own actions and events (``Rules[CribbageAction,
-CribbageEvent]``, core/wire.py), so that ``mypy`` checks every action they list, parse, make
-and apply, and every event they write.
+are typed with the unions of its own actions and events and with its view type
+(``Rules[CribbageAction, CribbageEvent, CribbageView]``, core/wire.py and the game's
+``views.py``), so that ``mypy`` checks every action they list, parse, make and apply, every
+event they write and every key of the view they give.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pegboard.core.options import OptionValue
 from pegboard.core.outcome import Outcome
 from pegboard.core.wire import Action as Action
 from pegboard.core.wire import Event as Event
+from pegboard.core.wire import ViewBase
 from pegboard.errors import IllegalAction
 
 A = TypeVar("A", bound=Action, default=Any)
@@ -31,8 +33,11 @@ A = TypeVar("A", bound=Action, default=Any)
 E = TypeVar("E", bound=Mapping[str, Any], default=Any)
 """A game's own events (the union of its ``TypedDict``s, each with the driver's ``auto``)."""
 
+V = TypeVar("V", bound=ViewBase, default=Any)
+"""A game's view (its ``TypedDict`` over :class:`~pegboard.core.wire.ViewBase`)."""
 
-class Rules(ABC, Generic[A, E]):
+
+class Rules(ABC, Generic[A, E, V]):
     """One game in progress. Subclasses append to :attr:`events` as things happen, and keep
     :attr:`scores` (each seat's score now; team-mates share theirs). The driver and the layers
     above read :attr:`scores`, :meth:`sides`, :meth:`hand` and :meth:`shared` from this
@@ -127,7 +132,7 @@ class Rules(ABC, Generic[A, E]):
         """Whether ``seat`` is still playing (has not left)."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> V:
         """What ``seat`` (None: a spectator) may see, JSON-ready, without ``legal``."""
 
     @abstractmethod

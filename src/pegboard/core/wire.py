@@ -1,4 +1,4 @@
-"""What crosses the engine's boundary, typed: the actions every game shares.
+"""What crosses the engine's boundary, typed: the actions, events, views and records.
 
 Actions and events stay plain JSON objects at run time (docs/records.md): these are
 ``TypedDict``s, so ``mypy --strict`` checks every one a game, a bot or the driver writes
@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
+
+from pegboard.core.options import OptionValue
+from pegboard.scoring.items import ItemJson as ItemJson
 
 Action = Mapping[str, Any]
 """Any game's action as the driver, the log and the server pass it on, read only: a game's
@@ -122,7 +125,7 @@ class ScoreEvent(Marked):
     type: Literal["score"]
     seat: int
     points: int
-    items: list[dict[str, Any]]
+    items: list[ItemJson]
     scores: list[int]
 
 
@@ -212,11 +215,178 @@ class Record(TypedDict):
     game: str
     players: int
     seed: int | str | None
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     seats: list[Seat]
     events: list[Event]
     outcome: OutcomeJson | None
     actions: list[LoggedAction]
-    chance: list[dict[str, Any]]
-    fair: NotRequired[dict[str, Any]]
-    match: NotRequired[dict[str, Any]]
+    chance: list[ChanceJson]
+    fair: NotRequired[FairJson]
+    match: NotRequired[RecordMatch]
+
+
+class PlayedCard(TypedDict):
+    """A card on the table with the seat that played it (a view's ``played``, a trick)."""
+
+    seat: int
+    card: str
+
+
+class CountingJson(TypedDict):
+    """A manual count as everyone at the table sees it (``CountingRound.to_json``)."""
+
+    claimant: int
+    label: str
+    cards: list[str]
+    claimed: bool
+    callers: list[int]
+    to_call: int | None
+    penalty: bool
+    taken: list[ItemJson]
+
+
+class ViewBase(TypedDict):
+    """What every game's view has (``Rules.view``); each game's view type (its ``Rules``'
+    third type parameter, in its ``views.py``) adds its own keys."""
+
+    game: str
+    players: int
+    seat: int | None
+    phase: str
+    to_act: list[int]
+    scores: list[int]
+    outcome: OutcomeJson | None
+
+
+class MatchFormatJson(TypedDict):
+    games: int
+    best_of: bool
+    scoring: str
+    no_show: NotRequired[list[float]]
+
+
+class GameResultJson(TypedDict):
+    """One finished game of a match, per side."""
+
+    scores: list[int]
+    ranks: list[int]
+    points: list[int]
+    games: list[int]
+    how: str
+    reason: str
+    target: NotRequired[int]
+
+
+class SideTotalsJson(TypedDict):
+    points: int
+    games: int
+    spread: int
+    points_for: int
+
+
+class MatchJson(TypedDict):
+    """A match as far as it has gone (``MatchScore.to_json``)."""
+
+    format: MatchFormatJson
+    sides: list[list[int]]
+    results: list[GameResultJson]
+    forfeited: int | None
+    totals: list[SideTotalsJson]
+    decided: bool
+    winner: int | None
+    ranks: list[int]
+
+
+class MatchInfo(MatchJson):
+    """A match with its format's name and title, as the table shows it."""
+
+    name: str
+    title: str
+
+
+class RecordMatch(TypedDict):
+    """A record's ``match`` block: the match after this game, and the first dealer the next
+    game of the match is dealt from."""
+
+    score: MatchInfo
+    first_dealer: int | None
+
+
+class MatchView(TypedDict):
+    """A match of several games as a bot at one of its tables sees it (docs/bots.md)."""
+
+    score: MatchInfo
+    side: int
+
+
+class Seen(TypedDict):
+    """What a bot is shown besides the game's view: the driver's additions (``Game.view``,
+    the env's ``view``), and at a match table the match."""
+
+    legal: list[Action]
+    version: int
+    seats: list[dict[str, str]]
+    options: dict[str, OptionValue]
+    match: NotRequired[MatchView]
+
+
+class BotView(ViewBase, Seen):
+    """Any game's view as a bot is given it; a game's own code reads it as its own type
+    (``CribbageBotView``) through its ``views.py``."""
+
+
+def check_game(view: BotView, game: str) -> None:
+    """Raise ``TypeError`` unless ``view`` is of ``game`` (``view["game"]``): what a game's own
+    reading of a view (``cribbage_view``) checks before it reads it as its own type."""
+    if view["game"] != game:
+        raise TypeError(f"a {view['game']} view is not a {game} view")
+
+
+class TableView(BotView):
+    """Any game's view as ``Game.view`` gives it to a seat, a bot or the server."""
+
+    table_talk: Literal["phrases", "free"]
+
+
+class ChanceJson(TypedDict, total=False):
+    """One chance outcome as a record logs it (``outcome_to_json``): exactly one key."""
+
+    shuffle: list[str]
+    roll: list[int]
+    pick: int
+
+
+class PickJson(TypedDict):
+    """A pick as a hand's checker lists it, with its number of choices."""
+
+    pick: int
+    choices: int
+
+
+FairStepJson = ChanceJson | PickJson
+"""A chance step as a hand's checker lists it (``FairStep.to_json``)."""
+
+
+class HandDrawJson(TypedDict):
+    """A hand's draw in a record's ``fair`` block: its commitment, seeds and, once revealed,
+    its secret (docs/fairness.md)."""
+
+    hand: int
+    commitment: str
+    seeds: list[str]
+    secret: str | None
+
+
+class FixedStep(TypedDict):
+    """A chance step the table answered (the first dealer of a match's later game)."""
+
+    step: int
+    pick: int
+
+
+class FairJson(TypedDict):
+    """A record's ``fair`` block (``FairChance.to_json``)."""
+
+    format: str
+    hands: list[HandDrawJson]
+    fixed: NotRequired[list[FixedStep]]

@@ -30,7 +30,7 @@ from pegboard.core.game import write_record
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Action, Event, Rules
 from pegboard.core.spec import GameSpec, get_spec
-from pegboard.core.wire import Record
+from pegboard.core.wire import BotView, Record
 from pegboard.env.games import EnvGame, env_game, env_games
 from pegboard.env.layout import Observation
 from pegboard.errors import GameOver, IllegalAction, OptionError
@@ -164,12 +164,14 @@ class Env:
         self._check_seat(seat)
         return self._observer(self._rules, seat, self._hand_start)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> BotView:
         """What a bot in ``seat`` is shown, ``Game.view`` style (with ``legal``)."""
         self._check_seat(seat)
-        data = self.rules.view(seat)
+        data: BotView = self.rules.view(seat)  # the rest filled in below
         legal = self.rules.legal(seat) if seat == self.current_player else []
-        data.update(legal=legal, version=len(self.rules.events), options=dict(self.options))
+        data["legal"] = list(legal)
+        data["version"] = len(self.rules.events)
+        data["options"] = dict(self.options)
         data["seats"] = _seats(self.players)
         return data
 

@@ -17,7 +17,9 @@ from pegboard.env.layout import Layout, Observation
 from pegboard.errors import OptionError
 from pegboard.games.cribbage import deal as cribbage_deal
 
-ViewObservation = Callable[[dict[str, Any], list[Event], Layout], Observation]
+ViewObservation = Callable[[Any, list[Event], Layout], Observation]
+"""An observation from a seat's view (the game's own view type: ``CribbageView``…) and its
+redacted events of this hand."""
 
 
 class Observer(Protocol):
@@ -43,7 +45,7 @@ class ViewObserver:
 class ViewOnlyObserver:
     """An observation made from the seat's view alone (the view has all it needs)."""
 
-    def __init__(self, layout: Layout, build: Callable[[dict[str, Any], Layout], Observation]):
+    def __init__(self, layout: Layout, build: Callable[[Any, Layout], Observation]):
         self.layout = layout
         self.build = build
 
@@ -80,8 +82,9 @@ class EnvGame:
     """Ways to group the cards a seat cannot see so that swapping cards within a group gives
     a game that seat cannot tell apart, loosest first (the last must always give one:
     cards keep what play could reveal of them); ``None`` leaves a card alone."""
-    from_view: Callable[[dict[str, Any], Layout], Observation] | None = None
-    """The observation built from the seat's view dict alone (what a bot is shown), when the
+    from_view: Callable[[Any, Layout], Observation] | None = None
+    """The observation built from the seat's view alone (the game's own view type, what a bot
+    is shown), when the
     game's observation needs nothing else: a policy trained here then plays as a bot."""
     compiled: str | None = None
     """``module:class`` of the game's compiled environment, when it has one (the module

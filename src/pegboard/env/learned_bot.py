@@ -14,7 +14,7 @@ from importlib import resources
 
 from pegboard.bots import make as make_bot
 from pegboard.bots.base import View
-from pegboard.cards import parse_cards
+from pegboard.cards import Card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.core.spec import get_spec
 from pegboard.env.games import env_game
@@ -53,6 +53,12 @@ class LearnedBot:
             return dict(legal[0])
         layout = game.observer(players).layout
         observation = game.from_view(view, layout)
-        hand = parse_cards(view.get("hand") or [])
+        hand = _hand(view)
         ids = [game.space.encode(hand, action) for action in legal]
         return dict(legal[ids.index(policy.choose(observation, ids))])
+
+
+def _hand(view: View) -> list[Card]:
+    """The seat's cards, in a game whose view shows a hand (none in one that does not)."""
+    hand = view.get("hand")
+    return parse_cards(hand) if isinstance(hand, list) else []

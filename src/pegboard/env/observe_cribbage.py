@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from pegboard.bots.base import known
 from pegboard.cards import RANK_OF, SUIT_OF
 from pegboard.env.layout import (
     HAND_POSITIONS_FIELD,
@@ -21,6 +22,7 @@ from pegboard.env.layout import (
     clip,
     relative,
 )
+from pegboard.games.cribbage.views import CribbageView
 
 PHASES = ("discard", "play", "pause", "other")
 _PHASE_INDEX = {"discard": 0, "play": 1, "pre-show": 2, "post-show": 2}
@@ -100,10 +102,10 @@ class CribbageObserver:
         return out
 
 
-def observe_view(view: dict[str, Any], lay: Layout) -> Observation:
+def observe_view(view: CribbageView, lay: Layout) -> Observation:
     """The same observation built field by field from the seat's view dict alone (what a
     bot is shown): slower than reading the state, and held equal to it by a test."""
-    seat = int(view["seat"])
+    seat = known(view["seat"], "seat")
     n = int(view["players"])
     w = lay.writer()
     w.cards("hand", view["hand"])

@@ -7,9 +7,9 @@ trained in the environment plays as a bot.
 
 from __future__ import annotations
 
-from typing import Any
-
+from pegboard.bots.base import known
 from pegboard.env.layout import Field, Layout, Observation, cards_field, clip, relative
+from pegboard.games.cribist.views import CribistView
 
 PLAYERS = 4
 
@@ -35,8 +35,8 @@ def layout(players: int = PLAYERS) -> Layout:
     )
 
 
-def observe_view(view: dict[str, Any], lay: Layout) -> Observation:
-    seat = int(view["seat"])
+def observe_view(view: CribistView, lay: Layout) -> Observation:
+    seat = known(view["seat"], "seat")
     w = lay.writer()
     w.cards("hand", view["hand"])
     for play in view["trick"]:

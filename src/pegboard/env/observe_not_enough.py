@@ -6,8 +6,7 @@ crib pile), "enemy" the other one.
 
 from __future__ import annotations
 
-from typing import Any
-
+from pegboard.bots.base import known
 from pegboard.core.rules import Event
 from pegboard.env.layout import (
     HAND_POSITIONS_FIELD,
@@ -18,6 +17,7 @@ from pegboard.env.layout import (
     clip,
     relative,
 )
+from pegboard.games.not_enough.views import NotEnoughView
 
 PHASES = (
     "colour",
@@ -64,8 +64,8 @@ def layout(players: int) -> Layout:
     )
 
 
-def observe(view: dict[str, Any], hand_events: list[Event], lay: Layout) -> Observation:
-    seat = int(view["seat"])
+def observe(view: NotEnoughView, hand_events: list[Event], lay: Layout) -> Observation:
+    seat = known(view["seat"], "seat")
     n = int(view["players"])
     mine = seat % 2
     w = lay.writer()
@@ -108,8 +108,8 @@ def observe(view: dict[str, Any], hand_events: list[Event], lay: Layout) -> Obse
         w.value("hand_sizes", view["hand_sizes"][s] / 6, r)
     for s in view["passed"]:
         w.one("passed", relative(seat, s, n))
-    for name in ("intel", "battle"):
-        result = view[name]
-        if result is not None and result.get("winner") is not None:
-            w.one(name, 0 if result["winner"] % 2 == mine else 1)
+    for name, result in (("intel", view["intel"]), ("battle", view["battle"])):
+        winner = result["winner"] if result is not None else None
+        if winner is not None:
+            w.one(name, 0 if winner % 2 == mine else 1)
     return w.array()

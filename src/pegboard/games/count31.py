@@ -15,7 +15,7 @@ from collections.abc import Collection
 from typing import ClassVar, Literal, cast
 
 from pegboard.cards import NAME_OF, VALUE_OF, Card
-from pegboard.core.rules import A, E, Rules
+from pegboard.core.rules import A, E, Rules, V
 from pegboard.core.wire import Go, GoEvent, PlayAction, PlayEvent, ResetEvent
 from pegboard.scoring import ScoreItem, score_pegging
 from pegboard.scoring.pegging import pegging_points
@@ -28,7 +28,7 @@ they have no cards left); ``pegger``, the last to play, who pegged the go or the
 have no cards left the next player in order who has some."""
 
 
-class Count31Rules(Rules[A, E]):
+class Count31Rules(Rules[A, E, V]):
     """Rules whose hands are played out in the 31 count. A game says who plays in the count
     (:meth:`_count_seats`), how points are pegged (:meth:`_score`) and what follows the last
     card (:meth:`_start_show`); it starts each hand with :meth:`_new_count` and sets

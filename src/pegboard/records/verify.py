@@ -4,6 +4,7 @@ replay (so a card or a roll changed anywhere in the events is caught too)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,7 +107,7 @@ def read_draws(fair: object) -> dict[int, HandDraw]:
     return draws
 
 
-def read_fixed(fair: dict[str, Any]) -> dict[int, ChanceOutcome]:
+def read_fixed(fair: Mapping[str, Any]) -> dict[int, ChanceOutcome]:
     """The steps the table fixed rather than drew (a match's later game's first dealer)."""
     try:
         return {int(e["step"]): (int(e["pick"]),) for e in fair.get("fixed") or []}

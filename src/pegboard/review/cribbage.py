@@ -22,13 +22,16 @@ from typing import Any
 
 from pegboard.analysis import DiscardAnalysis, analyze_discards
 from pegboard.analysis.question import hint_tosses
+from pegboard.bots.base import known
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.game_bot import WORLDS
 from pegboard.bots.search.objective import PER_DEAL, SPREAD
 from pegboard.bots.search.play_search import card_values
 from pegboard.cards import RANK_OF, Card, card_names, parse_card, parse_cards
 from pegboard.core.rules import Action
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 from pegboard.review.model import Judgement, Luck, Option, Unit
+from pegboard.review.reviewer import View
 from pegboard.review.standing import (
     place_per_point,
     place_standing,
@@ -83,7 +86,8 @@ class CribbageReviewer:
 
     # -- decisions ---------------------------------------------------------------------
 
-    def judge(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
+    def judge(self, seen: View, rng: random.Random) -> Judgement | None:
+        view = cribbage_view(seen)
         legal: list[Action] = view["legal"]
         if len(legal) < 2:
             return None
@@ -93,11 +97,11 @@ class CribbageReviewer:
             return self._play(view, rng)
         return None
 
-    def _discard(self, view: dict[str, Any]) -> Judgement:
-        me = int(view["seat"])
+    def _discard(self, view: CribbageBotView) -> Judgement:
+        me = known(view["seat"], "seat")
         active = list(view["active"])
         results = discard_analysis(
-            parse_cards(view["hand"]), len(active), me, int(view["dealer"]), self.teams
+            parse_cards(view["hand"]), len(active), me, known(view["dealer"], "dealer"), self.teams
         )
         per_point = self.win_per_point(view)
         options = tuple(
@@ -112,7 +116,7 @@ class CribbageReviewer:
         unit: Unit = "win" if per_point is not None else "points"
         return Judgement("discard", unit, options, 0, per_point)
 
-    def _play(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
+    def _play(self, view: CribbageBotView, rng: random.Random) -> Judgement | None:
         playable = [a for a in view["legal"] if a["type"] == "play"]
         if len({RANK_OF[parse_card(a["card"])] for a in playable}) < 2:
             return None
@@ -155,19 +159,21 @@ class CribbageReviewer:
             if sorted(parse_cards(o.action["cards"])) == chosen
         )
 
-    def count_action(self, view: dict[str, Any]) -> Action:
+    def count_action(self, seen: View) -> Action:
+        view = cribbage_view(seen)
         return count_show(view)
 
     # -- the board -----------------------------------------------------------------------
 
-    def _side_scores(self, view: dict[str, Any]) -> list[float]:
+    def _side_scores(self, view: CribbageBotView) -> list[float]:
         scores = view["scores"]
         by_side = [0.0] * (max(self.sides) + 1)
         for seat, side in enumerate(self.sides):
             by_side[side] = float(scores[seat])
         return by_side
 
-    def standing(self, view: dict[str, Any]) -> tuple[float, ...]:
+    def standing(self, seen: View) -> tuple[float, ...]:
+        view = cribbage_view(seen)
         target = int(view["target"])
         if self.duel:
             return race_standing(view["scores"], target, int(view["dealer"] or 0))
@@ -178,16 +184,19 @@ class CribbageReviewer:
             return seat_values(self.sides, [2.0 - p for p in places])
         return seat_values(self.sides, places)
 
-    def win_per_point(self, view: dict[str, Any]) -> float | None:
-        me = int(view["seat"])
+    def win_per_point(self, seen: View) -> float | None:
+        view = cribbage_view(seen)
+        me = known(view["seat"], "seat")
         if self.duel:
-            return race_per_point(view["scores"], int(view["target"]), int(view["dealer"]), me)
+            return race_per_point(
+                view["scores"], int(view["target"]), known(view["dealer"], "dealer"), me
+            )
         if self.teams:
             return self._place_per_point(view)
         return None
 
-    def _place_per_point(self, view: dict[str, Any]) -> float:
-        side = self.sides[int(view["seat"])]
+    def _place_per_point(self, view: CribbageBotView) -> float:
+        side = self.sides[known(view["seat"], "seat")]
         return place_per_point(
             self._side_scores(view),
             side,

@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from pegboard.bots.base import known
 from pegboard.bots.cribist.expert import (
     PER_HAND,
     SPREAD,
@@ -24,11 +25,13 @@ from pegboard.bots.cribist.expert import (
 from pegboard.bots.search.objective import rank_value
 from pegboard.cards import Card, parse_card, parse_cards
 from pegboard.core.rules import Action
+from pegboard.games.cribist.views import CribistBotView, cribist_view
 from pegboard.review.cribist_deal import deal_luck
 from pegboard.review.model import Judgement, Luck, Option
+from pegboard.review.reviewer import View
 
 
-def _slope(view: dict[str, Any], seat: int) -> float:
+def _slope(view: CribistBotView, seat: int) -> float:
     scores = [float(s) for s in view["scores"]]
     left = deals_left(view)
     up, down = list(scores), list(scores)
@@ -46,8 +49,9 @@ class CribistReviewer:
         self.players = players
         self.sides = tuple(range(players))
 
-    def judge(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
-        seat = int(view["seat"])
+    def judge(self, seen: View, rng: random.Random) -> Judgement | None:
+        view = cribist_view(seen)
+        seat = known(view["seat"], "seat")
         legal: list[Action] = view["legal"]
         if len(legal) < 2 or legal[0]["type"] != "play":
             return None
@@ -71,10 +75,12 @@ class CribistReviewer:
             i for i, o in enumerate(judgement.options) if parse_card(o.action["card"]) == card
         )
 
-    def count_action(self, view: dict[str, Any]) -> Action:
+    def count_action(self, seen: View) -> Action:
+        view = cribist_view(seen)
         return count_trick(view)
 
-    def standing(self, view: dict[str, Any]) -> tuple[float, ...]:
+    def standing(self, seen: View) -> tuple[float, ...]:
+        view = cribist_view(seen)
         scores = [float(s) for s in view["scores"]]
         outcome = view.get("outcome")
         if outcome is not None:
@@ -84,13 +90,13 @@ class CribistReviewer:
             -rank_value(scores, s, deals_left=left, spread=SPREAD) for s in range(self.players)
         )
 
-    def _per_point(self, view: dict[str, Any], seat: int) -> float:
+    def _per_point(self, view: CribistBotView, seat: int) -> float:
         """Places one point is worth here, never less than at the start of the game (so a
         decided game does not turn a tiny value into many points)."""
-        start = dict(view, scores=[0] * self.players, hand_number=1)
+        start: CribistBotView = {**view, "scores": [0] * self.players, "hand_number": 1}
         return max(_slope(view, seat), _slope(start, seat))
 
-    def win_per_point(self, view: dict[str, Any]) -> float | None:
+    def win_per_point(self, view: View) -> float | None:
         return None
 
     def luck(self, record: Mapping[str, Any]) -> list[Luck]:

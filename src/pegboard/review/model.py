@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pegboard.core.rules import Action
-from pegboard.core.wire import OutcomeJson
+from pegboard.core.wire import OutcomeJson, TableView
 
 Unit = Literal["win", "place", "points"]
 """What an option's ``value`` measures: the chance of winning (2 sides, where the score race
@@ -73,7 +73,7 @@ class Decision:
     mark: Mark
     accuracy: float
     """This decision's accuracy, 0-100 (docs/review.md)."""
-    view: dict[str, Any] = field(compare=False, repr=False)
+    view: TableView = field(compare=False, repr=False)
     """The position as the seat saw it (its view), for showing the decision."""
 
     def to_json(self, *, with_view: bool = False) -> dict[str, Any]:

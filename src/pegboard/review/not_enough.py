@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pegboard.bots.base import known
 from pegboard.bots.not_enough.greedy import count_items, cradle_values
 from pegboard.bots.not_enough.values import (
     discard_values,
@@ -28,8 +29,10 @@ from pegboard.bots.not_enough.values import (
 from pegboard.cards import RANK_OF, parse_card, parse_cards
 from pegboard.core.rules import Action, Rules
 from pegboard.games.not_enough.rules import NotEnoughRules
+from pegboard.games.not_enough.views import NotEnoughBotView, not_enough_view
 from pegboard.review.model import Judgement, Luck, Option
 from pegboard.review.not_enough_rollouts import KINDS, rollout_values
+from pegboard.review.reviewer import View
 from pegboard.review.standing import place_per_point, place_standing, seat_values
 
 PER_DEAL = 24.0
@@ -40,10 +43,10 @@ DIE_MEAN = 3.5
 
 NOTES = ("the win chance is the normal race's estimate",)
 
-Valuer = Callable[[dict[str, Any], random.Random], list[tuple[Action, float]]]
+Valuer = Callable[[NotEnoughBotView, random.Random], list[tuple[Action, float]]]
 
 
-def _cradle(view: dict[str, Any], rng: random.Random) -> list[tuple[Action, float]]:
+def _cradle(view: NotEnoughBotView, rng: random.Random) -> list[tuple[Action, float]]:
     return [(action, value) for value, action in cradle_values(view)]
 
 
@@ -82,7 +85,8 @@ class NotEnoughReviewer:
         self.players = players
         self.sides = tuple(s % 2 for s in range(players))
 
-    def judge(self, view: dict[str, Any], rng: random.Random) -> Judgement | None:
+    def judge(self, seen: View, rng: random.Random) -> Judgement | None:
+        view = not_enough_view(seen)
         legal: list[Action] = view["legal"]
         if len(legal) < 2:
             return None
@@ -92,19 +96,20 @@ class NotEnoughReviewer:
             return None
         return self._judged(kind, view, valuer(view, rng))
 
-    def judge_position(
-        self, view: dict[str, Any], rules: Rules, rng: random.Random
-    ) -> Judgement | None:
+    def judge_position(self, seen: View, rules: Rules, rng: random.Random) -> Judgement | None:
+        view = not_enough_view(seen)
         """The decisions made by rule, by rollouts from the game's state (its hidden cards
         dealt again); the others as :meth:`judge`."""
         legal: list[Action] = view["legal"]
         kind = str(legal[0]["type"]) if legal else ""
         if len(legal) < 2 or kind not in KINDS or not isinstance(rules, NotEnoughRules):
             return self.judge(view, rng)
-        return self._judged(kind, view, rollout_values(rules, int(view["seat"]), legal, rng))
+        return self._judged(
+            kind, view, rollout_values(rules, known(view["seat"], "seat"), legal, rng)
+        )
 
     def _judged(
-        self, kind: str, view: dict[str, Any], valued: list[tuple[Action, float]]
+        self, kind: str, view: NotEnoughBotView, valued: list[tuple[Action, float]]
     ) -> Judgement | None:
         if len(valued) < 2:
             return None
@@ -133,18 +138,21 @@ class NotEnoughReviewer:
             )
         return next(i for i, o in enumerate(judgement.options) if o.action == action)
 
-    def count_action(self, view: dict[str, Any]) -> Action:
+    def count_action(self, seen: View) -> Action:
+        view = not_enough_view(seen)
         return count_items(view)
 
-    def _team_scores(self, view: dict[str, Any]) -> list[float]:
+    def _team_scores(self, view: NotEnoughBotView) -> list[float]:
         return [float(s) for s in view["team_scores"]]
 
-    def standing(self, view: dict[str, Any]) -> tuple[float, ...]:
+    def standing(self, seen: View) -> tuple[float, ...]:
+        view = not_enough_view(seen)
         places = place_standing(self._team_scores(view), int(view["target"]), PER_DEAL, SPREAD)
         return seat_values(self.sides, [2.0 - p for p in places])
 
-    def win_per_point(self, view: dict[str, Any]) -> float | None:
-        side = self.sides[int(view["seat"])]
+    def win_per_point(self, seen: View) -> float | None:
+        view = not_enough_view(seen)
+        side = self.sides[known(view["seat"], "seat")]
         return place_per_point(self._team_scores(view), side, int(view["target"]), PER_DEAL, SPREAD)
 
     def luck(self, record: Mapping[str, Any]) -> list[Luck]:

@@ -25,8 +25,9 @@ import math
 import random
 import statistics
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import cast
 
+from pegboard.bots.base import known
 from pegboard.bots.not_enough.expert import WIN
 from pegboard.bots.not_enough.greedy import act_greedy, play_key
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, parse_card, parse_cards
@@ -36,6 +37,7 @@ from pegboard.games.not_enough.actions import NotEnoughAction
 from pegboard.games.not_enough.phases import COLOUR
 from pegboard.games.not_enough.powers import COLOURS, COURT, POWERS, PowerTable
 from pegboard.games.not_enough.rules import NotEnoughRules
+from pegboard.games.not_enough.views import NotEnoughChoice
 from pegboard.scoring.pegging import pegging_points
 
 WORLDS = 48
@@ -172,8 +174,8 @@ def hand_played_out(
             state.apply(*auto)
             continue
         player = state.to_act[0]
-        view = state.view(player)
-        view["legal"] = state.legal(player)
+        view = cast(NotEnoughChoice, state.view(player))  # a fresh dict: its legal added here
+        view["legal"] = list(state.legal(player))
         state.apply(player, cast(NotEnoughAction, rollout_action(view)))
     if state.outcome is not None:
         winners = [s for s, rank in enumerate(state.outcome.ranks) if rank == 1]
@@ -182,7 +184,7 @@ def hand_played_out(
     return float(gained[team] - gained[1 - team])
 
 
-def rollout_action(view: dict[str, Any]) -> Action:
+def rollout_action(view: NotEnoughChoice) -> Action:
     """Greedy's action; in the play, greedy's card among those after which no card the next
     player showed to Intel would peg (where there is one)."""
     legal: list[Action] = view["legal"]
@@ -204,8 +206,8 @@ def rollout_action(view: dict[str, Any]) -> Action:
     return max(legal, key=key)
 
 
-def _next_player(view: dict[str, Any]) -> int:
-    return (int(view["seat"]) + 1) % int(view["players"])
+def _next_player(view: NotEnoughChoice) -> int:
+    return (known(view["seat"], "seat") + 1) % int(view["players"])
 
 
 def _pegs(cards: Sequence[Card], count: int, card: Card) -> int:

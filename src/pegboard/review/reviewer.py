@@ -12,10 +12,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from pegboard.core.rules import Action, Rules
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import BotView
 from pegboard.errors import OptionError
 from pegboard.review.model import Judgement, Luck
 
-View = dict[str, Any]
+View = BotView
+"""A seat's view as a bot is given it; each game's reviewer reads its own type of it."""
 
 
 class GameReviewer(Protocol):

@@ -14,9 +14,11 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from pegboard.bots.base import known
 from pegboard.core.claims import nominal_points, parse_items
 from pegboard.core.game import Game
 from pegboard.core.rules import Action
+from pegboard.core.wire import TableView
 from pegboard.errors import RecordError
 from pegboard.records import replay_steps
 from pegboard.records.record import check_record
@@ -80,7 +82,7 @@ def review_records(records: Iterator[dict[str, Any]]) -> Iterator[Review]:
 
 def _judge(
     reviewer: GameReviewer, game: Game, seat: int, action: Action, index: int
-) -> tuple[dict[str, Any], Judgement | None] | None:
+) -> tuple[TableView, Judgement | None] | None:
     view = game.view(seat)
     if view.get("counting") is not None and action.get("type") in ("claim", "muggins", "pass"):
         return view, None
@@ -102,11 +104,11 @@ def _action_points(action: Action) -> float:
 
 
 def _count_judgement(
-    reviewer: GameReviewer, view: dict[str, Any], action: Action, game: Game, first: int
+    reviewer: GameReviewer, view: TableView, action: Action, game: Game, first: int
 ) -> tuple[Judgement, int]:
     """A manual count: the best answer's points against what the answer given scored (a
     wrong Muggins call scores its points negative)."""
-    seat = int(view["seat"])
+    seat = known(view["seat"], "seat")
     best = reviewer.count_action(view)
     scored = sum(
         float(e.get("points", 0)) * (1 if e.get("valid", True) else -1)
@@ -143,7 +145,7 @@ def _count_label(action: Action) -> str:
 
 
 def _decision(
-    index: int, view: dict[str, Any], judgement: Judgement, chosen: int, sides: int
+    index: int, view: TableView, judgement: Judgement, chosen: int, sides: int
 ) -> Decision:
     options = judgement.options
     best_value = options[judgement.best].value
@@ -159,8 +161,8 @@ def _decision(
     return Decision(
         index=index,
         step=int(view["version"]),
-        seat=int(view["seat"]),
-        hand=int(view.get("hand_number", 0)),
+        seat=known(view["seat"], "seat"),
+        hand=_hand_number(view),
         phase=judgement.phase,
         unit=judgement.unit,
         options=options,
@@ -177,7 +179,13 @@ def _decision(
 
 def _point(reviewer: GameReviewer, game: Game, index: int) -> Point:
     view = game.view(None)
-    return Point(index, game.version, int(view.get("hand_number", 0)), reviewer.standing(view))
+    return Point(index, game.version, _hand_number(view), reviewer.standing(view))
+
+
+def _hand_number(view: TableView) -> int:
+    """The hand being played; 0 in a game not played in hands."""
+    hand = view.get("hand_number", 0)
+    return hand if isinstance(hand, int) else 0
 
 
 def _summaries(game: Game, decisions: list[Decision], luck: list[Any]) -> tuple[SeatSummary, ...]:

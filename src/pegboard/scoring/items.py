@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from pegboard.cards import Card, card_names, parse_cards
 
@@ -22,6 +22,14 @@ KINDS = (
 """The shared item kinds; a game may add its own (docs/rules.md, "Cribbage is not Enough")."""
 
 
+class ItemJson(TypedDict):
+    """A scoring item as events, views and records carry it (``ScoreItem.to_json``)."""
+
+    kind: str
+    points: int
+    cards: list[str]
+
+
 class ScoreItem(NamedTuple):
     """One counted combination: ``ScoreItem("fifteen", 2, (5H, TD))``."""
 
@@ -29,7 +37,7 @@ class ScoreItem(NamedTuple):
     points: int
     cards: tuple[Card, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ItemJson:
         return {"kind": self.kind, "points": self.points, "cards": card_names(self.cards)}
 
     @classmethod

@@ -22,6 +22,7 @@ from pegboard.core.chance import ChanceSource, ScriptedChance, SeededChance
 from pegboard.core.game import Game
 from pegboard.core.matchplay import GameResult, MatchFormat, MatchScore, score_target
 from pegboard.core.spec import get_spec
+from pegboard.core.wire import MatchInfo
 from pegboard.errors import OptionError
 from pegboard.parallel import run_chunks
 from pegboard.tournament.bracket import match_winner
@@ -63,7 +64,7 @@ def _play_game(
     seats = [make(name, seed=seed * 16 + s) for s, name in enumerate(bots)]
     for s, name in enumerate(bots):
         played.set_seat(s, name=f"{name} {s + 1}", kind=f"bot:{name}")
-    match = score.to_json() | {"name": score.format.name, "title": score.format.title}
+    match: MatchInfo = {**score.to_json(), "name": score.format.name, "title": score.format.title}
     for _ in range(MAX_ACTIONS):
         if played.outcome is not None:
             return played

@@ -6,13 +6,15 @@ bot sees what the room's view of its seat adds (the match it plays for)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 from room_parts import Pipeline
 
 from pegboard.bots import Bot
+from pegboard.bots.base import View
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.server.clock import FakeClock
 from pegboard.server.tables.bot_turns import BotTurns
 from pegboard.server.tables.thinking import BotPool
@@ -27,12 +29,11 @@ class FirstChoice:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.views: list[dict[str, Any]] = []
+        self.views: list[View] = []
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: View) -> dict[str, Any]:
         self.views.append(view)
-        first: dict[str, Any] = view["legal"][0]
-        return first
+        return dict(view["legal"][0])
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -46,9 +47,10 @@ async def settle(turns: BotTurns) -> None:
         await asyncio.gather(*list(turns._tasks))
 
 
-def with_match(game: Game, seat: int) -> dict[str, Any]:
+def with_match(game: Game, seat: int) -> View:
     """A room's view of a bot's seat: the game's, and the match it plays for."""
-    return game.view(seat) | {"match": {"side": seat}}
+    match = {"side": seat}  # only what the test reads of a match
+    return cast(View, {**game.view(seat), "match": match})
 
 
 def run_turns(
@@ -82,8 +84,8 @@ def test_a_bot_plays_its_move_through_the_pipeline_on_the_version_it_saw() -> No
     pipeline, bot, game = run_turns()
     assert bot.seed == 99
     assert len(bot.views) == 1
-    assert bot.views[0] == game.view(1)
-    assert bot.views[0] is not game.view(1)
+    assert bot.views[0] == cribbage_view(game.view(1))
+    assert bot.views[0] is not cribbage_view(game.view(1))
     assert pipeline.played == [(1, game.legal_actions(1)[0], game.version)]
 
 

@@ -24,19 +24,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pegboard.analysis import DiscardAnalysis, Tosses, analyze_discards
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.cribbage.race_discard import race_discard_values
 from pegboard.bots.search.endgame import REACH, board_values
 from pegboard.bots.search.peg_values import peg_value
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.cards import Card, parse_cards
+from pegboard.games.cribbage.views import CribbageBotView
 
 
-def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, DiscardAnalysis]]:
+def discard_values(
+    view: CribbageBotView, tosses: Tosses = "strong"
+) -> list[tuple[float, DiscardAnalysis]]:
     """Every discard with the expert's value for it, best first."""
     hand = parse_cards(view["hand"])
-    me = int(view["seat"])
-    dealer = int(view["dealer"])
+    me = known(view["seat"], "seat")
+    dealer = known(view["dealer"], "dealer")
     active = list(view["active"])
     players = len(active)
     teams = bool(view.get("teams"))
@@ -63,12 +66,12 @@ def discard_values(view: View, tosses: Tosses = "strong") -> list[tuple[float, D
 
 
 def choose_discard(
-    view: View, tosses: Tosses = "strong", payoff: Payoff = GAME
+    view: CribbageBotView, tosses: Tosses = "strong", payoff: Payoff = GAME
 ) -> tuple[Card, ...]:
     """The best discard; near the end of the game, with the board's correction; with 2
     players and a match's ``payoff``, the one worth most to the match."""
     valued = discard_values(view, tosses)
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     target = int(view["target"])
     need = target - int(view["scores"][me])
     alone = len(view["active"]) == 2 and not view.get("teams")
@@ -81,13 +84,16 @@ def choose_discard(
             [a for _, a in valued],
             mine=need,
             theirs=theirs,
-            dealer=int(view["dealer"]) == me,
+            dealer=known(view["dealer"], "dealer") == me,
             payoff=payoff,
             dealer_rule=str(view.get("dealer_rule", "rotate")),
         )
     elif need <= REACH:
         valued = board_values(
-            parse_cards(view["hand"]), valued, dealer=int(view["dealer"]) == me, need=need
+            parse_cards(view["hand"]),
+            valued,
+            dealer=known(view["dealer"], "dealer") == me,
+            need=need,
         )
     return valued[0][1].discard
 

@@ -32,6 +32,7 @@ from pegboard.bots.search.play_search import choose_card
 from pegboard.bots.search.play_styles import StyleMemory
 from pegboard.cards import Card, card_names
 from pegboard.core.rules import Action
+from pegboard.games.cribbage.views import cribbage_view
 
 
 class CribbageExpert:
@@ -42,7 +43,8 @@ class CribbageExpert:
         self.thinking = thinking or Thinking()
         self.styles = StyleMemory()  # how the others play, from their shown hands
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribbage_view(seen)
         if self.thinking.model:
             self.styles.observe(view)
         if (forced := forced_move(view)) is not None:

@@ -11,6 +11,7 @@ from pegboard.bots.base import View, forced_move
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, Card, parse_cards
 from pegboard.core.rules import Action
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.scoring import score_pegging, score_show
 
 
@@ -47,7 +48,8 @@ class CribbageGreedy:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = _random.Random(seed)
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribbage_view(seen)
         if (forced := forced_move(view)) is not None:
             return forced
         if view.get("counting") is not None:

@@ -31,11 +31,12 @@ import random as _random
 from collections.abc import Sequence
 from itertools import combinations, pairwise
 
-from pegboard.bots.base import View, forced_move
+from pegboard.bots.base import View, forced_move, known
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.search.pegging import book_policy
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF, Card, card_names, parse_cards
 from pegboard.core.rules import Action
+from pegboard.games.cribbage.views import cribbage_view
 from pegboard.scoring.tables import COMBO_POINTS_4, RANK_KEY
 
 
@@ -106,15 +107,16 @@ class CribbageHoyle:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = _random.Random(seed)
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribbage_view(seen)
         if (forced := forced_move(view)) is not None:
             return forced
         if view.get("counting") is not None:
             return count_show(view)
         hand = parse_cards(view["hand"])
         if view["phase"] == "discard":
-            me = int(view["seat"])
-            dealer = int(view["dealer"])
+            me = known(view["seat"], "seat")
+            dealer = known(view["dealer"], "dealer")
             own = dealer == me or (bool(view.get("teams")) and dealer % 2 == me % 2)
             return {"type": "discard", "cards": card_names(hoyle_discard(hand, own))}
         card = hoyle_play(hand, parse_cards(view["count_cards"]), int(view["count"]))

@@ -24,7 +24,7 @@ import random as _random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pegboard.bots.base import View, forced_move
+from pegboard.bots.base import View, forced_move, known
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.search.objective import counted_out, race_value
 from pegboard.bots.search.pegging import (
@@ -40,6 +40,7 @@ from pegboard.cards import RANK_OF, card_names, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
 from pegboard.games.cribbage import SPEC as CRIBBAGE
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 from pegboard.scoring.show import show_total
 
 SIMULATIONS = 1000
@@ -102,8 +103,11 @@ class IsmctsBot:
         self.rng = _random.Random(seed)
         self.simulations = simulations
 
-    def act(self, view: View) -> Action:
-        if view.get("game") != CRIBBAGE.name or int(view["players"]) != 2 or view.get("teams"):
+    def act(self, seen: View) -> Action:
+        if seen["game"] != CRIBBAGE.name:
+            raise OptionError("the ismcts bot plays 2-player Cribbage only")
+        view = cribbage_view(seen)
+        if view["players"] != 2 or view["teams"]:
             raise OptionError("the ismcts bot plays 2-player Cribbage only")
         if view.get("counting") is not None:
             return count_show(view)
@@ -118,9 +122,9 @@ class IsmctsBot:
 
     # -- the discard ---------------------------------------------------------------------
 
-    def _discard(self, view: View) -> list[int]:
+    def _discard(self, view: CribbageBotView) -> list[int]:
         hand = [int(c) for c in parse_cards(view["hand"])]
-        me, dealer = int(view["seat"]), int(view["dealer"])
+        me, dealer = known(view["seat"], "seat"), known(view["dealer"], "dealer")
         other = 1 - me
         target = int(view["target"])
         scores = [int(s) for s in view["scores"]]
@@ -186,7 +190,7 @@ class IsmctsBot:
 
     # -- the play ------------------------------------------------------------------------
 
-    def _play(self, view: View) -> int:
+    def _play(self, view: CribbageBotView) -> int:
         search = PlaySearch(view, model=False)  # its determinizations, shows and scores
         me = search.me
         root = Node(seat=-1)

@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.claiming import perfect_count
 from pegboard.bots.search.objective import deals_to_target
 from pegboard.bots.search.tricks import (
@@ -27,6 +27,7 @@ from pegboard.bots.search.tricks import (
 )
 from pegboard.cards import RANK_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
+from pegboard.games.cribist.views import CribistBotView
 from pegboard.scoring import ScoreItem, score_trick
 
 ROLLOUTS = 960
@@ -41,17 +42,17 @@ TIE = 1e-3
 """Weight of the points difference beside the expected place: it breaks ties."""
 
 
-def count_trick(view: View) -> Action:
-    trump = "CDHS".index(view["trump"])
+def count_trick(view: CribistBotView) -> Action:
+    trump = "CDHS".index(known(view["trump"], "trump"))
 
     def score(cards: Sequence[Card]) -> tuple[ScoreItem, ...]:
         return score_trick(cards, trump).items
 
-    return perfect_count(view["counting"], score)
+    return perfect_count(known(view["counting"], "count"), score)
 
 
 def choose_trick_card(
-    view: View,
+    view: CribistBotView,
     rng: random.Random,
     *,
     rollouts: int = ROLLOUTS,
@@ -65,7 +66,7 @@ def choose_trick_card(
     return options[best]
 
 
-def deals_left(view: View) -> float:
+def deals_left(view: CribistBotView) -> float:
     """About how many hands the game has still to go (the search's horizon of rivalry)."""
     scores = [int(s) for s in view["scores"]]
     if view.get("end") == "target":
@@ -76,7 +77,7 @@ def deals_left(view: View) -> float:
 
 
 def trick_card_values(
-    view: View,
+    view: CribistBotView,
     rng: random.Random,
     *,
     rollouts: int = ROLLOUTS,
@@ -90,18 +91,18 @@ def trick_card_values(
 
 
 def _trick_totals(
-    view: View,
+    view: CribistBotView,
     rng: random.Random,
     rollouts: int,
     deadline: float | None,
 ) -> tuple[list[float], int]:
     """Each legal card's value summed over the worlds, and how many worlds."""
     options = [int(parse_card(a["card"])) for a in view["legal"]]
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     tricks = seen_tricks(view)
     pool = unseen(view, tricks)
     void = voids(tricks)
-    trump = "CDHS".index(view["trump"]) if view["trump"] is not None else -1
+    trump = "CDHS".index(known(view["trump"], "trump")) if view["trump"] is not None else -1
     current = tricks[-1]
     scores = [int(s) for s in view["scores"]]
     target = int(view["target"])
@@ -135,7 +136,7 @@ def _trick_totals(
 
 
 def act_cribist(
-    view: View,
+    view: CribistBotView,
     rng: random.Random,
     *,
     deadline: float | None = None,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.claiming import perfect_count
 from pegboard.cards import RANK_OF, SUIT_OF, Card, parse_card, parse_cards
 from pegboard.core.rules import Action
 from pegboard.games.cribist import trick_winner
+from pegboard.games.cribist.views import CribistBotView
 from pegboard.scoring import ScoreItem, combinations_of, score_trick
 
 
@@ -19,7 +20,7 @@ def trick_value(cards: Sequence[Card], trump: int) -> int:
     return sum(i.points for i in combinations_of(cards)) + 1
 
 
-def choose_card(view: View) -> Card:
+def choose_card(view: CribistBotView) -> Card:
     hand = parse_cards(view["hand"])
     playable = [parse_card(a["card"]) for a in view["legal"]]
     trick = [(int(t["seat"]), parse_card(t["card"])) for t in view["trick"]]
@@ -28,8 +29,8 @@ def choose_card(view: View) -> Card:
             longest = max(range(4), key=lambda s: (sum(SUIT_OF[c] == s for c in hand), s))
             return max((c for c in playable if SUIT_OF[c] == longest), key=RANK_OF.__getitem__)
         return max(playable, key=lambda c: (RANK_OF[c], c))
-    seat = int(view["seat"])
-    trump = "CDHS".index(view["trump"])
+    seat = known(view["seat"], "seat")
+    trump = "CDHS".index(known(view["trump"], "trump"))
     winning: list[tuple[int, int, Card]] = []
     losing: list[tuple[int, int, Card]] = []
     for card in playable:
@@ -42,10 +43,10 @@ def choose_card(view: View) -> Card:
     return min(losing)[2]  # give the winner as little as possible, and a low card
 
 
-def act_cribist(view: View) -> Action:
+def act_cribist(view: CribistBotView) -> Action:
     counting = view.get("counting")
     if counting is not None:
-        trump = "CDHS".index(view["trump"])
+        trump = "CDHS".index(known(view["trump"], "trump"))
 
         def score(cards: Sequence[Card]) -> tuple[ScoreItem, ...]:
             return score_trick(cards, trump).items

@@ -13,6 +13,7 @@ from pegboard.bots.cribist.greedy import act_cribist as act_greedy
 from pegboard.bots.game_bot import GameBots, Thinking
 from pegboard.bots.levels import EasyBot
 from pegboard.core.rules import Action
+from pegboard.games.cribist.views import cribist_view
 
 
 class CribistGreedy:
@@ -21,7 +22,8 @@ class CribistGreedy:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = _random.Random(seed)
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribist_view(seen)
         if (forced := forced_move(view)) is not None:
             return forced
         return act_greedy(view)
@@ -34,7 +36,8 @@ class CribistExpert:
         self.rng = _random.Random(seed)
         self.budget = (thinking or Thinking()).budget
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = cribist_view(seen)
         if (forced := forced_move(view)) is not None:
             return forced
         deadline = time.thread_time() + self.budget if self.budget is not None else None

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from pegboard.bots.base import known
 from pegboard.bots.not_enough.greedy import (
     Powers,
     View,
@@ -85,7 +86,7 @@ def expert_discard(view: View, rng: random.Random) -> Action:
 def discard_totals(view: View, rng: random.Random) -> tuple[list[Action], list[float]]:
     powers = Powers.of(view)
     frame = settle_frame(view, powers)
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     team = my_team(view)
     hand = parse_cards(view["hand"])
     colours = colour_of_team(view)
@@ -136,7 +137,7 @@ class Outlook:
         self.view = view
         self.powers = Powers.of(view)
         self.frame = settle_frame(view, self.powers)
-        self.me = int(view["seat"])
+        self.me = known(view["seat"], "seat")
         self.tops = tops_by_team(view)
         self.top = self.tops[my_team(view)]
         self.mine = parse_cards(view["discarded"])
@@ -364,7 +365,7 @@ def play_totals(view: View, rng: random.Random) -> tuple[list[Action], list[floa
     if len(candidates) == 1:
         return candidates, [0.0]
     powers = Powers.of(view)
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     players = int(view["players"])
     scores = view["team_scores"]
     need = [int(view["target"]) - int(s) for s in scores]

@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Any
 
+from pegboard.bots.base import known
 from pegboard.bots.claiming import perfect_count
 from pegboard.cards import DECK, RANK_OF, SUIT_OF, VALUE_OF, Card, parse_card, parse_cards
 from pegboard.core.compiled import PURE_PYTHON
@@ -35,6 +35,7 @@ from pegboard.core.rules import Action
 from pegboard.errors import IllegalAction
 from pegboard.games.not_enough.cradle import crib_count
 from pegboard.games.not_enough.points import crib_items
+from pegboard.games.not_enough.views import NotEnoughChoice
 from pegboard.scoring import ScoreItem, score_show
 from pegboard.scoring.pegging import pegging_points
 from pegboard.scoring.show import show_total
@@ -47,7 +48,9 @@ try:  # the expert's inner loops in C, and the Magic's draws (setup.py builds it
 except ImportError:
     _core = None  # type: ignore[assignment]
 
-View = dict[str, Any]
+View = NotEnoughChoice
+"""What the greedy player reads: the game's own view type with the legal actions
+(games/not_enough/views.py); the expert reads the whole ``NotEnoughBotView``."""
 
 MAGIC_GAIN = 1.0
 """Expected points a Magic discard must add to the hand for greedy to give up the Top's Might."""
@@ -103,16 +106,16 @@ class Powers:
 
 def colour_of_team(view: View) -> list[str]:
     """The colour of team 0 and of team 1 (seats 0, 2 and 1, 3)."""
-    by_team = {seats[0] % 2: colour for colour, seats in view["colours"].items()}
+    by_team = {seats[0] % 2: colour for colour, seats in known(view["colours"], "colours").items()}
     return [by_team[0], by_team[1]]
 
 
 def my_team(view: View) -> int:
-    return int(view["seat"]) % 2
+    return known(view["seat"], "seat") % 2
 
 
 def tops_by_team(view: View) -> list[Card]:
-    tops = view["tops"]
+    tops = known(view["tops"], "Tops")
     return [parse_card(tops[colour]) for colour in colour_of_team(view)]
 
 
@@ -197,11 +200,10 @@ def crib_points(
     banned: str | None,
 ) -> list[int]:
     """What each team counts in the crib, as the game counts it (by team)."""
-    intel = view["intel"] or {}
-    battle = view["battle"] or {}
-    intel_team = intel["winner"] % 2 if intel.get("winner") is not None else None
-    battle_team = battle["winner"] % 2 if battle.get("winner") is not None else None
-    tops = {c: parse_card(t) for c, t in view["tops"].items()}
+    intel, battle = view["intel"], view["battle"]
+    intel_team = intel["winner"] % 2 if intel and intel["winner"] is not None else None
+    battle_team = battle["winner"] % 2 if battle and battle["winner"] is not None else None
+    tops = {c: parse_card(t) for c, t in known(view["tops"], "Tops").items()}
     points = []
     for team in (0, 1):
         cards, _, used = crib_count(
@@ -289,7 +291,7 @@ def choose_power(view: View) -> Action:
         gain, _ = best_magic(view, min(powers.value(top, "magic"), len(hand)))
         if gain >= MAGIC_GAIN:
             return allowed["magic"]
-    dealing = int(view["dealer"]) % 2 == my_team(view)
+    dealing = known(view["dealer"], "dealer") % 2 == my_team(view)
     if powers.value(top, "might") and (powers.total(hand, "might") or dealing):
         return allowed["might"]
     if powers.value(top, "intel"):
@@ -344,8 +346,8 @@ def cradle_values(view: View) -> list[tuple[float, Action]]:
     mean over the deck's unseen cards)."""
     powers = Powers.of(view)
     team = my_team(view)
-    piles = {c: parse_cards(cards) for c, cards in view["crib"].items()}
-    owners = {c: seats[0] % 2 for c, seats in view["crib_owners"].items()}
+    piles = {c: parse_cards(cards) for c, cards in known(view["crib"], "crib").items()}
+    owners = {c: seats[0] % 2 for c, seats in known(view["crib_owners"], "crib").items()}
     colour = colour_of_team(view)[team]
     valued: list[tuple[float, Action]] = []
     for action in view["legal"]:
@@ -390,8 +392,8 @@ def count_items(view: View) -> Action:
     """Manual counting: claim every item of the count, or call Muggins on every one missed,
     with the items the game itself counts (a hand: the show with its Top; a crib: fifteens,
     pairs and runs with every Top it uses)."""
-    counting = view["counting"]
-    tops = {parse_card(t) for t in view["tops"].values()}
+    counting = known(view["counting"], "count")
+    tops = {parse_card(t) for t in known(view["tops"], "Tops").values()}
 
     def score(cards: Sequence[Card]) -> tuple[ScoreItem, ...]:
         if counting["label"] == "crib":

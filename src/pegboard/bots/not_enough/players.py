@@ -11,6 +11,7 @@ from pegboard.bots.levels import EasyBot
 from pegboard.bots.not_enough.expert import act_expert
 from pegboard.bots.not_enough.greedy import act_greedy
 from pegboard.core.rules import Action
+from pegboard.games.not_enough.views import not_enough_view
 
 
 class NotEnoughGreedy:
@@ -19,7 +20,8 @@ class NotEnoughGreedy:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = _random.Random(seed)
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = not_enough_view(seen)
         if (forced := forced_move(view)) is not None:
             return forced
         return act_greedy(view)
@@ -31,7 +33,8 @@ class NotEnoughExpert:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = _random.Random(seed)
 
-    def act(self, view: View) -> Action:
+    def act(self, seen: View) -> Action:
+        view = not_enough_view(seen)
         if (forced := forced_move(view)) is not None:
             return forced
         return act_expert(view, self.rng)

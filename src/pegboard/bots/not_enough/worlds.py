@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pegboard.bots.base import known
 from pegboard.bots.not_enough.greedy import (
     Powers,
     View,
@@ -74,16 +75,16 @@ class Deal:
     it may hold (a seat that passed in this count) and how many crib cards it tossed."""
 
     def __init__(self, view: View, powers: Powers, tossed: dict[int, int] | None = None) -> None:
-        me = int(view["seat"])
+        me = known(view["seat"], "seat")
         players = int(view["players"])
         self.colours = colour_of_team(view)
-        known = known_cards(view)
+        seen = known_cards(view)
         played = {parse_card(p["card"]) for p in view["played"]}
         magicked = set(view["magic_seats"])
         self.pools: list[list[Card]] = []
         for colour in self.colours:
             deck = powers.cards_of(colour)
-            pool = [c for c in deck if c not in known]
+            pool = [c for c in deck if c not in seen]
             for seat in magicked:  # what they showed may since have gone to Magic
                 if seat != me:
                     pool.extend(c for c in parse_cards(view["revealed"][seat]) if c not in played)
@@ -133,12 +134,12 @@ def sample_world(
 
 
 def settle_frame(view: View, powers: Powers) -> Settle:
-    return Settle(powers, int(view["players"]), int(view["dealer"]), my_team(view))
+    return Settle(powers, int(view["players"]), known(view["dealer"], "dealer"), my_team(view))
 
 
 def own_piles(view: View, world: World, mine: Sequence[int]) -> list[list[int]]:
     """The crib piles by team: our discards (``mine``) and everyone's in the world."""
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     piles: list[list[int]] = [[], []]
     piles[me % 2].extend(mine)
     for seat, cards in world.tossed.items():

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.analysis.question import HINT_GAMES, DiscardQuestion, discard_question
+from pegboard.bots.base import View
 from pegboard.bots.search.play_search import PlaySearch, candidates
 from pegboard.bots.search.worlds import sample_world
 from pegboard.cards import RANK_OF, parse_card
+from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 
 PLAY_WORLDS = 300
 """Worlds per answer: the means' noise is a small fraction of a point (a few ms a world)."""
@@ -28,7 +30,7 @@ PLAY_WORLDS = 300
 class PlayQuestion:
     """What a play hint needs: one seat's own view while it has a card to play."""
 
-    view: dict[str, Any]
+    view: CribbageBotView
 
     @property
     def hand_number(self) -> int:
@@ -54,14 +56,14 @@ class PlayValue:
         return {"cards": list(self.cards), "gain": round(self.gain, 2)}
 
 
-def play_question(view: dict[str, Any]) -> PlayQuestion | None:
+def play_question(view: View) -> PlayQuestion | None:
     """The question this view may ask now, or None unless the seat has a Cribbage card to
     play (a choice of one card is still answered: it says what that card is worth)."""
     if view.get("game") not in HINT_GAMES or view.get("phase") != "play":
         return None
     if not any(a.get("type") == "play" for a in view.get("legal") or []):
         return None
-    return PlayQuestion(view)
+    return PlayQuestion(cribbage_view(view))
 
 
 def play_answer(question: PlayQuestion, worlds: int = PLAY_WORLDS) -> tuple[PlayValue, ...]:
@@ -84,12 +86,12 @@ def play_answer(question: PlayQuestion, worlds: int = PLAY_WORLDS) -> tuple[Play
     return tuple(sorted(values, key=lambda v: (-v.gain, RANK_OF[parse_card(v.cards[0])])))
 
 
-def _seed(view: dict[str, Any]) -> str:
+def _seed(view: CribbageBotView) -> str:
     """The view's own account of the hand so far: a seed no other decision shares."""
     return repr((view["hand_number"], view.get("hand"), view.get("played"), view.get("starter")))
 
 
-def hint_question(view: dict[str, Any]) -> DiscardQuestion | PlayQuestion | None:
+def hint_question(view: View) -> DiscardQuestion | PlayQuestion | None:
     """The hint a seat's view may ask for now (its discard, or its card to play), or None: what
     a game's ``"hints"`` surface names when the analysis and the play search value its
     decisions (Cribbage's)."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.search.pegging import PegPosition
 from pegboard.cards import VALUE_OF, parse_card, parse_cards
+from pegboard.games.cribbage.views import CribbageBotView
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,12 @@ class PlaySoFar:
         return [card for s, card in self.plays if s == seat]
 
 
-def _order(view: View) -> tuple[int, ...]:
+def _order(view: CribbageBotView) -> tuple[int, ...]:
     players = int(view["players"])
     return tuple(s for s in range(players) if s in view["active"])
 
 
-def play_so_far(view: View) -> PlaySoFar:
+def play_so_far(view: CribbageBotView) -> PlaySoFar:
     """Replay the turn order over the view's plays to find every go and what it proved."""
     seats = _order(view)
     plays = tuple((int(p["seat"]), int(parse_card(p["card"]))) for p in view["played"])
@@ -48,7 +49,7 @@ def play_so_far(view: View) -> PlaySoFar:
     count_cards: list[int] = []
     before: list[tuple[int, ...]] = []
     last = -1
-    turn = _after(seats, int(view["dealer"]))
+    turn = _after(seats, known(view["dealer"], "dealer"))
 
     goes = 0
 
@@ -98,10 +99,10 @@ def play_so_far(view: View) -> PlaySoFar:
     return PlaySoFar(seats, plays, above, goes, tuple(before))
 
 
-def position_from_view(view: View, others: dict[int, list[int]]) -> PegPosition:
+def position_from_view(view: CribbageBotView, others: dict[int, list[int]]) -> PegPosition:
     """The play as it stands, with ``others`` as the other seats' unplayed cards."""
     seats = _order(view)
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     hands = {s: list(others.get(s, [])) for s in seats}
     hands[me] = [int(c) for c in parse_cards(view["hand"])]
     played = view["played"]

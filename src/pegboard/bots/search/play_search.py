@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.search import play_model
 from pegboard.bots.search.objective import (
     PER_DEAL,
@@ -46,6 +46,7 @@ from pegboard.bots.search.race import GAME, Payoff
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
 from pegboard.cards import RANK_OF, VALUE_OF, parse_card
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.games.cribbage.views import CribbageBotView
 from pegboard.scoring.show import show_total
 
 try:  # the loop over worlds in C (setup.py builds it wherever a compiler is)
@@ -67,12 +68,12 @@ FLOOR = 0.01
 """Weighed worlds: one less likely than this is not rolled out."""
 
 
-def sides_of(view: View) -> list[int]:
+def sides_of(view: CribbageBotView) -> list[int]:
     players = int(view["players"])
     return [s % 2 for s in range(players)] if view.get("teams") else list(range(players))
 
 
-def candidates(view: View) -> list[int]:
+def candidates(view: CribbageBotView) -> list[int]:
     """One legal card per rank (suits do not matter in the play)."""
     by_rank: dict[int, int] = {}
     for action in view["legal"]:
@@ -87,7 +88,7 @@ class PlaySearch:
 
     def __init__(
         self,
-        view: View,
+        view: CribbageBotView,
         objective: Objective = "rank",
         model: bool = True,
         styles: Sequence[int] | None = None,
@@ -99,7 +100,7 @@ class PlaySearch:
         self.styles = tuple(styles) if styles is not None and any(styles) else None
         """Each seat's style of play (:mod:`.play_styles`), None when all are the heuristic."""
         self.objective = objective
-        self.me = int(view["seat"])
+        self.me = known(view["seat"], "seat")
         self.history: PlaySoFar = play_so_far(view)
         self.sides = sides_of(view)
         self.teams = bool(view.get("teams"))
@@ -111,8 +112,8 @@ class PlaySearch:
         self.need = [self.target - s for s in self.score]
         self.my_side = self.sides[self.me]
         self.opponents = sorted({self.sides[s] for s in self.history.seats} - {self.my_side})
-        self.starter = int(parse_card(view["starter"]))
-        dealer = int(view["dealer"])
+        self.starter = int(parse_card(known(view["starter"], "starter")))
+        dealer = known(view["dealer"], "dealer")
         seats = self.history.seats
         i = seats.index(dealer) if dealer in seats else 0
         self.show_order = [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
@@ -217,7 +218,7 @@ class PlaySearch:
 
 
 def choose_card(
-    view: View,
+    view: CribbageBotView,
     rng: random.Random,
     *,
     worlds: int,
@@ -244,7 +245,7 @@ def choose_card(
 
 
 def card_values(
-    view: View,
+    view: CribbageBotView,
     rng: random.Random,
     *,
     worlds: int,

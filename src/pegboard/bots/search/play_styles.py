@@ -36,11 +36,12 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
 from pegboard.analysis import analyze_discards
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.play_model import MISSED, SLIP, fits_style
 from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_cards
+from pegboard.games.cribbage.views import CribbageBotView
 from pegboard.scoring.pegging import pegging_points
 
 K = TypeVar("K", bound=Hashable)
@@ -81,7 +82,7 @@ class StyleMemory:
         """Per seat: how much better any toss explains its tosses than a thinking player's
         (a log-likelihood ratio; 2 players only)."""
 
-    def observe(self, view: View) -> None:
+    def observe(self, view: CribbageBotView) -> None:
         """Learn from a view in which the hand's shows are complete (once per hand)."""
         hand_number = int(view["hand_number"])
         if hand_number in self.learned_hands:
@@ -91,7 +92,7 @@ class StyleMemory:
             return
         self.learned_hands.add(hand_number)
         self.learnable = LEARNED if int(view["players"]) == 2 else (GREEDY,)
-        me = int(view["seat"])
+        me = known(view["seat"], "seat")
         history = play_so_far(view)
         held = {seat: list(cards) for seat, cards in kept.items()}
         for (seat, card), before in zip(history.plays, history.before, strict=True):
@@ -117,14 +118,14 @@ class StyleMemory:
         for style in (HEURISTIC, *LEARNED):
             evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
 
-    def _learn_toss(self, view: View) -> None:
+    def _learn_toss(self, view: CribbageBotView) -> None:
         """How the opponent's toss, read from the crib, weighs for any toss (2 players)."""
         found = opponent_toss(view)
         if found is None:
             return
         other, kept, toss = found
         six = [Card(c) for c in (*kept, *toss)]
-        choices = analyze_discards(six, dealer=int(view["dealer"]) == other, players=2)
+        choices = analyze_discards(six, dealer=known(view["dealer"], "dealer") == other, players=2)
         nets = {frozenset(int(c) for c in choice.discard): choice.net for choice in choices}
         thinking = _log_choice(nets, frozenset(toss), TOSS_SHARPNESS)
         self.tossed[other] = self.tossed.get(other, 0.0) + math.log(1.0 / len(nets)) - thinking
@@ -149,12 +150,12 @@ class StyleMemory:
         return tuple(self.style(seat) for seat in range(players))
 
 
-def opponent_toss(view: View) -> tuple[int, list[int], list[int]] | None:
+def opponent_toss(view: CribbageBotView) -> tuple[int, list[int], list[int]] | None:
     """With 2 players once the crib is shown: the opponent's seat, the four cards it kept
     (its shown hand) and the two it tossed (the crib less this seat's discards); else None."""
     if len(view["active"]) != 2 or view.get("teams"):
         return None
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     shown = view.get("shown") or []
     crib = [s for s in shown if s["crib"]]
     theirs = [s for s in shown if not s["crib"] and int(s["seat"]) != me]
@@ -183,7 +184,7 @@ def _log_choice(values: Mapping[K, float], chosen: K, sharpness: float) -> float
     return math.log(odds[chosen] / sum(odds.values()))
 
 
-def _shown_hands(view: View) -> dict[int, list[int]] | None:
+def _shown_hands(view: CribbageBotView) -> dict[int, list[int]] | None:
     """Each active seat's shown hand once every one is face up, else None."""
     shown = view.get("shown") or []
     hands = {int(s["seat"]): parse_cards(s["cards"]) for s in shown if not s["crib"]}

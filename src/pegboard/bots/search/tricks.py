@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pegboard.bots.base import View
 from pegboard.bots.search.objective import finished_rank, rank_value
 from pegboard.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
 from pegboard.core.compiled import PURE_PYTHON
+from pegboard.games.cribist.views import CribistBotView
 from pegboard.scoring.tables import COMBO_POINTS_4, RANK_KEY
 
 try:  # the sampling and the rollouts in C (setup.py builds it wherever a compiler is)
@@ -37,7 +37,7 @@ Trick = list[tuple[int, int]]
 """(seat, card) in the order played."""
 
 
-def seen_tricks(view: View) -> list[Trick]:
+def seen_tricks(view: CribistBotView) -> list[Trick]:
     """The hand's tricks as the seat saw them played: the finished ones (``view["tricks"]``,
     each card by seat, from its leader), then the trick in progress."""
     seen: list[Trick] = []
@@ -62,7 +62,7 @@ def voids(tricks: Sequence[Trick]) -> dict[int, set[int]]:
     return out
 
 
-def unseen(view: View, tricks: Sequence[Trick]) -> list[int]:
+def unseen(view: CribistBotView, tricks: Sequence[Trick]) -> list[int]:
     seen = {int(c) for c in parse_cards(view["hand"])}
     seen.update(card for trick in tricks for _, card in trick)
     return [c for c in DECK if c not in seen]

@@ -22,11 +22,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pegboard.analysis.strong import Strategy
-from pegboard.bots.base import View
+from pegboard.bots.base import known
 from pegboard.bots.search.keep_model import greedy_throws
 from pegboard.bots.search.play_history import PlaySoFar
 from pegboard.bots.search.toss_model import STRAY, tossed_ranks
 from pegboard.cards import DECK, RANK_OF, VALUE_OF, parse_card, parse_cards
+from pegboard.games.cribbage.views import CribbageBotView
 from pegboard.scoring.tables import RANK_KEY
 
 
@@ -44,25 +45,25 @@ TRIES = 30
 random."""
 
 
-def seen_cards(view: View) -> set[int]:
+def seen_cards(view: CribbageBotView) -> set[int]:
     """Every card this seat has seen in the hand so far."""
     seen = {int(c) for c in parse_cards(view["hand"])}
     seen.update(int(c) for c in parse_cards(view["kept"]))
     seen.update(int(c) for c in parse_cards(view["discarded"]))
     if view["starter"] is not None:
-        seen.add(int(parse_card(view["starter"])))
+        seen.add(int(parse_card(known(view["starter"], "starter"))))
     seen.update(int(parse_card(p["card"])) for p in view["played"])
     return seen
 
 
-def unseen_cards(view: View) -> list[int]:
+def unseen_cards(view: CribbageBotView) -> list[int]:
     """The cards this seat has not seen, in deck order."""
     seen = seen_cards(view)
     return [int(c) for c in DECK if c not in seen]
 
 
 def sample_world(
-    view: View,
+    view: CribbageBotView,
     history: PlaySoFar,
     rng: random.Random,
     unseen: list[int] | None = None,
@@ -72,7 +73,7 @@ def sample_world(
     :func:`unseen_cards` of the view, given when sampling many worlds of one view). The
     seats of ``greedy`` (3 or 4 players) are dealt five cards and throw as ``greedy`` keeps
     (:func:`greedy_keep`); the rest of the crib is dealt at random."""
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     pool = list(unseen) if unseen is not None else unseen_cards(view)
     rng.shuffle(pool)
     sizes = view["hand_sizes"]
@@ -143,7 +144,7 @@ def greedy_keep(
 
 
 def sample_modelled_world(
-    view: View,
+    view: CribbageBotView,
     history: PlaySoFar,
     rng: random.Random,
     unseen: list[int],
@@ -151,7 +152,7 @@ def sample_modelled_world(
 ) -> World:
     """Like :func:`sample_world` for 2 players, the opponent keeping and tossing as a good
     player would (``strategy``: "dealer" when the opponent deals, else "pone")."""
-    me = int(view["seat"])
+    me = known(view["seat"], "seat")
     other = next(s for s in history.seats if s != me)
     played = history.played_by(other)
     holding = int(view["hand_sizes"][other])

@@ -21,11 +21,12 @@ from pegboard.games.cribbage.actions import CribbageAction
 from pegboard.games.cribbage.events import CribbageEvent
 from pegboard.games.cribbage.rules import BETWEEN_HANDS, canonical_action
 from pegboard.games.cribbage.view import redact, secret_cards, view
+from pegboard.games.cribbage.views import CribbageView
 
 
 # The C core's scores are a read-only view of its state (Rules lets a game assign them): only
 # the rules themselves ever change a score.
-class FastCribbageRules(CribbageCore, Rules[CribbageAction, CribbageEvent]):  # type: ignore[override]
+class FastCribbageRules(CribbageCore, Rules[CribbageAction, CribbageEvent, CribbageView]):  # type: ignore[override]
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         CribbageCore.__init__(self, players, options)
         self.options = dict(options)
@@ -44,7 +45,7 @@ class FastCribbageRules(CribbageCore, Rules[CribbageAction, CribbageEvent]):  # 
     def hand_in_play(self) -> bool:
         return str(self.phase) not in BETWEEN_HANDS
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CribbageView:
         return view(self, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:

@@ -20,6 +20,7 @@ from pegboard.games.cribbage.actions import READY, CribbageAction
 from pegboard.games.cribbage.deal import deal, seats_from_left
 from pegboard.games.cribbage.events import CribbageDeal, CribbageEvent
 from pegboard.games.cribbage.view import redact, secret_cards, view
+from pegboard.games.cribbage.views import CribbageShown, CribbageView
 from pegboard.scoring import ScoreItem, score_show
 
 # Phases, in the order a hand goes through them.
@@ -38,7 +39,7 @@ BETWEEN_HANDS = (CUT, DEAL, POST_SHOW, OVER)
 SKUNK_TARGET = 121
 
 
-class CribbageRules(Count31Rules[CribbageAction, CribbageEvent]):
+class CribbageRules(Count31Rules[CribbageAction, CribbageEvent, CribbageView]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.teams = bool(options["teams"])
@@ -68,7 +69,7 @@ class CribbageRules(Count31Rules[CribbageAction, CribbageEvent]):
         self.starter: Card | None = None
         self._new_count()
         self.ready: set[int] = set()
-        self.shown: list[dict[str, Any]] = []
+        self.shown: list[CribbageShown] = []
         self.to_count: list[tuple[int, list[Card], bool]] = []  # (seat, cards, crib) still to count
         self.counting: CountingRound | None = None
 
@@ -373,7 +374,7 @@ class CribbageRules(Count31Rules[CribbageAction, CribbageEvent]):
 
     # -- what each seat may see ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CribbageView:
         return view(self, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:

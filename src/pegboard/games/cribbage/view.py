@@ -6,13 +6,14 @@ module needs nothing from the rules (one direction of import: rules -> view).
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from pegboard.cards import Card, card_names
 from pegboard.core.claims import CountingRound
 from pegboard.core.events import hide_cards, hide_other_hands
 from pegboard.core.outcome import Outcome
 from pegboard.core.rules import Event
+from pegboard.games.cribbage.views import CribbageShown, CribbageView
 
 
 @runtime_checkable
@@ -65,7 +66,7 @@ class Table(Protocol):
     @property
     def passed(self) -> set[int]: ...
     @property
-    def shown(self) -> list[dict[str, Any]]: ...
+    def shown(self) -> list[CribbageShown]: ...
     @property
     def ready(self) -> set[int]: ...
     @property
@@ -79,11 +80,11 @@ class Table(Protocol):
     def to_act(self) -> tuple[int, ...]: ...
 
 
-def view(game: Table, seat: int | None) -> dict[str, Any]:
+def view(game: Table, seat: int | None) -> CribbageView:
     """The table as ``seat`` sees it: its own cards, everything played or shown, no more."""
     mine = seat is not None and seat in game.active
     crib_shown = bool(game.shown) and game.shown[-1]["crib"]
-    data: dict[str, Any] = {
+    data: CribbageView = {
         "game": "cribbage",
         "players": game.players,
         "seat": seat,
@@ -109,7 +110,7 @@ def view(game: Table, seat: int | None) -> dict[str, Any]:
         "count_cards": card_names(game.count_cards),
         "played": [{"seat": s, "card": str(c)} for s, c in game.plays],
         "passed": sorted(game.passed),
-        "shown": [dict(s) for s in game.shown],
+        "shown": [s.copy() for s in game.shown],
         "ready": sorted(game.ready),
         "counting_mode": "manual" if game.manual else "auto",
         "counting": game.counting.to_json() if game.counting is not None else None,

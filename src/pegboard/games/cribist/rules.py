@@ -18,6 +18,7 @@ from pegboard.errors import CardError, IllegalAction
 from pegboard.games.cribist.actions import CribistAction
 from pegboard.games.cribist.deal import PLAYERS, deal
 from pegboard.games.cribist.events import CribistEvent, Trick
+from pegboard.games.cribist.views import CribistView
 from pegboard.scoring import ScoreItem, score_trick
 
 CUT = "cut"
@@ -35,7 +36,7 @@ def trick_winner(trick: list[tuple[int, Card]], trump: int) -> int:
     return max(following)[1]
 
 
-class CribistRules(Rules[CribistAction, CribistEvent]):
+class CribistRules(Rules[CribistAction, CribistEvent, CribistView]):
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, options)
         self.manual = options["counting"] == "manual"
@@ -273,7 +274,7 @@ class CribistRules(Rules[CribistAction, CribistEvent]):
 
     # -- what each seat may see ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CribistView:
         mine = seat is not None and 0 <= seat < PLAYERS
         return {
             "game": "cribist",
@@ -293,7 +294,7 @@ class CribistRules(Rules[CribistAction, CribistEvent]):
             "hand_sizes": [len(h) for h in self.hands],
             "trump": "CDHS"[self.trump] if self.trump >= 0 else None,
             "trick": [{"seat": s, "card": NAME_OF[c]} for s, c in self.trick],
-            "last_trick": dict(self.last_trick) if self.last_trick else None,
+            "last_trick": self.last_trick.copy() if self.last_trick else None,
             "tricks": [{**t, "cards": list(t["cards"])} for t in self.tricks],
             "tricks_won": list(self.tricks_won),
             "counting_mode": "manual" if self.manual else "auto",

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from pegboard.cards import DECK, RANK_OF, SUIT_OF, Card
 from pegboard.errors import PegboardError
+from pegboard.games.not_enough.views import PowersJson
 
 GREY = "grey"
 BLUE = "blue"
@@ -59,7 +59,7 @@ class PowerTable:
     def total(self, cards: list[Card] | tuple[Card, ...], power: str) -> int:
         return sum(self.value(c, power) for c in cards)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PowersJson:
         """The table as everyone at the table may see it (it is printed on the cards)."""
         return {
             "source": self.source,

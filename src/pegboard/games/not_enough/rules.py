@@ -24,7 +24,7 @@ from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle
 from pegboard.core.rules import Event
 from pegboard.errors import IllegalAction
 from pegboard.games.count31 import GO, Leader
-from pegboard.games.not_enough import actions
+from pegboard.games.not_enough import actions, views
 from pegboard.games.not_enough import view as seat_view
 from pegboard.games.not_enough.actions import READY, ColourKind, NotEnoughAction, every_choice
 from pegboard.games.not_enough.deal import KEPT, team_seats
@@ -240,7 +240,7 @@ class NotEnoughRules(NotEnoughState):
 
     # -- what each seat may see ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> views.NotEnoughView:
         return seat_view.view(self, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from pegboard.cards import NAME_OF, Card, card_names
 from pegboard.core.claims import CountingRound
@@ -23,6 +22,13 @@ from pegboard.games.not_enough.deal import team_of, team_seats
 from pegboard.games.not_enough.events import NotEnoughEvent, NotEnoughShow
 from pegboard.games.not_enough.phases import CUT, OVER
 from pegboard.games.not_enough.powers import COLOURS, PowerTable, default_powers
+from pegboard.games.not_enough.views import (
+    BattleSummary,
+    CradleSummary,
+    IntelSummary,
+    NotEnoughShown,
+    NotEnoughView,
+)
 from pegboard.scoring import ScoreItem
 
 SKUNK_MARGIN = 31  # points ahead at the target that make a skunk
@@ -51,7 +57,7 @@ class Count:
         }
 
 
-class NotEnoughState(Count31Rules[NotEnoughAction, NotEnoughEvent]):
+class NotEnoughState(Count31Rules[NotEnoughAction, NotEnoughEvent, NotEnoughView]):
     """The game's state: what every phase reads and changes, and what they share (teams and
     captains, the decks under the Tops, pegging for a team, the end of the game)."""
 
@@ -101,17 +107,17 @@ class NotEnoughState(Count31Rules[NotEnoughAction, NotEnoughEvent]):
         self.counting: CountingRound | None = None
         self.claimed: list[tuple[Count, CountingRound]] = []  # claimed, awaiting Muggins
         self.to_call: list[tuple[Count, CountingRound]] = []  # the Muggins round's rest
-        self.shown: list[dict[str, Any]] = []
-        self.intel: dict[str, Any] | None = None
+        self.shown: list[NotEnoughShown] = []
+        self.intel: IntelSummary | None = None
         self.intel_team: int | None = None
         self.rolls_due: list[tuple[int, int]] = []  # (seat, dice) still to roll
         self.rolls: dict[int, list[int]] = {}
-        self.battle: dict[str, Any] | None = None
+        self.battle: BattleSummary | None = None
         self.battle_team: int | None = None
         self.owners: dict[str, int] = {}  # colour -> the team counting that pile
         self.crib_shown = False
         self.cradle_team: int | None = None
-        self.cradle: dict[str, Any] | None = None
+        self.cradle: CradleSummary | None = None
         self.banned: str | None = None
         self.ready: set[int] = set()
 

@@ -14,11 +14,12 @@ from pegboard.core.rules import Event
 from pegboard.games.not_enough.deal import team_of, team_seats
 from pegboard.games.not_enough.powers import COLOURS
 from pegboard.games.not_enough.state import NotEnoughState
+from pegboard.games.not_enough.views import NotEnoughView
 
 PRIVATE = ("discard", "draw")  # events whose cards only their seat may see
 
 
-def view(game: NotEnoughState, seat: int | None) -> dict[str, Any]:
+def view(game: NotEnoughState, seat: int | None) -> NotEnoughView:
     players = game.players
     own = seat is not None and 0 <= seat < players
     dealt = bool(game.colour_of_team)
@@ -65,12 +66,12 @@ def view(game: NotEnoughState, seat: int | None) -> dict[str, Any]:
         "count_cards": card_names(game.count_cards),
         "played": [{"seat": s, "card": str(c)} for s, c in game.plays],
         "passed": sorted(game.passed),
-        "shown": [dict(s) for s in game.shown],
-        "intel": dict(game.intel) if game.intel is not None else None,
-        "battle": dict(game.battle) if game.battle is not None else None,
+        "shown": [s.copy() for s in game.shown],
+        "intel": game.intel.copy() if game.intel is not None else None,
+        "battle": game.battle.copy() if game.battle is not None else None,
         "crib": {c: card_names(game.piles[c]) for c in COLOURS} if game.crib_shown else None,
         "crib_owners": {c: team_seats(t, players) for c, t in game.owners.items()} or None,
-        "cradle": dict(game.cradle) if game.cradle is not None else None,
+        "cradle": game.cradle.copy() if game.cradle is not None else None,
         "banned": game.banned,
         "ready": sorted(game.ready),
         "counting_mode": "manual" if game.manual else "auto",

@@ -8,11 +8,10 @@ import contextlib
 import copy
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
 
 from pegboard.bots import Bot
 from pegboard.core.game import Game
-from pegboard.core.wire import Action
+from pegboard.core.wire import Action, BotView
 from pegboard.server.clock import Clock
 from pegboard.server.tables.errors import StaleCommand, TableClosed
 from pegboard.server.tables.pipeline import STOPPED, Pipeline
@@ -29,7 +28,7 @@ class BotTurns:
         clock: Clock,
         delay: float,
         make_bot: Callable[[str, int], Bot],
-        view: Callable[[Game, int], dict[str, Any]] | None = None,
+        view: Callable[[Game, int], BotView] | None = None,
     ) -> None:
         self._pipeline = pipeline
         self._pool = pool
@@ -82,7 +81,7 @@ class BotTurns:
 
     async def _question(
         self, seat: int, game: Game | None, version: int
-    ) -> tuple[Bot, dict[str, Any]] | None:
+    ) -> tuple[Bot, BotView] | None:
         """The bot and a snapshot of its view, unless the game has moved on since ``version``
         (the change that moved it scheduled a newer turn)."""
         if game is None or game is not self._game or game.version != version:

@@ -13,6 +13,7 @@ Seeds are kept by slot, not seat: hand 1's come in before the seating is drawn.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from pegboard.core.chance import Chance, ChanceOutcome, outcome_from_json
@@ -112,7 +113,7 @@ class TableDeals(FairChance):
         """For a watcher's welcome: every hand's commitment (the ones dealt with their seeds,
         the revealed ones with their secret and steps), and the hands waiting for seeds, with
         the slots that gave theirs (a page loaded again does not send a second)."""
-        hands = []
+        hands: list[Mapping[str, Any]] = []
         for hand in sorted(self.draws):
             if hand in self.revealed:
                 hands.append(self.revealed_message(hand))

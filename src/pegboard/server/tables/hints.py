@@ -17,6 +17,7 @@ from pegboard.analysis.question import (
     discard_question,
 )
 from pegboard.bots.search.play_hint import PlayQuestion, play_answer, play_question
+from pegboard.core.wire import BotView
 from pegboard.server.http.protocol import ProtocolError
 
 Question = DiscardQuestion | PlayQuestion
@@ -26,7 +27,7 @@ def offers_hints(game: str) -> bool:
     return game in HINT_GAMES
 
 
-def hint_query(view: dict[str, Any]) -> Question:
+def hint_query(view: BotView) -> Question:
     """The question a seat may ask now; ``not-now`` unless it has a discard to make or a card
     to play."""
     question = discard_question(view) or play_question(view)

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.matchplay import NO_SHOW, MatchScore, score_target
 from pegboard.core.spec import GameSpec
-from pegboard.core.wire import LoggedAction
+from pegboard.core.wire import ChanceJson, LoggedAction, MatchInfo, RecordMatch, TableView
 from pegboard.errors import IllegalAction
 from pegboard.records.replay import apply_entry
 from pegboard.server.ratings.settle import RatingChange
@@ -107,7 +106,7 @@ class Matches:
                 bots[seat] = (slot.bot, row.seed * 1000 + row.match * 8 + seat)
         return game, bots
 
-    def dealt_from_seed(self, actions: list[LoggedAction]) -> list[dict[str, Any]]:
+    def dealt_from_seed(self, actions: list[LoggedAction]) -> list[ChanceJson]:
         """The outcomes of a match stored by a version that dealt from the table's seed and
         kept no outcomes: replayed once from that seed, so that its past deals stay what the
         players saw. Its deals to come are fresh, like any live game's."""
@@ -128,7 +127,7 @@ class Matches:
         score = self.score
         return score is not None and score.played > 0 and not score.decided
 
-    def end_of_game(self, game: Game) -> dict[str, Any] | None:
+    def end_of_game(self, game: Game) -> RecordMatch | None:
         """Score the game just over into the match (a side that left it forfeits the rest);
         the match block for its record."""
         score = self.score
@@ -160,19 +159,19 @@ class Matches:
         block = record.get("match") if record is not None else None
         before = MatchScore.from_json(block["score"]) if block else None
         self.score = before if before is not None and not before.decided else fresh
-        if block is None or not self.goes_on():
+        if block is None or block["first_dealer"] is None or not self.goes_on():
             return None
-        return self.score.first_dealer(int(block["first_dealer"]), row.players)
+        return self.score.first_dealer(block["first_dealer"], row.players)
 
-    def info(self) -> dict[str, Any] | None:
+    def info(self) -> MatchInfo | None:
         """The match so far (``MatchScore.to_json`` with its format's name and title), for the
         table info; None at a table of one game a match."""
         score = self.score
         if score is None or score.format.games == 1:
             return None
-        return score.to_json() | {"name": score.format.name, "title": score.format.title}
+        return {**score.to_json(), "name": score.format.name, "title": score.format.title}
 
-    def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
+    def seat_view(self, game: Game, seat: int) -> TableView:
         """A bot's view: the game's view of ``seat``, and in a match of several games the
         match and the seat's side in it (what it plays for: docs/bots.md)."""
         view = game.view(seat)

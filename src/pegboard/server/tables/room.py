@@ -31,7 +31,7 @@ from pegboard.bots import Bot, make
 from pegboard.core.chance import ChanceSource
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
-from pegboard.core.wire import Action, Record
+from pegboard.core.wire import Action, Record, TableView
 from pegboard.errors import IllegalAction
 from pegboard.server.clock import Clock
 from pegboard.server.http.protocol import RESTART, ProtocolError
@@ -395,7 +395,7 @@ class Room:
         if not self.hints:
             raise ProtocolError("no-hints", "this table does not allow hints")
 
-        async def run() -> dict[str, Any]:
+        async def run() -> TableView:
             if watcher.slot is None:
                 raise SeatError("spectators cannot ask for hints")
             seat = self.seat_of(watcher)

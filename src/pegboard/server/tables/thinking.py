@@ -13,10 +13,9 @@ import contextlib
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
 
 from pegboard.bots import Bot
-from pegboard.core.wire import Action
+from pegboard.core.wire import Action, BotView
 from pegboard.server.metrics import BOT_THINK_SECONDS
 
 WORKERS = 2  # bots are mostly pure Python: more threads than cores buy no speed under the GIL
@@ -31,7 +30,7 @@ class BotPool:
             max_workers=workers, thread_name_prefix="pegboard-bot"
         )
 
-    async def act(self, bot: Bot, view: dict[str, Any]) -> Action:
+    async def act(self, bot: Bot, view: BotView) -> Action:
         """``bot.act(view)`` in a worker thread."""
         loop = asyncio.get_running_loop()
         with BOT_THINK_SECONDS.time():
@@ -48,7 +47,7 @@ def _background() -> None:
         os.nice(BACKGROUND_NICE)
 
 
-def _think(bot: Bot, view: dict[str, Any]) -> tuple[Action, Bot]:
+def _think(bot: Bot, view: BotView) -> tuple[Action, Bot]:
     """In the worker process: the action, and the bot as thinking left it (its generator)."""
     return bot.act(view), bot
 
@@ -66,7 +65,7 @@ class BotProcesses(BotPool):
             initializer=_background,
         )
 
-    async def act(self, bot: Bot, view: dict[str, Any]) -> Action:
+    async def act(self, bot: Bot, view: BotView) -> Action:
         loop = asyncio.get_running_loop()
         with BOT_THINK_SECONDS.time():
             action, moved = await loop.run_in_executor(self._executor, _think, bot, view)

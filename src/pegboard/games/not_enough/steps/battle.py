@@ -35,8 +35,9 @@ def settle_battle(state: NotEnoughState) -> Step | None:
     totals = [sum(state.rolls.get(s, [])) + bonus[s] for s in range(state.players)]
     winner = single_highest(totals)
     state.battle_team = team_of(winner) if winner is not None else None
-    state.battle.update(rolls=[state.rolls.get(s, []) for s in range(state.players)])
-    state.battle.update(totals=totals, winner=winner)
+    state.battle["rolls"] = [state.rolls.get(s, []) for s in range(state.players)]
+    state.battle["totals"] = totals
+    state.battle["winner"] = winner
     battle = state.battle
     state.events.append(
         {

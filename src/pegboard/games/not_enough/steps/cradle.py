@@ -54,14 +54,14 @@ def rob_the_cradle(state: NotEnoughState, seat: int, action: Cradle) -> Step | N
     assert state.cradle is not None and state.cradle_team is not None
     what = action["action"]
     event: CradleEvent = {"type": "cradle", "seat": seat, "action": what}
+    state.cradle["action"] = what  # the view's cradle says what was done, as the event
     if what == "ban":
-        state.banned = event["colour"] = action["colour"]
+        state.banned = event["colour"] = state.cradle["colour"] = action["colour"]
     elif what == "add":
         colour = state.colour_of_team[state.cradle_team]
         (card,) = state._draw(colour, 1)
         state.piles[colour].append(card)
-        event["card"] = NAME_OF[card]
-    state.cradle.update({k: v for k, v in event.items() if k not in ("type", "seat")})
+        event["card"] = state.cradle["card"] = NAME_OF[card]
     state.events.append(event)
     return count_cribs(state)
 

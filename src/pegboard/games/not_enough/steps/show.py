@@ -32,13 +32,15 @@ def count_next(state: NotEnoughState) -> Step | None:
     while state.to_count:
         count = state.current = state.to_count.pop(0)
         points = sum(i.points for i in count.items)
-        shown = {
-            "seat": count.seat,
-            "cards": card_names(count.cards),
-            "tops": card_names(count.tops),
-            "crib": count.crib,
-        }
-        state.shown.append({**shown, "points": None if state.manual else points})
+        state.shown.append(
+            {
+                "seat": count.seat,
+                "cards": card_names(count.cards),
+                "tops": card_names(count.tops),
+                "crib": count.crib,
+                "points": None if state.manual else points,
+            }
+        )
         state.events.append(count.to_event())
         if state.manual:  # claimed now; Muggins waits until every count is claimed
             state.phase = COUNT
