@@ -35,12 +35,21 @@ from pegboard.bots.search.pegging import (
     play_out_heuristic,
 )
 from pegboard.bots.search.play_search import PlaySearch
+from pegboard.bots.search.race import GAME, race_tables
 from pegboard.bots.search.worlds import World, unseen_cards
 from pegboard.cards import RANK_OF, card_names, parse_card, parse_cards
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
 from pegboard.games.cribbage import SPEC as CRIBBAGE
 from pegboard.scoring.show import show_total
+
+try:  # the play's simulations in C (setup.py builds it wherever a compiler is)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots.cribbage import _ismcts
+except ImportError:
+    _ismcts = None  # type: ignore[assignment]
 
 SIMULATIONS = 1000
 EXPLORE = 0.7
@@ -188,6 +197,24 @@ class IsmctsBot:
 
     def _play(self, view: View) -> int:
         search = PlaySearch(view, model=False)  # its determinizations, shows and scores
+        if _ismcts is None or type(self.rng) is not _random.Random:
+            visits = self._play_python(search)
+        else:
+            visits = _ismcts.root_visits(
+                search, self.rng, self.simulations, EXPLORE, *race_tables(GAME, "rotate")
+            )
+        playable: dict[int, int] = {}
+        for action in view["legal"]:
+            if action["type"] == "play":
+                card = int(parse_card(action["card"]))
+                playable.setdefault(RANK_OF[card], card)
+        best = max((r for r, _ in visits if r in playable), key=dict(visits).__getitem__)
+        return playable[best]
+
+    def _play_python(self, search: PlaySearch) -> list[tuple[int, int]]:
+        """The play's tree after the simulations: the root's children as (rank, visits), in
+        the order they were added. In C where it was built (``_ismcts.pyx``: the same
+        simulations from the same generator, the same tree)."""
         me = search.me
         root = Node(seat=-1)
         for _ in range(self.simulations):
@@ -199,15 +226,7 @@ class IsmctsBot:
             for visited in descent.path[1:]:
                 visited.visits += 1
                 visited.total += value if visited.seat == me else 1.0 - value
-        playable: dict[int, int] = {}
-        for action in view["legal"]:
-            if action["type"] == "play":
-                card = int(parse_card(action["card"]))
-                playable.setdefault(RANK_OF[card], card)
-        best = max(
-            (r for r in root.children if r in playable), key=lambda r: root.children[r].visits
-        )
-        return playable[best]
+        return [(rank, child.visits) for rank, child in root.children.items()]
 
     @staticmethod
     def _play_value(
