@@ -1,7 +1,8 @@
-"""The compiled ``ismcts`` play search (``bots/cribbage/_ismcts.pyx``) grows exactly the
-tree ``IsmctsBot._play_python`` grows: the same worlds from the same generator, the same
-choices down the tree, the same rollouts and values, so the same visits at the root and the
-generator left where Python leaves it; and whole games of the measuring opponent are the same
+"""The compiled ``ismcts`` (``bots/cribbage/_ismcts.pyx``) grows exactly the play's tree
+``IsmctsBot._play_python`` grows: the same worlds from the same generator, the same choices
+down the tree, the same rollouts and values, so the same visits at the root and the generator
+left where Python leaves it; its discard visits the fifteen discards as
+``IsmctsBot._discard_python`` does; and whole games of the measuring opponent are the same
 move for move with the C and without it."""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pegboard.bots.cribbage import ismcts
 from pegboard.bots.cribbage.ismcts import EXPLORE, IsmctsBot
 from pegboard.bots.search.play_search import PlaySearch, candidates
 from pegboard.bots.search.race import GAME, race_tables
+from pegboard.bots.search.worlds import unseen_cards
+from pegboard.cards import parse_cards
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 
@@ -58,6 +61,48 @@ def test_the_tree_is_the_pythons_in_every_decision_of_a_game(seed: int) -> None:
         )
         assert got == expected
         assert sum(v for _, v in got) == bot.simulations
+        assert c_rng.getstate() == python_rng.getstate()
+
+
+def discard_decisions(seed: int) -> list[View]:
+    """Every discard of a seeded 2-player game of greedy players, the scores as they came."""
+    game = Game(get_spec("cribbage"), 2, seed, TABLES[seed % len(TABLES)])
+    bots = [make("greedy", seed=seed + s) for s in range(2)]
+    found: list[View] = []
+    while game.outcome is None:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if view["phase"] == "discard" and len(view["hand"]) == 6:
+            found.append(view)
+        game.apply(seat, bots[seat].act(view))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_discards_visits_are_the_pythons(seed: int) -> None:
+    for k, view in enumerate(discard_decisions(seed)[:6]):
+        hand = [int(c) for c in parse_cards(view["hand"])]
+        me, dealer, target = int(view["seat"]), int(view["dealer"]), int(view["target"])
+        scores = [int(s) for s in view["scores"]]
+        bot = IsmctsBot(simulations=60 + 50 * (k % 3))
+        python_rng, c_rng = random.Random(seed * 11 + k), random.Random(seed * 11 + k)
+        bot.rng = python_rng
+        unseen = unseen_cards(view)
+        expected = bot._discard_python(hand, me, dealer, scores, target, unseen)
+        got = core.discard_visits(
+            hand,
+            me,
+            dealer,
+            scores,
+            target,
+            unseen,
+            c_rng,
+            bot.simulations,
+            EXPLORE,
+            *race_tables(GAME, "rotate"),
+        )
+        assert got == expected
+        assert sum(got) == bot.simulations
         assert c_rng.getstate() == python_rng.getstate()
 
 

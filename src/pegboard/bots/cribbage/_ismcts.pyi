@@ -16,3 +16,16 @@ def root_visits(
     dealing: npt.NDArray[np.float64],
     pone: npt.NDArray[np.float64],
 ) -> list[tuple[int, int]]: ...
+def discard_visits(
+    hand: list[int],
+    me: int,
+    dealer: int,
+    scores: list[int],
+    target: int,
+    unseen: list[int],
+    rng: random.Random,
+    simulations: int,
+    explore: float,
+    dealing: npt.NDArray[np.float64],
+    pone: npt.NDArray[np.float64],
+) -> list[int]: ...

@@ -396,3 +396,169 @@ def root_visits(search, rng, int simulations, double explore, dealing, pone):
     finally:
         mt_store(&g, rng)
         PyMem_Free(t.nodes)
+
+
+# -- the discard --------------------------------------------------------------------------------
+
+cdef void _sample(MT* g, const int* population, int n, int k, int* out) noexcept nogil:
+    """``Random.sample(population, k)`` by its pool method (a population of at most 21, or
+    85 for seven: every sample here)."""
+    cdef int pool[CARDS]
+    cdef int i, j
+    memcpy(pool, population, n * sizeof(int))
+    for i in range(k):
+        j = mt_randbelow(g, n - i)
+        out[i] = pool[j]
+        pool[j] = pool[n - i - 1]
+
+
+cdef double _hand_value(Play* p, int me, int dealer, const int* scores, int target,
+                        signed char kept[2][4], signed char* crib, int starter,
+                        const double[:, ::1] dealing, const double[:, ::1] pone) except? -1.0:
+    """``IsmctsBot._hand_value``: the heels, the play by the heuristic, the shows in order,
+    else the race."""
+    cdef int after[2]
+    cdef int needs[SEATS]
+    cdef int gained[SEATS]
+    cdef int sides[2]
+    cdef int first, k, seat, mine, theirs
+    cdef int pone_seat = 1 - dealer
+    sides[0] = 0
+    sides[1] = 1
+    after[0] = scores[0]
+    after[1] = scores[1]
+    needs[0] = target - scores[0]
+    needs[1] = target - scores[1]
+    needs[2] = 0
+    needs[3] = 0
+    if RANK[starter] == 11:  # his heels
+        after[dealer] += 2
+        if after[dealer] >= target:
+            return 1.0 if dealer == me else 0.0
+        needs[dealer] -= 2
+    first = roll_out(p, sides, 2, needs, True, -1, gained)
+    after[0] += gained[0]
+    after[1] += gained[1]
+    if first < 0:
+        for k in range(3):
+            seat = pone_seat if k == 0 else dealer
+            if k < 2:
+                after[seat] += show_total(kept[seat], starter, False)
+            else:
+                after[seat] += show_total(crib, starter, True)
+            if after[seat] >= target:
+                first = seat
+                break
+    if first >= 0:
+        return 1.0 if first == me else 0.0
+    mine = target - after[me]
+    theirs = target - after[1 - me]
+    if mine > TARGET:
+        mine = TARGET
+    if theirs > TARGET:
+        theirs = TARGET
+    if dealer != me:  # dealing next
+        return dealing[mine, theirs]
+    return pone[theirs, mine]
+
+
+def discard_visits(hand, int me, int dealer, scores, int target, unseen, rng,
+                   int simulations, double explore, dealing, pone):
+    """``IsmctsBot._discard``'s visits to each of the fifteen discards (in its order: each
+    card of ``hand`` with each after it) after ``simulations``, ``rng`` left as the Python
+    leaves it. ``dealing`` and ``pone`` are ``race.race_tables()``."""
+    cdef int cards[6]
+    cdef int pool[CARDS]
+    cdef int drawn[7]
+    cdef int thrown[2]
+    cdef int first_of[15]
+    cdef int second_of[15]
+    cdef int visits[15]
+    cdef double totals[15]
+    cdef int score[2]
+    cdef signed char kept[2][4]
+    cdef signed char crib[4]
+    cdef Play play
+    cdef MT g
+    cdef int n_unseen = len(unseen)
+    cdef int other = 1 - me
+    cdef int n, i, j, k, c, m, best
+    cdef double value, best_value
+    cdef const double[:, ::1] deal_table = dealing
+    cdef const double[:, ::1] pone_table = pone
+    if len(hand) != 6 or n_unseen > 85 or n_unseen < 7 or me not in (0, 1):
+        raise ValueError("a 2-player hand of six, at most 85 unseen cards")
+    if deal_table.shape[0] < RACE_N or deal_table.shape[1] < RACE_N:
+        raise ValueError("race tables of 122 by 122")
+    for i in range(6):
+        cards[i] = hand[i]
+    for i in range(n_unseen):
+        pool[i] = unseen[i]
+    score[0] = scores[0]
+    score[1] = scores[1]
+    k = 0
+    for i in range(6):
+        for j in range(i + 1, 6):
+            first_of[k] = cards[i]
+            second_of[k] = cards[j]
+            visits[k] = 0
+            totals[k] = 0.0
+            k += 1
+    mt_load(&g, rng)
+    try:
+        for n in range(simulations):
+            if n < 15:
+                k = n
+            else:
+                k = 0
+                best_value = 0.0
+                for i in range(15):
+                    value = totals[i] / visits[i] + explore * sqrt(log(<double>n) / visits[i])
+                    if i == 0 or value > best_value:
+                        k = i
+                        best_value = value
+            _sample(&g, pool, n_unseen, 7, drawn)
+            _sample(&g, drawn, 6, 2, thrown)
+            play.n_seats = 2
+            play.seats[0] = 0
+            play.seats[1] = 1
+            play.index_of[0] = 0
+            play.index_of[1] = 1
+            play.index_of[2] = -1
+            play.index_of[3] = -1
+            for i in range(SEATS):
+                play.sizes[i] = 0
+                play.passed[i] = 0
+                play.style[i] = 0
+            play.n_passed = 0
+            play.n_cards = 0
+            play.count = 0
+            play.turn = 1 - dealer
+            play.last = -1
+            play.luck = 0
+            m = 0
+            for i in range(6):
+                c = cards[i]
+                if c != first_of[k] and c != second_of[k]:
+                    play.hands[me][m] = c
+                    kept[me][m] = c
+                    m += 1
+            play.sizes[me] = m
+            m = 0
+            for i in range(6):
+                c = drawn[i]
+                if c != thrown[0] and c != thrown[1]:
+                    play.hands[other][m] = c
+                    kept[other][m] = c
+                    m += 1
+            play.sizes[other] = m
+            crib[0] = first_of[k]
+            crib[1] = second_of[k]
+            crib[2] = thrown[0]
+            crib[3] = thrown[1]
+            totals[k] += _hand_value(&play, me, dealer, score, target, kept, crib, drawn[6],
+                                     deal_table, pone_table)
+            visits[k] += 1
+    finally:
+        mt_store(&g, rng)
+    return [visits[i] for i in range(15)]

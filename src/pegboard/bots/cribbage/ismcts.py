@@ -130,10 +130,41 @@ class IsmctsBot:
     def _discard(self, view: View) -> list[int]:
         hand = [int(c) for c in parse_cards(view["hand"])]
         me, dealer = int(view["seat"]), int(view["dealer"])
-        other = 1 - me
         target = int(view["target"])
         scores = [int(s) for s in view["scores"]]
         unseen = unseen_cards(view)
+        choices = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
+        if _ismcts is None or type(self.rng) is not _random.Random or len(hand) != 6:
+            visits = self._discard_python(hand, me, dealer, scores, target, unseen)
+        else:
+            visits = _ismcts.discard_visits(
+                hand,
+                me,
+                dealer,
+                scores,
+                target,
+                unseen,
+                self.rng,
+                self.simulations,
+                EXPLORE,
+                *race_tables(GAME, "rotate"),
+            )
+        best = max(range(len(choices)), key=lambda i: visits[i])
+        return list(choices[best])
+
+    def _discard_python(
+        self,
+        hand: list[int],
+        me: int,
+        dealer: int,
+        scores: list[int],
+        target: int,
+        unseen: list[int],
+    ) -> list[int]:
+        """The visits to each discard (each card of ``hand`` with each after it) after the
+        simulations. In C where it was built (``_ismcts.pyx``: the same simulations from the
+        same generator, the same visits)."""
+        other = 1 - me
         choices = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
         visits = [0] * len(choices)
         totals = [0.0] * len(choices)
@@ -157,8 +188,7 @@ class IsmctsBot:
             crib = [*choices[k], *thrown]
             totals[k] += self._hand_value(kept, crib, starter, me, dealer, scores, target)
             visits[k] += 1
-        best = max(range(len(choices)), key=lambda i: visits[i])
-        return list(choices[best])
+        return visits
 
     def _hand_value(
         self,
