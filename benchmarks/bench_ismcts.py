@@ -9,6 +9,7 @@ only as cache misses), alternating decision by decision:
 * ``ismcts``'s play search at its 1,000 simulations, with ``_ismcts.pyx`` and with
   ``IsmctsBot._play_python``, and whether the two trees were the same (every root child's
   visits);
+* ``ismcts``'s discard (1,000 simulations) at the games' first discards, the same way;
 * whole games of ``expert`` against ``ismcts`` (seeds 7,300,000 on, as the measuring runs
   play them), with the C and with the Python, and whether the records were the same;
 * at the decisions near the end of a game (``last_play.applies``), the expert's exact search
@@ -33,6 +34,8 @@ from pegboard.bots.registry import make, register_bot
 from pegboard.bots.search import last_play
 from pegboard.bots.search.play_search import PlaySearch, candidates, choose_card
 from pegboard.bots.search.race import GAME, race_tables
+from pegboard.bots.search.worlds import unseen_cards
+from pegboard.cards import parse_cards
 from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 
@@ -40,9 +43,9 @@ WORLDS = 200
 GAMES = 5
 
 
-def decisions(wanted: int, near_end: bool) -> list[View]:
+def decisions(wanted: int, near_end: bool, discards: bool = False) -> list[View]:
     """The first ``wanted`` play decisions of seeded expert-v-hoyle games (near the end of a
-    game only, if asked)."""
+    game only, if asked; or the first discards)."""
     found: list[View] = []
     seed = 2_000_000
     while len(found) < wanted:
@@ -51,8 +54,16 @@ def decisions(wanted: int, near_end: bool) -> list[View]:
         while game.outcome is None and len(found) < wanted:
             seat = game.to_act[0]
             view = game.view(seat)
-            choosing = view["phase"] == "play" and view.get("turn") == seat
-            if choosing and len(candidates(view)) > 1 and (not near_end or last_play.applies(view)):
+            if discards:
+                wanted_here = view["phase"] == "discard" and len(view["hand"]) == 6
+            else:
+                wanted_here = (
+                    view["phase"] == "play"
+                    and view.get("turn") == seat
+                    and len(candidates(view)) > 1
+                    and (not near_end or last_play.applies(view))
+                )
+            if wanted_here:
                 found.append(view)
             game.apply(seat, bots[seat].act(view))
         seed += 1
@@ -94,6 +105,23 @@ def main(wanted: int) -> None:
     )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     print(row("`ismcts` in C (peer: in Python)", fast, slow, f"{same} trees the same"))
+    fast, slow, same = [], [], 0
+    for k, view in enumerate(decisions(wanted, near_end=False, discards=True)):
+        hand = [int(c) for c in parse_cards(view["hand"])]
+        args = (hand, int(view["seat"]), int(view["dealer"]), [int(s) for s in view["scores"]])
+        target, unseen = int(view["target"]), unseen_cards(view)
+        start = time.process_time()
+        visits = core.discard_visits(
+            *args, target, unseen, random.Random(k), SIMULATIONS, EXPLORE, *tables
+        )
+        fast.append(ms_since(start))
+        bot = IsmctsBot()
+        bot.rng = random.Random(k)
+        start = time.process_time()
+        python_visits = bot._discard_python(*args, target, unseen)
+        slow.append(ms_since(start))
+        same += visits == python_visits
+    print(row("`ismcts`'s discard in C (peer: in Python)", fast, slow, f"{same} the same visits"))
     register_bot("ismcts", IsmctsBot)
     play_one("cribbage", 2, ["expert", "ismcts"], 1, {"score_target": 31})  # the tables, once
     fast, slow, same = [], [], 0
