@@ -12,6 +12,7 @@ import pytest
 
 from pegboard.bots.base import View
 from pegboard.bots.cribbage.expert import CribbageExpert
+from pegboard.bots.game_bot import Thinking
 from pegboard.bots.search.last_play import LastPlay, applies, choose_card_exactly, world_values
 from pegboard.bots.search.pegging import play_out
 from pegboard.bots.search.play_search import PlaySearch, candidates, choose_card
@@ -111,7 +112,9 @@ def test_near_the_end_it_plays_the_card_that_wins_by_force() -> None:
     assert truth[eight] > 0.99 and truth[ace] < 0.01
     assert choose_card(view, random.Random(3), worlds=200) == ace
     assert choose_card_exactly(view, random.Random(3), worlds=200) == eight
-    assert CribbageExpert(seed=3).act(view) == {"type": "play", "card": "8C"}
+    exact = CribbageExpert(seed=3, thinking=Thinking(exact_end=True))
+    assert exact.act(view) == {"type": "play", "card": "8C"}
+    assert CribbageExpert(seed=3).act(view) == {"type": "play", "card": "AS"}  # as shipped
 
 
 def test_far_from_the_end_or_three_players_it_is_not_used() -> None:
