@@ -61,6 +61,12 @@ def extensions() -> list[Extension]:
             optional=True,
         ),
         Extension(
+            "pegboard.bots.cribbage._ismcts",
+            ["src/pegboard/bots/cribbage/_ismcts.pyx"],
+            extra_compile_args=["-ffp-contract=off"],  # UCB's doubles exactly as Python's
+            optional=True,
+        ),
+        Extension(
             "pegboard.bots._not_enough",
             ["src/pegboard/bots/_not_enough.pyx"],
             extra_compile_args=["-ffp-contract=off"],  # the expert's doubles exactly as Python's

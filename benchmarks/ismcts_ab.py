@@ -3,7 +3,8 @@ other bot, on duplicate 2-player deals, with where the points came from.
 
 Run: ``.venv/bin/python -m benchmarks.ismcts_ab play --out runs/ismcts.jsonl --seed 7300000
 --minutes 60`` (appends one line per deal; run again with ``--seed`` past the last to add
-more; ``--opponent hoyle`` for the expert against hoyle, ``--expert NAME`` for another expert),
+more; ``--opponent hoyle`` for the expert against hoyle, ``--expert NAME`` for another expert, such
+as ``expert-exact``, the expert searching the last deal's play exactly),
 then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``; ``compare NEW OLD``
 sets two runs of the same deals side by side, deal by deal.
 
@@ -23,15 +24,18 @@ import json
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 
 from pegboard.arena import play_one
 from pegboard.bots.cribbage.ismcts import IsmctsBot
+from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
 from pegboard.match.phases import hand_points
 from pegboard.match.stats import mean_interval, wilson_interval
 
 register_bot("ismcts", IsmctsBot)
+register_bot("expert-exact", partial(ExpertBot, exact_end=True))
 PHASES = ("pegging", "hand", "crib")
 ROLES = ("dealer", "pone")
 CLOSE = 15

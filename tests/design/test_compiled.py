@@ -27,6 +27,7 @@ MODULES = [
     "pegboard.bots.search._rollout",
     "pegboard.bots.search._tricks",
     "pegboard.bots._not_enough",
+    "pegboard.bots.cribbage._ismcts",
 ]
 
 

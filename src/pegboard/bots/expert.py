@@ -24,8 +24,9 @@ class ExpertBot(GameBot):
         model: bool = True,
         tosses: Tosses = "strong",
         payoff: Payoff | None = None,
+        exact_end: bool = False,
     ) -> None:
-        super().__init__(seed, Thinking(worlds, budget, model, tosses, payoff))
+        super().__init__(seed, Thinking(worlds, budget, model, tosses, payoff, exact_end))
 
 
 class MasterBot(GameBot):

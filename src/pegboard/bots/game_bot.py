@@ -38,6 +38,10 @@ class Thinking:
     tosses: Tosses = "strong"
     payoff: Payoff | None = None
     """What a 2-player game's end is worth; None: the match's in the view, or the game's."""
+    exact_end: bool = False
+    """Whether the Cribbage expert searches the play exactly near the end of a 2-player game
+    (:mod:`pegboard.bots.search.last_play`); off as shipped: measured against ``ismcts`` it
+    gained nothing (docs/bots.md, *A search opponent*)."""
 
 
 BotFactory = Callable[[int | None, Thinking], Bot]

@@ -6,7 +6,10 @@ sampled consistently with everything seen (:mod:`pegboard.bots.search.play_searc
 other player playing the style its shown hands revealed (:mod:`.search.play_styles`; one who
 plays any card alike is taken to toss any cards too, so the discard then counts on no strong
 toss), each world's end valued for the game or, at a match table, for the match
-(:mod:`pegboard.bots.search.match_objective`); counts and calls Muggins perfectly in manual
+(:mod:`pegboard.bots.search.match_objective`); with ``Thinking.exact_end`` (off as shipped),
+near the end of a 2-player game against an opponent of no known style, each world's play
+searched exactly instead, both sides playing their best (:mod:`pegboard.bots.search.last_play`);
+counts and calls Muggins perfectly in manual
 mode. It sees only its seat's view.
 
 Deterministic for a seed: every random draw comes from the bot's own generator, and the
@@ -26,6 +29,7 @@ from pegboard.bots.base import View, forced_move
 from pegboard.bots.cribbage.counting import count_show
 from pegboard.bots.cribbage.discard import choose_discard
 from pegboard.bots.game_bot import Thinking
+from pegboard.bots.search import last_play
 from pegboard.bots.search.match_objective import payoff_of_view
 from pegboard.bots.search.pegging import RANDOM
 from pegboard.bots.search.play_search import choose_card
@@ -61,6 +65,12 @@ class CribbageExpert:
             tosses: Tosses = "random" if RANDOM in styles else self.thinking.tosses
             thrown = choose_discard(view, tosses=tosses, payoff=payoff)
             return {"type": "discard", "cards": card_names(thrown)}
+        if self.thinking.exact_end and not any(styles) and last_play.applies(view):
+            # Near the end against a player of no known style: the play searched exactly.
+            card = last_play.choose_card_exactly(
+                view, self.rng, worlds=self.thinking.worlds, deadline=deadline, payoff=payoff
+            )
+            return {"type": "play", "card": str(Card(card))}
         card = choose_card(
             view,
             self.rng,

@@ -35,13 +35,22 @@ from pegboard.bots.search.pegging import (
     play_out_heuristic,
 )
 from pegboard.bots.search.play_search import PlaySearch
+from pegboard.bots.search.race import GAME, race_tables
 from pegboard.bots.search.worlds import World, unseen_cards
 from pegboard.cards import RANK_OF, card_names, parse_card, parse_cards
+from pegboard.core.compiled import PURE_PYTHON
 from pegboard.core.rules import Action
 from pegboard.errors import OptionError
 from pegboard.games.cribbage import SPEC as CRIBBAGE
 from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
 from pegboard.scoring.show import show_total
+
+try:  # the play's simulations in C (setup.py builds it wherever a compiler is)
+    if PURE_PYTHON:
+        raise ImportError("PEGBOARD_PURE_PYTHON is set")
+    from pegboard.bots.cribbage import _ismcts
+except ImportError:
+    _ismcts = None  # type: ignore[assignment]
 
 SIMULATIONS = 1000
 EXPLORE = 0.7
@@ -125,10 +134,41 @@ class IsmctsBot:
     def _discard(self, view: CribbageBotView) -> list[int]:
         hand = [int(c) for c in parse_cards(view["hand"])]
         me, dealer = known(view["seat"], "seat"), known(view["dealer"], "dealer")
-        other = 1 - me
         target = int(view["target"])
         scores = [int(s) for s in view["scores"]]
         unseen = unseen_cards(view)
+        choices = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
+        if _ismcts is None or type(self.rng) is not _random.Random or len(hand) != 6:
+            visits = self._discard_python(hand, me, dealer, scores, target, unseen)
+        else:
+            visits = _ismcts.discard_visits(
+                hand,
+                me,
+                dealer,
+                scores,
+                target,
+                unseen,
+                self.rng,
+                self.simulations,
+                EXPLORE,
+                *race_tables(GAME, "rotate"),
+            )
+        best = max(range(len(choices)), key=lambda i: visits[i])
+        return list(choices[best])
+
+    def _discard_python(
+        self,
+        hand: list[int],
+        me: int,
+        dealer: int,
+        scores: list[int],
+        target: int,
+        unseen: list[int],
+    ) -> list[int]:
+        """The visits to each discard (each card of ``hand`` with each after it) after the
+        simulations. In C where it was built (``_ismcts.pyx``: the same simulations from the
+        same generator, the same visits)."""
+        other = 1 - me
         choices = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
         visits = [0] * len(choices)
         totals = [0.0] * len(choices)
@@ -152,8 +192,7 @@ class IsmctsBot:
             crib = [*choices[k], *thrown]
             totals[k] += self._hand_value(kept, crib, starter, me, dealer, scores, target)
             visits[k] += 1
-        best = max(range(len(choices)), key=lambda i: visits[i])
-        return list(choices[best])
+        return visits
 
     def _hand_value(
         self,
@@ -192,6 +231,24 @@ class IsmctsBot:
 
     def _play(self, view: CribbageBotView) -> int:
         search = PlaySearch(view, model=False)  # its determinizations, shows and scores
+        if _ismcts is None or type(self.rng) is not _random.Random:
+            visits = self._play_python(search)
+        else:
+            visits = _ismcts.root_visits(
+                search, self.rng, self.simulations, EXPLORE, *race_tables(GAME, "rotate")
+            )
+        playable: dict[int, int] = {}
+        for action in view["legal"]:
+            if action["type"] == "play":
+                card = int(parse_card(action["card"]))
+                playable.setdefault(RANK_OF[card], card)
+        best = max((r for r, _ in visits if r in playable), key=dict(visits).__getitem__)
+        return playable[best]
+
+    def _play_python(self, search: PlaySearch) -> list[tuple[int, int]]:
+        """The play's tree after the simulations: the root's children as (rank, visits), in
+        the order they were added. In C where it was built (``_ismcts.pyx``: the same
+        simulations from the same generator, the same tree)."""
         me = search.me
         root = Node(seat=-1)
         for _ in range(self.simulations):
@@ -203,15 +260,7 @@ class IsmctsBot:
             for visited in descent.path[1:]:
                 visited.visits += 1
                 visited.total += value if visited.seat == me else 1.0 - value
-        playable: dict[int, int] = {}
-        for action in view["legal"]:
-            if action["type"] == "play":
-                card = int(parse_card(action["card"]))
-                playable.setdefault(RANK_OF[card], card)
-        best = max(
-            (r for r in root.children if r in playable), key=lambda r: root.children[r].visits
-        )
-        return playable[best]
+        return [(rank, child.visits) for rank, child in root.children.items()]
 
     @staticmethod
     def _play_value(
