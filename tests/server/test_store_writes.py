@@ -21,10 +21,10 @@ HELD = 10.0  # seconds a held write waits at most (a failing test must still end
 
 
 @pytest.fixture
-def postgres_url(postgres_cluster: str) -> Iterator[str]:
+def postgres_url(session_postgres: str) -> Iterator[str]:
     name = f"test_{secrets.token_hex(6)}"
-    yield a_new_database(postgres_cluster, name)
-    engine = create_engine(postgres_cluster, isolation_level="AUTOCOMMIT")
+    yield a_new_database(session_postgres, name)
+    engine = create_engine(session_postgres, isolation_level="AUTOCOMMIT")
     with engine.connect() as connection:
         connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
     engine.dispose()
@@ -84,8 +84,8 @@ def test_a_slow_write_holds_up_its_own_table_and_no_other(postgres_url: str) -> 
             other = cat.version
             discard(cat)  # another table: the event loop is free to serve it meanwhile
             for client in (cat, dan):
-                client.until(lambda c: c.version > other)
-            ann.drain(0.3)
+                client.until(lambda c: c.version > other, then=False)  # Ann's write is held
+            ann.heard()
             assert ann.version == version, "nobody hears of a change before it is stored"
             release.set()
             for client in (ann, bob):

@@ -349,11 +349,9 @@ def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str)
 def next_game(server: Server, client: Client, game: int) -> None:
     """Let the results intermission run out; the match's next game starts by itself."""
     server.advance(31)
-    for _ in range(50):
-        client.drain(0.05)
-        if client.table.get("match") == game and client.view.get("outcome") is None:
-            return
-    raise AssertionError(f"game {game} of the match did not start")
+    client.drain()
+    assert client.table.get("match") == game, f"game {game} of the match did not start"
+    assert client.view.get("outcome") is None
 
 
 def _answers(server: Server) -> bool:
