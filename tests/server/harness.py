@@ -16,7 +16,6 @@ import httpx
 import uvicorn
 from fastapi import FastAPI
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
 from websockets.sync.client import ClientConnection, connect
 
 from pegboard.server.app import Lobby, create_app
@@ -304,9 +303,9 @@ class Client:
         set going, and a second ping is answered, every message it sent before is here."""
         if self._idle is None:
             return self._until_quiet(QUIET)
-        self._pinged()
+        read = self.heard()
         self._idle()
-        return self.heard()
+        return read + self.heard()
 
     def _until_quiet(self, quiet: float) -> list[dict[str, Any]]:
         read: list[dict[str, Any]] = []
@@ -323,10 +322,20 @@ class Client:
         return self.drain() if self._idle is not None else self._until_quiet(PLAY_QUIET)
 
     def heard(self) -> list[dict[str, Any]]:
-        """Read what the server has sent so far (a ping answered), without waiting for it to
-        finish anything (it may be held on purpose)."""
-        self._pinged()
-        return self._buffered()
+        """Read what the server has sent so far (until a ping is answered), without waiting
+        for it to finish anything (it may be held on purpose). Read meanwhile: a client that
+        has not read its messages reads no pong either (its queue is full)."""
+        read: list[dict[str, Any]] = []
+        try:
+            pong = self.socket.ping(ack_on_close=True)
+        except ConnectionClosed:
+            return read + self._buffered()
+        deadline = time.monotonic() + 10
+        while not pong.wait(0.001):
+            read += self._buffered()
+            if time.monotonic() > deadline:
+                raise AssertionError("the server never answered a ping")
+        return read + self._buffered()
 
     def _buffered(self) -> list[dict[str, Any]]:
         read: list[dict[str, Any]] = []
@@ -335,11 +344,6 @@ class Client:
                 read.append(self.receive(timeout=0))
             except TimeoutError:
                 return read
-
-    def _pinged(self) -> None:
-        """A WebSocket ping answered (or the connection closed: reading says so)."""
-        if self.socket.state is State.OPEN and not self.socket.ping(ack_on_close=True).wait(10):
-            raise AssertionError("the server never answered a ping")
 
     def closed_with(self, timeout: float = 5) -> int | None:
         """Read until the server closes the socket; its close code."""

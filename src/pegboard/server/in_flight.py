@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 
 class Timer(Protocol):
-    def cancel(self) -> None: ...
+    def cancel(self) -> object: ...
 
 
 class AlarmClock(Protocol):
