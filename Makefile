@@ -5,9 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
-# The compiled cores' sources: a change rebuilds them (pip install -e compiles them in place).
-CORES := $(shell find src -name '*.pyx' -o -name '*.pxd')
-# The compiled cores' stubs (each core's .pyi), as module names for mypy.stubtest.
+# The compiled extensions' sources: a change rebuilds them (pip install -e compiles them in place).
+COMPILED := $(shell find src -name '*.pyx' -o -name '*.pxd')
+# The compiled extensions' stubs (each one's .pyi), as module names for mypy.stubtest.
 STUBS := $(shell find src -name '*.pyi' | sed -e 's|^src/||' -e 's|\.pyi$$||' -e 's|/|.|g')
 
 .PHONY: run play test lint typecheck unit browser redis postgres nginx systemd js bench clean
@@ -17,11 +17,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Serving needs only the package itself; the tests add the dev extra (mypy, Playwright, …).
-$(RUN_STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
+$(RUN_STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(STAMP): pyproject.toml setup.py $(CORES) | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(RUN_STAMP)
 
@@ -77,7 +77,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 
-# The stubs against the built cores (names, parameters, what each module holds); PEP 800's
+# The stubs against the built extensions (names, parameters, what each module holds); PEP 800's
 # disjoint-base markers are not asked of them.
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -38,8 +38,8 @@ def extensions() -> list[Extension]:
     cores = [
         Extension("pegboard.core._seeded", ["src/pegboard/core/_seeded.pyx"], optional=True),
         Extension(
-            "pegboard.games.cribbage._core",
-            ["src/pegboard/games/cribbage/_core.pyx"],
+            "pegboard.games.cribbage._compiled_rules",
+            ["src/pegboard/games/cribbage/_compiled_rules.pyx"],
             optional=True,
         ),
         Extension(

@@ -98,7 +98,7 @@ class Settings:
     threshold_ms: float = THRESHOLD_MS
     stop_after_fail: bool = False  # skip the levels above a failed one
     db_dir: str | None = None  # where the server's SQLite file goes (default: the system's tmp)
-    store: str = "sqlite"  # or "postgresql": a throwaway cluster of Debian's for each level
+    store: str = "sqlite"  # or "postgresql": a throwaway server of Debian's for each level
     fixes: tuple[str, ...] = ()  # experiments of load_server (--fix): gc-freeze, wal-thread…
     quiet_wait: float = 10.0  # at most this long before a level for other processes to calm
     nice: int = 0  # scheduling priority of the server and the load generator (<0 needs root)
@@ -288,7 +288,7 @@ def measure(
 @contextlib.contextmanager
 def store_for(kind: str, folder: Path, nice: int = 0) -> Iterator[str]:
     """The store of a level's server: an SQLite file in ``folder``, or the URL of a new
-    PostgreSQL cluster on loopback (the tests' throwaway one: Debian's, durability off), gone
+    PostgreSQL server on loopback (the tests' throwaway one: Debian's, durability off), gone
     when the block ends; its processes at priority ``nice``, as the server's."""
     if kind == "sqlite":
         yield str(folder / "load.sqlite")
@@ -298,11 +298,11 @@ def store_for(kind: str, folder: Path, nice: int = 0) -> Iterator[str]:
     throwaway = importlib.import_module("postgres_server").postgres_server
     with throwaway() as url:
         if nice:
-            renice_cluster(int(url.rsplit(":", 1)[1].split("/")[0]), nice)
+            renice_postgres(int(url.rsplit(":", 1)[1].split("/")[0]), nice)
         yield url
 
 
-def renice_cluster(port: int, nice: int) -> None:
+def renice_postgres(port: int, nice: int) -> None:
     """The PostgreSQL server listening on ``port`` and its processes (the connections' backends,
     forked later, inherit it) at priority ``nice``."""
     processes: dict[int, tuple[int, str]] = {}  # pid -> (parent, command line)
@@ -925,7 +925,7 @@ def main(argv: list[str] | None = None) -> None:
         "--store",
         choices=("sqlite", "postgresql"),
         default="sqlite",
-        help="the server's store (postgresql: a throwaway cluster a level)",
+        help="the server's store (postgresql: a throwaway server a level)",
     )
     parser.add_argument(
         "--fix",

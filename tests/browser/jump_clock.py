@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 
 
 class JumpClock:
@@ -24,6 +25,13 @@ class JumpClock:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(jumped.wait(), delay)
         await asyncio.sleep(0)
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> asyncio.Task[None]:
+        async def ring() -> None:
+            await self.sleep_until(when)
+            callback()
+
+        return asyncio.ensure_future(ring())
 
     async def jump(self, seconds: float) -> None:
         """Move on ``seconds`` at once (in the server's loop): sleepers look at the time again."""

@@ -21,7 +21,7 @@ from pegboard.env import make
 
 MODULES = [
     "pegboard.core._seeded",
-    "pegboard.games.cribbage._core",
+    "pegboard.games.cribbage._compiled_rules",
     "pegboard.env._cribbage",
     "pegboard.bots.search._play_search",
     "pegboard.bots.search._rollout",

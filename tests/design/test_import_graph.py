@@ -84,8 +84,8 @@ def test_every_module_is_in_the_graph() -> None:
 
 def test_compiled_modules_are_in_the_graph_with_their_cimports() -> None:
     graph = import_graph(PACKAGE)
-    assert "pegboard.core.outcome" in graph["pegboard.games.cribbage._core"]
-    assert {"pegboard.core._seeded", "pegboard.games.cribbage._core"} <= graph[
+    assert "pegboard.core.outcome" in graph["pegboard.games.cribbage._compiled_rules"]
+    assert {"pegboard.core._seeded", "pegboard.games.cribbage._compiled_rules"} <= graph[
         "pegboard.env._cribbage"
     ]
 

@@ -1,5 +1,5 @@
 """The server tests' fixtures. A test marked ``store`` (``@pytest.mark.store``) runs twice: on
-SQLite and on PostgreSQL (Debian's, one throwaway cluster for the session, a new database for
+SQLite and on PostgreSQL (Debian's, one throwaway server for the session, a new database for
 each test); every other test runs on SQLite only. The mark goes on the tests where the database
 makes a difference (whole games and their records, every action kept across a restart, bad input
 changing nothing, a second writer refused, accounts, quick play's queue, ratings), so the
@@ -28,32 +28,32 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_cluster() -> Iterator[str]:
+def session_postgres() -> Iterator[str]:
     """A PostgreSQL server for the whole session (started when a test first asks)."""
     with postgres_server() as url:
         yield url
 
 
-def a_new_database(cluster_url: str, name: str) -> str:
-    """Another empty database on the cluster, and its URL."""
-    engine = create_engine(cluster_url, isolation_level="AUTOCOMMIT")
+def a_new_database(server_url: str, name: str) -> str:
+    """Another empty database on the PostgreSQL server at ``server_url``, and its URL."""
+    engine = create_engine(server_url, isolation_level="AUTOCOMMIT")
     with engine.connect() as connection:
         connection.execute(text(f"CREATE DATABASE {name}"))
     engine.dispose()
-    return cluster_url.rsplit("/", 1)[0] + f"/{name}"
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
 
 
 @pytest.fixture
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The URL of an empty store of this test's own: SQLite, or (a ``store`` test's second run)
-    a new database on the session's PostgreSQL, dropped after the test (the cluster stays small)."""
+    a new database on the session's PostgreSQL, dropped after the test (the server stays small)."""
     if getattr(request, "param", "sqlite") == "sqlite":
         yield f"sqlite:///{tmp_path / 'pegboard.sqlite'}"
         return
-    cluster: str = request.getfixturevalue("postgres_cluster")
+    postgres: str = request.getfixturevalue("session_postgres")
     name = f"test_{secrets.token_hex(6)}"
-    yield a_new_database(cluster, name)
-    engine = create_engine(cluster, isolation_level="AUTOCOMMIT")
+    yield a_new_database(postgres, name)
+    engine = create_engine(postgres, isolation_level="AUTOCOMMIT")
     with engine.connect() as connection:  # FORCE: a connection a test left open goes too
         connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
     engine.dispose()

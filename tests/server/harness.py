@@ -22,6 +22,8 @@ from pegboard.server.app import Lobby, create_app
 from pegboard.server.clock import FakeClock
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
+from pegboard.server.http.limits import REQUEST_RATE
+from pegboard.server.in_flight import in_flight
 from pegboard.server.quickplay.matcher import QuickPlaySettings
 from pegboard.server.tables.room import Room, RoomSettings
 from pegboard.server.workers.bus import Bus
@@ -29,6 +31,13 @@ from pegboard.server.workers.worker import WorkerSettings
 
 T = TypeVar("T")
 HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon
+# Seconds between looks at a condition the server does not set going: three HTTP requests a
+# look stay within the request limit of an address.
+POLL_EVERY = 3 / REQUEST_RATE
+# Seconds without a message that mean the server has said all for now, for a socket of a
+# server that nothing here can ask (Client.drain), and in a game played at speed.
+QUIET = 0.2
+PLAY_QUIET = 0.05
 TABLE_PATH = re.compile(r"/api/tables/([^/?]+)")
 
 INVITES: dict[str, str] = {}
@@ -133,10 +142,29 @@ class Server:
         self.start()
 
     def advance(self, seconds: float) -> None:
-        """Move the server's clock on (in the server's own event loop)."""
+        """Move the server's clock on (in the server's own event loop), and return once
+        everything that set going has finished (pegboard.server.in_flight)."""
         loop: asyncio.AbstractEventLoop = self.app.state.loop
-        asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), loop).result(5)
-        time.sleep(0.05)
+        asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), loop).result(10)
+
+    def idle(self, timeout: float = 10) -> None:
+        """Until the server has finished everything set going so far: commands, bots' turns,
+        the background tasks' passes, messages on their way out."""
+        loop: asyncio.AbstractEventLoop = self.app.state.loop
+        asyncio.run_coroutine_threadsafe(in_flight(loop).idle(), loop).result(timeout)
+
+    @property
+    def client_idle(self) -> Callable[[], None] | None:
+        """What a client of this server waits on (:class:`Client`): :meth:`idle`, unless this
+        is a worker among several (a table's owner may be another worker) or runs elsewhere."""
+        return self.idle if self.bus is None and self.running else None
+
+    def reviews_done(self, timeout: float) -> None:
+        """Until every match submitted for review so far (and found at start-up) is reviewed:
+        reviews are made in a process of their own, apart from the work :meth:`idle` waits
+        for."""
+        loop: asyncio.AbstractEventLoop = self.app.state.loop
+        asyncio.run_coroutine_threadsafe(self.app.state.reviews.idle(), loop).result(timeout)
 
     def on_loop(self, look: Callable[[Lobby], T]) -> T:
         """``look(lobby)`` run in the server's own event loop (where the lobby lives)."""
@@ -160,12 +188,19 @@ class Server:
         return asyncio.run_coroutine_threadsafe(room.call(run), self.app.state.loop).result(5)
 
     def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 5) -> None:
-        """Poll until ``condition()`` holds (something the server does in its own time)."""
+        """Until ``condition()`` holds: looked at each time the server is :meth:`idle` (most
+        hold the first time), then again at :data:`POLL_EVERY` for what the server does not
+        set going itself (a client's socket closing, another process), at a pace that keeps a
+        condition asking over HTTP under the request limit."""
         deadline = time.monotonic() + timeout
-        while not condition():
+        while True:
+            if self.running:  # else served by another process: only polled
+                self.idle(timeout)
+            if condition():
+                return
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out waiting for {what}")
-            time.sleep(0.01)
+            time.sleep(POLL_EVERY)
 
     def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         found = TABLE_PATH.match(path)
@@ -206,14 +241,18 @@ class Server:
         query = f"?since={since}" + (f"&token={token}" if token else "")
         query += f"&invite={INVITES[table_id]}" if table_id in INVITES else ""
         with connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}{query}", open_timeout=5) as socket:
-            yield Client(socket)
+            yield Client(socket, self.client_idle)
 
 
 class Client:
-    """A player's socket, keeping the latest view and every event it was sent."""
+    """A player's socket, keeping the latest view and every event it was sent. ``idle`` waits
+    until its server has finished what it was set to do (:meth:`Server.idle`); None where no
+    one server here knows (a worker among several, whose tables' owner may be another, or a
+    server in another process): :meth:`drain` then reads until a quiet spell."""
 
-    def __init__(self, socket: ClientConnection) -> None:
+    def __init__(self, socket: ClientConnection, idle: Callable[[], None] | None) -> None:
         self.socket = socket
+        self._idle = idle
         self.view: dict[str, Any] = {}
         self.version = 0
         self.events: list[dict[str, Any]] = []
@@ -248,24 +287,68 @@ class Client:
             self.errors.append(message)
         return message
 
-    def until(self, told: Callable[[Client], bool], timeout: float = 10) -> None:
+    def until(
+        self, told: Callable[[Client], bool], timeout: float = 10, *, then: bool = True
+    ) -> None:
         """Read until ``told`` holds of what this socket has been told (a slow store or a
-        loaded machine may take longer than any quiet spell), then whatever follows at once."""
+        loaded machine may take longer than any quiet spell), then (unless ``then`` is False:
+        the server is held on purpose) all that follows (:meth:`drain`)."""
         deadline = time.monotonic() + timeout
         while not told(self):
             left = deadline - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"never told it; chat {self.chat}, errors {self.errors}")
             self.receive(timeout=left)
-        self.drain(0.05)
+        if then:
+            self.answers()
 
-    def drain(self, quiet: float = 0.2) -> None:
-        """Read until nothing more arrives for ``quiet`` seconds."""
+    def drain(self) -> list[dict[str, Any]]:
+        """Read everything the server has to say for now (and return it): once what this
+        socket sent has reached the server (a ping answered), the server has finished all that
+        set going, and a second ping is answered, every message it sent before is here."""
+        if self._idle is None:
+            return self._until_quiet(QUIET)
+        read = self.heard()
+        self._idle()
+        return read + self.heard()
+
+    def _until_quiet(self, quiet: float) -> list[dict[str, Any]]:
+        read: list[dict[str, Any]] = []
         while True:
             try:
-                self.receive(timeout=quiet)
+                read.append(self.receive(timeout=quiet))
             except TimeoutError:
-                return
+                return read
+
+    def answers(self) -> list[dict[str, Any]]:
+        """What the server answered to what this socket sent: everything, where the server is
+        known to be done (:meth:`drain`); else the messages that come within a short spell,
+        for a game played at speed against several workers."""
+        return self.drain() if self._idle is not None else self._until_quiet(PLAY_QUIET)
+
+    def heard(self) -> list[dict[str, Any]]:
+        """Read what the server has sent so far (until a ping is answered), without waiting
+        for it to finish anything (it may be held on purpose). Read meanwhile: a client that
+        has not read its messages reads no pong either (its queue is full)."""
+        read: list[dict[str, Any]] = []
+        try:
+            pong = self.socket.ping(ack_on_close=True)
+        except ConnectionClosed:
+            return read + self._buffered()
+        deadline = time.monotonic() + 10
+        while not pong.wait(0.001):
+            read += self._buffered()
+            if time.monotonic() > deadline:
+                raise AssertionError("the server never answered a ping")
+        return read + self._buffered()
+
+    def _buffered(self) -> list[dict[str, Any]]:
+        read: list[dict[str, Any]] = []
+        while True:
+            try:
+                read.append(self.receive(timeout=0))
+            except TimeoutError:
+                return read
 
     def closed_with(self, timeout: float = 5) -> int | None:
         """Read until the server closes the socket; its close code."""
@@ -285,7 +368,7 @@ class Client:
         """Answer the first legal action whenever asked, until the game reaches ``phase``."""
         acted = -1
         for _ in range(limit):
-            self.drain(0.05)
+            self.answers()
             if self.view["phase"] == phase:
                 return
             if self.view["legal"] and acted != self.version:
@@ -302,9 +385,8 @@ class Client:
             if self.view.get("legal") and acted != self.version:
                 acted = self.version
                 self.act(self.view["legal"][0])
-            try:
-                self.receive(timeout=0.5)
-            except TimeoutError:
+            self.answers()
+            if acted == self.version:  # refused: try again
                 acted = -1
         raise AssertionError("the game did not end")
 
@@ -319,8 +401,8 @@ def play_together(*clients: Client, limit: int = 4000) -> None:
             if client.view.get("legal") and acted[id(client)] != client.version:
                 acted[id(client)] = client.version
                 client.act(client.view["legal"][0])
-            try:
-                client.receive(timeout=0.05)
-            except TimeoutError:
+        for client in clients:
+            client.answers()
+            if acted[id(client)] == client.version:  # refused: try again
                 acted[id(client)] = -1
     raise AssertionError("the game did not end")

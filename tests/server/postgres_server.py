@@ -1,8 +1,8 @@
-"""A throwaway PostgreSQL server on a free loopback port, its cluster in a temporary folder.
+"""A throwaway PostgreSQL server on a free loopback port, its data in a temporary folder.
 
 Debian's ``postgresql`` package provides ``initdb`` and ``postgres``
-(``/usr/lib/postgresql/<version>/bin``). PostgreSQL refuses to run as root, so as root the
-cluster belongs to the package's ``postgres`` user. Without the binaries the PostgreSQL tests
+(``/usr/lib/postgresql/<version>/bin``). PostgreSQL refuses to run as root, so as root its
+data belong to the package's ``postgres`` user. Without the binaries the PostgreSQL tests
 are skipped on a developer's machine and fail in CI (CI=true): ``make test`` installs the
 package, so a missing one is a broken setup.
 """

@@ -81,7 +81,7 @@ Front = tuple[Server, list[Worker]]
 
 
 @contextmanager
-def cluster(tmp_path: Path, redis_url: str, postgres_url: str) -> Iterator[Front]:
+def behind_nginx(tmp_path: Path, redis_url: str, postgres_url: str) -> Iterator[Front]:
     """Two workers and nginx in front: a harness ``Server`` that speaks to nginx only."""
     db = f"{postgres_url.rsplit('/', 1)[0]}/nginx_{os.getpid()}_{free_port()}"
     create_database(postgres_url, db.rsplit("/", 1)[1])
@@ -141,7 +141,7 @@ def owner_of(table: str, redis_url: str, workers: list[Worker]) -> Worker:
 def test_a_game_through_nginx_goes_on_when_its_owner_goes(
     tmp_path: Path, redis_url: str, postgres_url: str, how: signal.Signals
 ) -> None:
-    with cluster(tmp_path, redis_url, postgres_url) as (front, workers):
+    with behind_nginx(tmp_path, redis_url, postgres_url) as (front, workers):
         assert front.get("/healthz").json()["healthy"] is True
         table = front.table(score_target=31)
         ann, bob = front.join(table, "Ann"), front.join(table, "Bob")

@@ -36,7 +36,7 @@ def stranger_socket(
     uri = f"ws://127.0.0.1:{server.port}/ws/{table}?since=0{query}"
     told: list[dict[str, Any]] = []
     with connect(uri, open_timeout=5) as socket:
-        client = Client(socket)
+        client = Client(socket, server.client_idle)
         told.append(client.receive())
         code = client.closed_with()
     assert code is not None
@@ -111,7 +111,7 @@ def test_a_watcher_needs_the_link_and_a_seat_token_always_works(server: Server) 
         assert "invite" not in welcome, "the key is for those seated"
     ann = server.join(table, "Ann")
     with connect(f"ws://127.0.0.1:{server.port}/ws/{table}?token={ann}", open_timeout=5) as s:
-        welcome = Client(s).receive()
+        welcome = Client(s, server.client_idle).receive()
     assert (welcome["type"], welcome["slot"], welcome["invite"]) == ("welcome", 0, key)
 
 
@@ -122,7 +122,7 @@ def test_listed_tables_are_as_before_and_never_show_the_key(server: Server) -> N
     assert info.status_code == 200 and info.json()["listed"] is True
     assert key not in info.text and key not in stranger_get(server, "/api/tables").text
     with connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=5) as socket:
-        welcome = Client(socket).receive()
+        welcome = Client(socket, server.client_idle).receive()
     assert welcome["type"] == "welcome" and key not in json.dumps(welcome)
     assert stranger_join(server, table).status_code == 200
     assert stranger_get(server, f"/api/tables/{table}/records").json() == []

@@ -72,7 +72,7 @@ def play_now(server: Server, browser: httpx.Client | None, **choice: Any) -> Ite
     headers = {"Cookie": f"{COOKIE}={cookie}"} if cookie else {}
     url = f"ws://127.0.0.1:{server.port}/ws/play?{query}"
     with connect(url, open_timeout=5, additional_headers=headers) as socket:
-        yield Waiting(socket)
+        yield Waiting(socket, server.client_idle)
 
 
 def seated(client: Client) -> dict[str, Any]:
@@ -100,13 +100,10 @@ def still_waiting(client: Client, waited: int) -> dict[str, Any]:
         assert message["type"] == "queued", message
         if message["waited"] == waited:
             break
-    while True:
-        try:
-            later = client.receive(timeout=0.3)
-        except TimeoutError:
-            return message
+    for later in client.drain():
         assert later["type"] == "queued", later
         message = later
+    return message
 
 
 def open_store(server: Server) -> Store:

@@ -77,7 +77,7 @@ def reach_phase(phase: str, *clients: Client) -> None:
     """Both answer their first legal action until each sees ``phase``."""
     for _ in range(500):
         for client in clients:
-            client.drain(0.05)
+            client.drain()
             if client.view["phase"] != phase and client.view["legal"]:
                 client.act(client.view["legal"][0])
         if all(c.view["phase"] == phase for c in clients):

@@ -27,14 +27,13 @@ def play_logging(clients: list[Client], seeds: list[str], limit: int = 6000) -> 
             if client.view.get("legal") and acted[i] != client.version:
                 acted[i] = client.version
                 client.act(client.view["legal"][0])
-            try:
-                message = client.receive(timeout=0.05)
-            except TimeoutError:
+        for i, client in enumerate(clients):
+            for message in client.drain():
+                logs[i].append(message)
+                if message["type"] == "commit":
+                    client.send({"type": "seed", "hand": message["hand"], "seed": seeds[i]})
+            if acted[i] == client.version:  # refused: try again
                 acted[i] = -1
-                continue
-            logs[i].append(message)
-            if message["type"] == "commit":
-                client.send({"type": "seed", "hand": message["hand"], "seed": seeds[i]})
     raise AssertionError("the game did not end")
 
 

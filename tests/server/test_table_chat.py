@@ -34,7 +34,7 @@ def at_the_table(server: Server, table: str, *tokens: str | None) -> Iterator[li
         clients = [stack.enter_context(server.player(table, token)) for token in tokens]
         for client in clients:
             client.receive()
-            client.drain(0.1)
+            client.drain()
         yield clients
 
 

@@ -13,7 +13,7 @@ tests/bots/test_not_enough_core.py compares both on generated inputs, and whole 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
-from pegboard.games.cribbage._core cimport pegging_points
+from pegboard.games.cribbage._compiled_rules cimport pegging_points
 
 from pegboard.cards import RANK_OF, SUIT_OF, VALUE_OF
 

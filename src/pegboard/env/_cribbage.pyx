@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The research environment's Cribbage loop in C, on the rules core of
-:mod:`pegboard.games.cribbage._core`.
+:mod:`pegboard.games.cribbage._compiled_rules`.
 
 :class:`CribbageEnvCore` is one game: ``step``, ``legal_actions``, ``legal_mask``,
 ``observation``, ``current_player`` and ``done`` are each one call into C, which applies the
@@ -21,7 +21,7 @@ from libc.string cimport memcpy, memset
 
 from pegboard.core._seeded cimport MT, mt_randbelow, mt_seed_chance, mt_shuffle
 from pegboard.core._splitmix cimport splitmix_mix
-from pegboard.games.cribbage._core cimport (
+from pegboard.games.cribbage._compiled_rules cimport (
     CHANCE_CUT,
     CHANCE_DEAL,
     ID_COUNT,

@@ -18,7 +18,7 @@ from libc.string cimport memcpy
 
 from pegboard.bots.search._rollout cimport HAND, SEATS, Play, read_position, roll_out
 from pegboard.core._seeded cimport MT, mt_load, mt_randbelow, mt_shuffle, mt_store
-from pegboard.games.cribbage._core cimport pegging_points, show_total
+from pegboard.games.cribbage._compiled_rules cimport pegging_points, show_total
 
 from pegboard.cards import RANK_OF, VALUE_OF, parse_cards
 

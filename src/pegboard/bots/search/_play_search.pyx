@@ -44,7 +44,7 @@ from pegboard.core._seeded cimport (
     mt_shuffle,
     mt_store,
 )
-from pegboard.games.cribbage._core cimport pegging_points, show_total
+from pegboard.games.cribbage._compiled_rules cimport pegging_points, show_total
 
 from pegboard.bots.search.keep_model import greedy_throws
 from pegboard.bots.search.race import TARGET, race_tables

@@ -14,7 +14,7 @@ test_rollout_core.py plays both on random positions).
 from libc.stdint cimport uint64_t
 
 from pegboard.core._splitmix cimport splitmix_next
-from pegboard.games.cribbage._core cimport pegging_points
+from pegboard.games.cribbage._compiled_rules cimport pegging_points
 
 from pegboard.cards import RANK_OF, VALUE_OF
 

@@ -1,6 +1,6 @@
 """Cribbage's rules on the compiled core: what ``Game`` plays whenever the core was built.
 
-:class:`FastCribbageRules` is the C state machine of :mod:`pegboard.games.cribbage._core`
+:class:`FastCribbageRules` is the C state machine of :mod:`pegboard.games.cribbage._compiled_rules`
 (the same one the research environments step) with the views of the Python rules: it writes
 the same events, asks for the same chance and shows every seat the same view as
 :class:`~pegboard.games.cribbage.rules.CribbageRules`, which stays as the pure-Python code
@@ -16,7 +16,7 @@ from typing import Any
 from pegboard.cards import Card
 from pegboard.core.options import OptionValue
 from pegboard.core.rules import Event, Rules
-from pegboard.games.cribbage._core import CribbageCore
+from pegboard.games.cribbage._compiled_rules import CribbageCore
 from pegboard.games.cribbage.actions import CribbageAction
 from pegboard.games.cribbage.events import CribbageEvent
 from pegboard.games.cribbage.rules import BETWEEN_HANDS, canonical_action

@@ -31,6 +31,7 @@ from pegboard.server.clock import Clock
 from pegboard.server.http.admission import Admission, Limits
 from pegboard.server.http.inputs import clean_name, table_id_ok
 from pegboard.server.http.limits import BOT_TABLE_WORKERS, LOBBY_FRESH
+from pegboard.server.in_flight import counted
 from pegboard.server.players.privacy import Gate, listed_by_default, new_invite
 from pegboard.server.ratings.settle import rating_changes
 from pegboard.server.store.sql_store import CLOSED, Store, TableRow
@@ -180,6 +181,7 @@ class Lobby:
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in a task of its own, awaited when the lobby closes."""
         task = asyncio.create_task(work)
+        counted(task)
         self._stopping.add(task)
         task.add_done_callback(self._stopping.discard)
 

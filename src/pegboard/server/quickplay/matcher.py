@@ -29,6 +29,7 @@ from pegboard.bots import bot_names
 from pegboard.core.spec import game_names, get_spec
 from pegboard.server.http.inputs import BadInput
 from pegboard.server.http.protocol import GONE, RESTART
+from pegboard.server.in_flight import Wakeup
 from pegboard.server.lobby.one_process import Lobby, NewTable, Seated
 from pegboard.server.players import social
 from pegboard.server.players.player_store import Player
@@ -139,7 +140,7 @@ class QuickPlay:
         self.workers = workers  # None: this process is alone, and the matcher
         self.me = workers.me if workers is not None else "alone"
         self.waiters: dict[str, Waiter] = {}
-        self._poked = asyncio.Event()
+        self._wakeup = Wakeup(self.clock)
         self._task: asyncio.Task[None] | None = None
         self._unsubscribe: Unsubscribe | None = None
 
@@ -147,13 +148,17 @@ class QuickPlay:
 
     async def start(self) -> None:
         if self.workers is not None:
-            self._unsubscribe = await self.workers.bus.subscribe(POKE, lambda _: self._poked.set())
+            self._unsubscribe = await self.workers.bus.subscribe(
+                POKE, lambda _: self._wakeup.ring()
+            )
         self._task = asyncio.create_task(self._run())
+        self._wakeup.awake()
 
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        self._wakeup.stopped()
         for waiter in list(self.waiters.values()):
             self.leave(waiter)
             if not waiter.outcome.done():  # come back (to another worker) and wait again
@@ -165,26 +170,20 @@ class QuickPlay:
                 await self.workers.bus.release([MATCHER], self.me)
 
     async def _run(self) -> None:
-        while True:
-            await self._until(self.clock.now() + self.settings.tick)
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("quick play: a pass over the queue failed; trying again")
-
-    async def _until(self, when: float) -> None:
-        """Sleep until ``when`` on the server's clock, or until poked."""
-        sleeping = asyncio.ensure_future(self.clock.sleep_until(when))
-        poked = asyncio.ensure_future(self._poked.wait())
-        await asyncio.wait({sleeping, poked}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (sleeping, poked):
-            task.cancel()
-        self._poked.clear()
+        try:
+            while True:
+                await self._wakeup.sleep(self.clock.now() + self.settings.tick)
+                try:
+                    await self.tick()
+                except Exception:
+                    log.exception("quick play: a pass over the queue failed; trying again")
+        finally:
+            self._wakeup.stopped()
 
     async def _poke(self) -> None:
         """Look at the queue now, on every worker."""
         if self.workers is None:
-            self._poked.set()
+            self._wakeup.ring()
         else:
             await self.workers.bus.publish(POKE, {"from": self.me})
 

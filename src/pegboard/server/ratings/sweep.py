@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from pegboard.server.clock import Clock
+from pegboard.server.in_flight import Wakeup
 from pegboard.server.ratings.settle import settle, stored_match
 from pegboard.server.store.schema import records_table, settled_table
 from pegboard.server.store.sql_store import Store
@@ -79,25 +80,31 @@ class Sweeper:
         self.clock = clock
         self.every = every
         self._task: asyncio.Task[None] | None = None
+        self._wakeup = Wakeup(clock)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
+        self._wakeup.awake()
 
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self._wakeup.stopped()
 
     async def sweep_now(self) -> int:
         return await asyncio.to_thread(sweep, self.store, self.clock.now())
 
     async def _run(self) -> None:
-        while True:
-            try:
-                done = await self.sweep_now()
-                if done:
-                    log.info("the sweep settled %d finished matches", done)
-            except Exception:
-                log.exception("the sweep failed; trying again later")
-            await self.clock.sleep_until(self.clock.now() + self.every)
+        try:
+            while True:
+                try:
+                    done = await self.sweep_now()
+                    if done:
+                        log.info("the sweep settled %d finished matches", done)
+                except Exception:
+                    log.exception("the sweep failed; trying again later")
+                await self._wakeup.sleep(self.clock.now() + self.every)
+        finally:
+            self._wakeup.stopped()

@@ -47,6 +47,7 @@ class ReviewQueue:
         self._waiting: set[tuple[str, int]] = set()
         self._executor: Executor | None = None
         self._task: asyncio.Task[None] | None = None
+        self._swept = asyncio.Event()  # the start-up's look for matches without a review
         self.made = 0
 
     def start(self) -> None:
@@ -90,7 +91,9 @@ class ReviewQueue:
         return len(found)
 
     async def idle(self) -> None:
-        """Until every match submitted so far is reviewed (for tests)."""
+        """Until every match submitted so far, and every one the start-up found, is reviewed
+        (for tests)."""
+        await self._swept.wait()
         await self._queue.join()
 
     def _worker(self) -> Executor:
@@ -113,6 +116,8 @@ class ReviewQueue:
                 log.info("%d stored matches had no review: queued", swept)
         except Exception:
             log.exception("looking for matches without a review failed")
+        finally:
+            self._swept.set()
         while True:
             key = await self._queue.get()
             try:

@@ -13,6 +13,7 @@ from pegboard.bots import Bot
 from pegboard.core.game import Game
 from pegboard.core.wire import Action, BotView
 from pegboard.server.clock import Clock
+from pegboard.server.in_flight import counted, rest_until
 from pegboard.server.tables.errors import StaleCommand, TableClosed
 from pegboard.server.tables.pipeline import STOPPED, Pipeline
 from pegboard.server.tables.thinking import BotPool
@@ -53,6 +54,7 @@ class BotTurns:
         for seat in to_act:
             if seat in self.bots:
                 task = asyncio.ensure_future(self._turn(seat, self._game, version))
+                counted(task)  # in flight from now, but for its wait for the clock
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
@@ -68,7 +70,7 @@ class BotTurns:
         """A bot's move: its view is copied in the writer, thought over in a worker thread (the
         event loop serves every other table meanwhile), then played through the writer like a
         person's command made on ``version``."""
-        await self._clock.sleep_until(self._clock.now() + self._delay)
+        await rest_until(self._clock, self._clock.now() + self._delay)
         with contextlib.suppress(TableClosed):
             # One bot of this table at a time, in the order of their turns: a bot is asked only
             # about the latest version, as when bots thought in the writer, so the same seeds

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from pegboard.core.game import Game
 from pegboard.server.clock import Clock
+from pegboard.server.in_flight import Wakeup
 from pegboard.server.tables.errors import TableClosed
 from pegboard.server.tables.pipeline import STOPPED, Pipeline
 from pegboard.server.tables.settings import RoomSettings
@@ -52,7 +53,7 @@ class Clocks:
         self._alarms = alarms
         self.turns: dict[int, tuple[int, float]] = {}  # seat -> (its turn's version, deadline)
         self.results_since: float | None = None  # when the results intermission began
-        self._wake = asyncio.Event()
+        self._wakeup = Wakeup(clock)
         self._task: asyncio.Task[None] | None = None
 
     def lengths(self, options: Mapping[str, object]) -> dict[str, float]:
@@ -110,35 +111,33 @@ class Clocks:
 
     def wake(self) -> None:
         """Something changed: the timer looks at the alarms again."""
-        self._wake.set()
+        self._wakeup.ring()
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
+        self._wakeup.awake()
 
     async def stop(self) -> None:
         """Stop the timer, and let the room go (:data:`STOPPED`): no alarm rings after this."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        self._wakeup.stopped()
         self._pipeline = STOPPED
         self._alarms = list
 
     async def _run(self) -> None:
         """Sleep until the next alarm (or a wake), then ring it in the writer."""
-        while not self._pipeline.closed:
-            self._wake.clear()
-            alarms = self._alarms()
-            if not alarms:
-                await self._wake.wait()
-                continue
-            when, what = min(alarms, key=lambda a: a[0])
-            sleeper = asyncio.ensure_future(self._clock.sleep_until(when))
-            waker = asyncio.ensure_future(self._wake.wait())
-            done, pending = await asyncio.wait(
-                {sleeper, waker}, return_when=asyncio.FIRST_COMPLETED
-            )
-            for task in pending:
-                task.cancel()
-            if sleeper in done:
-                with contextlib.suppress(TableClosed):
-                    await self._pipeline.call(what)
+        try:
+            while not self._pipeline.closed:
+                alarms = self._alarms()
+                if not alarms:
+                    await self._wakeup.sleep()
+                    continue
+                when, what = min(alarms, key=lambda a: a[0])
+                await self._wakeup.sleep(when)
+                if self._clock.now() >= when:
+                    with contextlib.suppress(TableClosed):
+                        await self._pipeline.call(what)
+        finally:
+            self._wakeup.stopped()

@@ -1,4 +1,5 @@
-"""A client's WebSocket as a watcher of a table."""
+"""A client's WebSocket as a watcher of a table. A message is work in flight
+(pegboard.server.in_flight) from when it is queued until it is sent, or the socket is gone."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import orjson
 from fastapi import WebSocket
 
 from pegboard.server.http.protocol import GONE, POLICY, TRY_LATER
+from pegboard.server.in_flight import in_flight
 
 REASONS = {
     GONE: "the table is closed",
@@ -41,17 +43,29 @@ class SocketWatcher:
         # None ends the queue; it always fits, so OUTBOX_LIMIT is counted by hand.
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.ending: int | None = None  # the close code once the server lets the socket go
+        self._unsent = 0  # messages queued and in flight
         self.sender = asyncio.create_task(self._send_loop())
 
     def put(self, message: dict[str, Any]) -> None:
         if self.outbox.qsize() < OUTBOX_LIMIT:
-            self.outbox.put_nowait(message)
+            self._queue(message)
 
     def finish(self, code: int = GONE) -> None:
         """Send what is queued, then close the socket with ``code``."""
         if self.ending is None:
             self.ending = code
-            self.outbox.put_nowait(None)
+            self._queue(None)
+
+    def _queue(self, message: dict[str, Any] | None) -> None:
+        self.outbox.put_nowait(message)
+        if not self.sender.done():  # else never sent: not in flight
+            self._unsent += 1
+            in_flight().begin()
+
+    def _sent(self, count: int = 1) -> None:
+        self._unsent -= count
+        for _ in range(count):
+            in_flight().end()
 
     async def send(self, message: dict[str, Any]) -> None:
         self.put(message)
@@ -61,14 +75,18 @@ class SocketWatcher:
         self.finish(code)
 
     async def _send_loop(self) -> None:
-        with contextlib.suppress(Exception):
-            while (message := await self.outbox.get()) is not None:
-                await self.socket.send_text(encoded(message))
-            if self.ending is not None:
-                reason = REASONS.get(self.ending, "come back soon")
-                await self.socket.close(self.ending, reason)
+        try:
+            with contextlib.suppress(Exception):
+                while (message := await self.outbox.get()) is not None:
+                    await self.socket.send_text(encoded(message))
+                    self._sent()
+                if self.ending is not None:
+                    reason = REASONS.get(self.ending, "come back soon")
+                    await self.socket.close(self.ending, reason)
+        finally:
+            self._sent(self._unsent)  # the end of the queue, and what was never to be sent
 
     async def close(self) -> None:
-        self.outbox.put_nowait(None)
+        self._queue(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.sender, 2)

@@ -1,6 +1,7 @@
 """A table's writer: one task that runs the table's commands one after another, so that a table
 changes in one place at a time. Every change of a room, from a socket, a clock or a bot, goes
-through :meth:`Writer.call`."""
+through :meth:`Writer.call`. A command is work in flight (pegboard.server.in_flight) from when
+it is queued until it has run or been refused."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pegboard.server.in_flight import in_flight
 from pegboard.server.tables.errors import TableClosed
 
 T = TypeVar("T")
@@ -51,6 +53,7 @@ class Writer:
         holds the error would make a reference cycle of every refused command."""
         command = _Command(run)
         self._inbox.put_nowait(command)
+        in_flight().begin()
         return command.done
 
     async def stop(self) -> None:
@@ -69,6 +72,8 @@ class Writer:
             except Exception as error:  # the caller gets the error; the room goes on
                 if not command.done.done():
                     command.done.set_exception(error)
+            finally:
+                in_flight().end()
         self._refuse_queued()
 
     def _refuse_queued(self) -> None:
@@ -76,3 +81,4 @@ class Writer:
             command = self._inbox.get_nowait()
             if not command.done.done():  # its caller may have given up waiting
                 command.done.set_exception(TableClosed("this table is closed"))
+            in_flight().end()

@@ -30,6 +30,7 @@ from pegboard.core.matchplay import MatchFormat, MatchScore, score_target
 from pegboard.core.outcome import Outcome
 from pegboard.core.spec import get_spec
 from pegboard.errors import OptionError, PegboardError
+from pegboard.server.in_flight import Wakeup
 from pegboard.server.lobby.one_process import Lobby, NewTable, Seated
 from pegboard.server.players import player_store as players
 from pegboard.server.tournaments import stored
@@ -131,19 +132,23 @@ class Director:
         self.workers = workers
         self.me = workers.me if workers is not None else "alone"
         self.tick_seconds = tick
-        self._poked = asyncio.Event()
+        self._wakeup = Wakeup(self.clock)
         self._task: asyncio.Task[None] | None = None
         self._unsubscribe: Unsubscribe | None = None
 
     async def start(self) -> None:
         if self.workers is not None:
-            self._unsubscribe = await self.workers.bus.subscribe(POKE, lambda _: self._poked.set())
+            self._unsubscribe = await self.workers.bus.subscribe(
+                POKE, lambda _: self._wakeup.ring()
+            )
         self._task = asyncio.create_task(self._run())
+        self._wakeup.awake()
 
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        self._wakeup.stopped()
         if self.workers is not None:
             with contextlib.suppress(Exception):
                 if self._unsubscribe is not None:
@@ -152,24 +157,20 @@ class Director:
 
     async def poke(self) -> None:
         if self.workers is None:
-            self._poked.set()
+            self._wakeup.ring()
         else:
             await self.workers.bus.publish(POKE, {"from": self.me})
 
     async def _run(self) -> None:
-        while True:
-            sleeping = asyncio.ensure_future(
-                self.clock.sleep_until(self.clock.now() + self.tick_seconds)
-            )
-            poked = asyncio.ensure_future(self._poked.wait())
-            await asyncio.wait({sleeping, poked}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (sleeping, poked):
-                task.cancel()
-            self._poked.clear()
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("tournaments: a pass failed; trying again")
+        try:
+            while True:
+                await self._wakeup.sleep(self.clock.now() + self.tick_seconds)
+                try:
+                    await self.tick()
+                except Exception:
+                    log.exception("tournaments: a pass failed; trying again")
+        finally:
+            self._wakeup.stopped()
 
     async def _directing(self) -> bool:
         if self.workers is None:

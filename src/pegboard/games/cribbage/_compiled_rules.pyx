@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Cribbage's rules in C: one state machine behind ``Game`` and the research environments.
 
-The state of a game is a C struct (:class:`State`, in ``_core.pxd``); actions are the
+The state of a game is a C struct (:class:`State`, in ``_compiled_rules.pxd``); actions are the
 environment's integer ids (0..51 play that card, 52 go, 53 ready, 54 + a mask of hand
 positions discard those cards). The transitions are C functions that take an event list:
 ``Game``'s rules (:class:`CribbageCore` under :mod:`pegboard.games.cribbage.fast`) pass one and
@@ -9,8 +9,9 @@ get exactly the events the Python rules (:mod:`pegboard.games.cribbage.rules`) w
 environments pass ``None`` and write none. Chance stays outside: a cut and a shuffle are
 pending until the caller resolves them.
 
-Everything here follows the Python rules move for move; tests/games/test_cribbage_core.py
-plays both side by side and compares every record byte for byte.
+Everything here follows the Python rules move for move;
+tests/games/test_cribbage_compiled_rules.py plays both side by side and compares every record
+byte for byte.
 """
 
 from libc.string cimport memset

@@ -1,4 +1,4 @@
-# The Cribbage rules core in C (see _core.pyx): the state of one game and the transitions
+# The Cribbage rules in C (see _compiled_rules.pyx): the state of one game and the transitions
 # the compiled environments call directly.
 
 cdef enum:

@@ -24,7 +24,7 @@ from pegboard.scoring.show import show_total
 from pegboard.scoring.tables import representative
 
 fast = pytest.importorskip("pegboard.games.cribbage.fast", reason="compiled cores not built")
-core = pytest.importorskip("pegboard.games.cribbage._core")
+core = pytest.importorskip("pegboard.games.cribbage._compiled_rules")
 # tests/design/test_compiled.py fails where a compiler exists and these are missing.
 
 SPEC = get_spec("cribbage")

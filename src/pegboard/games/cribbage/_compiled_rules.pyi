@@ -1,4 +1,4 @@
-"""Types of the compiled Cribbage core (``_core.pyx``)."""
+"""Types of the compiled Cribbage rules (``_compiled_rules.pyx``)."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
