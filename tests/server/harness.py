@@ -22,7 +22,8 @@ from pegboard.server.app import Lobby, create_app
 from pegboard.server.clock import FakeClock
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
-from pegboard.server.http.limits import REQUEST_RATE
+from pegboard.server.http.limits import MESSAGE_BURST, MESSAGE_RATE, REQUEST_RATE
+from pegboard.server.http.protocol import RateLimit
 from pegboard.server.in_flight import in_flight
 from pegboard.server.quickplay.matcher import QuickPlaySettings
 from pegboard.server.tables.room import Room, RoomSettings
@@ -141,11 +142,13 @@ class Server:
         self.clock = FakeClock(self.clock.now() + seconds)
         self.start()
 
-    def advance(self, seconds: float) -> None:
+    def advance(self, seconds: float, *, settle: bool = True) -> None:
         """Move the server's clock on (in the server's own event loop), and return once
-        everything that set going has finished (pegboard.server.in_flight)."""
+        everything that set going has finished (pegboard.server.in_flight); at once if not
+        ``settle`` (the test holds some work on purpose)."""
         loop: asyncio.AbstractEventLoop = self.app.state.loop
-        asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), loop).result(10)
+        moved = self.clock.advance(seconds, settle=settle)
+        asyncio.run_coroutine_threadsafe(moved, loop).result(10)
 
     def idle(self, timeout: float = 10) -> None:
         """Until the server has finished everything set going so far: commands, bots' turns,
@@ -260,6 +263,8 @@ class Client:
         self.seat: int | None = None
         self.table: dict[str, Any] = {}
         self.chat: list[dict[str, Any]] = []  # the table's chat, as this socket was told it
+        # a margin under the server's bucket (which counts from the socket's opening)
+        self._pace = RateLimit(rate=MESSAGE_RATE * 0.9, burst=MESSAGE_BURST / 2)
 
     def receive(self, timeout: float = 5) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
@@ -358,7 +363,12 @@ class Client:
         except ConnectionClosed as closed:
             return closed.rcvd.code if closed.rcvd is not None else None
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: dict[str, Any] | str, *, paced: bool = True) -> None:
+        """Send ``message``, paced under the server's message rate unless a test means to go
+        past it: a test that plays as fast as the server answers would otherwise be refused
+        for its speed (error ``rate``)."""
+        while paced and not self._pace.allow():
+            time.sleep(self._pace.wait())
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
     def act(self, action: dict[str, Any]) -> None:
