@@ -158,18 +158,23 @@ def build_claim(page: Page, items: list[ScoreItem]) -> None:
         page.click(f".claims [data-key=kind-{item.kind}]")
 
 
-def sit_down(
-    page: Page, url: str, game: str = "cribbage", *, bot: str = "greedy", **options: int | str
-) -> None:
-    """Ann makes a table from the lobby form, a ``bot`` in the other seat(s), and sits at it."""
+def open_lobby(page: Page, url: str, name: str, game: str = "cribbage") -> None:
+    """Open the lobby as ``name`` and choose ``game`` in the form, once the lobby has settled."""
     page.goto(url + "/")
-    page.fill("#player-name", "Ann")
+    page.fill("#player-name", name)
     page.press("#player-name", "Tab")  # the name is taken (the guest made) as it is left
     # The lobby settles first: the tables listed and the guest made both move the form down
     # (on a phone it is below them), and a click must not land where the form used to be.
     expect(page.locator(".tables .notice", has_text="Loading")).to_have_count(0)
     expect(page.locator(".you .who")).to_have_text("Playing as a guest")
     page.check(f"input[value={game}]")
+
+
+def sit_down(
+    page: Page, url: str, game: str = "cribbage", *, bot: str = "greedy", **options: int | str
+) -> None:
+    """Ann makes a table from the lobby form, a ``bot`` in the other seat(s), and sits at it."""
+    open_lobby(page, url, "Ann", game)
     for option, value in options.items():
         if isinstance(value, str):
             page.select_option(f"#option-{option}", value)  # a choice, such as counting

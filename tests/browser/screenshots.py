@@ -19,6 +19,7 @@ from clicker import (
     RESULTS,
     Clicker,
     build_claim,
+    open_lobby,
     play_to_results,
     play_until,
     true_items,
@@ -52,9 +53,7 @@ def new_page(browser: Browser, viewport: ViewportSize, *, phone: bool = False) -
 def create(
     page: Page, url: str, name: str, game: str = "cribbage", *, guide: bool = False, **options: str
 ) -> None:
-    page.goto(url + "/")
-    page.fill("#player-name", name)
-    page.check(f"input[value={game}]")
+    open_lobby(page, url, name, game)
     if page.locator("#table-guide").count():  # on by default for a first game against bots
         page.locator("#table-guide").set_checked(guide)
     for option, value in options.items():

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, Clicker, play_until
+from clicker import CHROMIUM, Clicker, open_lobby, play_until
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
 from test_browser_not_enough import other_move
@@ -163,9 +163,7 @@ def test_the_other_games_hands_are_verified_too(
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors = watch_errors(page)
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    page.check(f"input[value={game}]")
+    open_lobby(page, live.url, "Ann", game)
     page.click("[data-key=create]")
     page.wait_for_selector(f".felt.{game}")
     ann = Clicker(page, high=game == "cribist")

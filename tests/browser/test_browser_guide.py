@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, Clicker, play_to_results, play_until
+from clicker import CHROMIUM, Clicker, open_lobby, play_to_results, play_until
 from layout import on_screen
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, expect
@@ -33,9 +33,7 @@ def phone_page(browser: Browser) -> Page:
 
 
 def open_form(page: Page, url: str) -> None:
-    page.goto(url + "/")
-    page.fill("#player-name", "Ann")
-    page.check("input[value=cribbage]")
+    open_lobby(page, url, "Ann")
 
 
 def test_a_first_game_against_a_bot_is_guided_phase_by_phase(

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, RESULTS, Clicker, play_to_results, play_until, sit_down
+from clicker import (
+    CHROMIUM,
+    RESULTS,
+    Clicker,
+    open_lobby,
+    play_to_results,
+    play_until,
+    sit_down,
+)
 from live_server import LiveServer
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -76,9 +84,7 @@ def test_how_to_play_is_reached_from_the_lobby_the_form_and_the_table(
     context: BrowserContext, live: LiveServer
 ) -> None:
     page = context.new_page()
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    page.check("input[value=cribist]")
+    open_lobby(page, live.url, "Ann", "cribist")
     page.click(".create [data-key=rules-cribist]")
     expect(page.locator(".rules-text h1")).to_have_text("Cribist")
     page.click("[data-key=rules-back]")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from axe import assert_accessible
-from clicker import CHROMIUM, RESULTS, Clicker
+from clicker import CHROMIUM, RESULTS, Clicker, open_lobby
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_browser_not_enough import other_move
@@ -37,9 +37,7 @@ def shots_dir(tmp_path: Path) -> Path:
 
 
 def make_match_table(page: Page, url: str, game: str) -> None:
-    page.goto(url + "/")
-    page.fill("#player-name", "Ann")
-    page.check(f"input[value={game}]")
+    open_lobby(page, url, "Ann", game)
     if page.locator("#table-guide").count():
         page.locator("#table-guide").set_checked(False)
     for option, value in GAMES[game].items():

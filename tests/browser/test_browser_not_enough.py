@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 import pytest
-from clicker import CHROMIUM, RESULTS, Clicker
+from clicker import CHROMIUM, RESULTS, Clicker, open_lobby
 from live_server import LiveServer
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
@@ -65,10 +65,7 @@ def test_a_person_plays_not_enough_against_a_greedy_bot(browser: Browser, live: 
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live.url + "/")
-    page.fill("#player-name", "Ann")
-    expect(page.locator("input[value=not-enough]")).to_be_enabled()
-    page.check("input[value=not-enough]")
+    open_lobby(page, live.url, "Ann", "not-enough")
     page.fill("#option-score_target", "15")
     page.click("[data-key=create]")
     page.wait_for_url(re.compile(r"#/table/\w+"))
