@@ -4,7 +4,8 @@ other bot, on duplicate 2-player deals, with where the points came from.
 Run: ``.venv/bin/python -m benchmarks.ismcts_ab play --out runs/ismcts.jsonl --seed 7300000
 --minutes 60`` (appends one line per deal; run again with ``--seed`` past the last to add
 more; ``--opponent hoyle`` for the expert against hoyle, ``--expert NAME`` for another expert, such
-as ``expert-exact``, the expert searching the last deal's play exactly),
+as ``expert-exact``, the expert searching the last deal's play exactly, or one of the versions
+screened in session 18, :mod:`benchmarks.ismcts_variants`),
 then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``; ``compare NEW OLD``
 sets two runs of the same deals side by side, deal by deal.
 
@@ -27,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
 
+import benchmarks.ismcts_variants  # noqa: F401  (registers the screened versions)
 from pegboard.arena import play_one
 from pegboard.bots.cribbage.ismcts import IsmctsBot
 from pegboard.bots.expert import ExpertBot

@@ -2,6 +2,7 @@
 simulations in C."""
 
 import random
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +16,8 @@ def root_visits(
     explore: float,
     dealing: npt.NDArray[np.float64],
     pone: npt.NDArray[np.float64],
+    worlds: Sequence[tuple[dict[int, list[int]], dict[int, list[int]], list[int]]] | None = None,
+    drawn: bool = False,
 ) -> list[tuple[int, int]]: ...
 def discard_visits(
     hand: list[int],

@@ -75,6 +75,7 @@ cdef struct Deal:
     int need[2]
     int target
     bint deal_next
+    bint drawn
 
 
 cdef int _new_node(Tree* t, int seat, int parent) except -1:
@@ -296,6 +297,8 @@ cdef double _value(Deal* d, int first, int* gained, signed char kept[2][4], sign
         mine = TARGET
     if theirs > TARGET:
         theirs = TARGET
+    if d.drawn:  # the next dealer drawn: either of the two, 1/2 each
+        return 0.5 * dealing[mine, theirs] + 0.5 * pone[theirs, mine]
     if d.deal_next:
         return dealing[mine, theirs]
     return pone[theirs, mine]
@@ -341,13 +344,58 @@ cdef int _read_deal(Deal* d, search) except -1:
     d.dealer = search.dealer
     d.target = search.target
     d.deal_next = search.sides[search.dealer] != d.me
+    d.drawn = False
     return 0
 
 
-def root_visits(search, rng, int simulations, double explore, dealing, pone):
+cdef struct Given:
+    # one world dealt beforehand: the other's unplayed cards, the shown hands, the crib
+    int n_held
+    int held[HAND]
+    signed char kept[2][4]
+    signed char crib[4]
+    int n_crib
+
+
+cdef int _read_given(Given* out, Deal* d, worlds) except -1:
+    cdef int k, i
+    for k, (others, kept, crib) in enumerate(worlds):
+        held = others[d.other]
+        out[k].n_held = len(held)
+        if out[k].n_held > 4 or len(crib) > 4:
+            raise ValueError("a world of more than four cards a hand")
+        for i in range(out[k].n_held):
+            out[k].held[i] = held[i]
+        for i in range(4):
+            out[k].kept[d.me][i] = kept[d.me][i]
+            out[k].kept[d.other][i] = kept[d.other][i]
+        out[k].n_crib = len(crib)
+        for i in range(out[k].n_crib):
+            out[k].crib[i] = crib[i]
+    return 0
+
+
+cdef int _given(Given* w, Deal* d, Play* p, signed char kept[2][4], signed char* crib) noexcept:
+    """A world dealt beforehand into ``p``, ``kept`` and ``crib``; the crib's size."""
+    cdef int i
+    for i in range(w.n_held):
+        p.hands[d.other][i] = w.held[i]
+    p.sizes[d.other] = w.n_held
+    memcpy(kept, w.kept, sizeof(w.kept))
+    for i in range(w.n_crib):
+        crib[i] = w.crib[i]
+    return w.n_crib
+
+
+def root_visits(search, rng, int simulations, double explore, dealing, pone, worlds=None,
+                bint drawn=False):
     """``IsmctsBot._play_python``'s tree after ``simulations``: the root's children as
     ``(rank, visits)`` in the order they were added, ``rng`` left as the Python leaves it.
-    ``dealing`` and ``pone`` are ``race.race_tables()`` (the game's payoff, dealt in turn)."""
+    ``dealing`` and ``pone`` are ``race.race_tables()`` (the game's payoff, dealt in turn).
+    With ``worlds`` (``_play_search.sample_worlds``: ``(others, kept, crib)`` each), the
+    simulations play those in turn instead of dealing their own; with ``drawn``, the next
+    dealer is drawn (the tables ``race_tables(payoff, "random")``, a deal's end valued before
+    the draw)."""
     cdef Deal d
     cdef Play start, play
     cdef Tree t
@@ -362,20 +410,35 @@ def root_visits(search, rng, int simulations, double explore, dealing, pone):
     cdef const double[:, ::1] pone_table = pone
     if deal_table.shape[0] < RACE_N or deal_table.shape[1] < RACE_N:
         raise ValueError("race tables of 122 by 122")
+    cdef Given* given = NULL
+    cdef int n_given = 0 if worlds is None else len(worlds)
     _read_deal(&d, search)
+    d.drawn = drawn
     read_position(&start, search.start)
     me = d.me
+    if worlds is not None and n_given == 0:
+        raise ValueError("no worlds given")
     t.nodes = <Node*>PyMem_Malloc((simulations + 1) * sizeof(Node))
     if t.nodes == NULL:
         raise MemoryError()
+    if n_given:
+        given = <Given*>PyMem_Malloc(n_given * sizeof(Given))
+        if given == NULL:
+            PyMem_Free(t.nodes)
+            raise MemoryError()
     t.size = 0
     t.explore = explore
     mt_load(&g, rng)
     try:
+        if n_given:
+            _read_given(given, &d, worlds)
         _new_node(&t, -1, -1)
         for n in range(simulations):
             memcpy(&play, &start, sizeof(Play))
-            n_crib = _world(&g, &d, &play, kept, crib)
+            if n_given:
+                n_crib = _given(&given[n % n_given], &d, &play, kept, crib)
+            else:
+                n_crib = _world(&g, &d, &play, kept, crib)
             t.node = 0
             t.path[0] = 0
             t.n_path = 1
@@ -396,6 +459,7 @@ def root_visits(search, rng, int simulations, double explore, dealing, pone):
     finally:
         mt_store(&g, rng)
         PyMem_Free(t.nodes)
+        PyMem_Free(given)
 
 
 # -- the discard --------------------------------------------------------------------------------

@@ -22,3 +22,6 @@ def totals(
     per_deal: float,
     spread: float,
 ) -> tuple[list[float], float]: ...
+def sample_worlds(
+    search: PlaySearch, rng: random.Random, worlds: int
+) -> list[tuple[dict[int, list[int]], dict[int, list[int]], list[int]]]: ...

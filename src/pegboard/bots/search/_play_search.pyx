@@ -286,10 +286,7 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     mt_load(&g, rng)
     try:
         for n in range(limit):
-            if deal.modelled:
-                _modelled_world(&g, &deal, table, &world)
-            else:
-                _world(&g, &deal, keeps, &world)
+            _deal_world(&g, &deal, table, keeps, &world)
             if lucky:
                 luck = mt_getrandbits(&g, 32)
             w = exp(-missed * <double>_passed_up(&history, &world, start.style)) if weighs else 1.0
@@ -309,6 +306,38 @@ def totals(search, cards, rng, int worlds, deadline, *, bint weighs, double miss
     finally:
         mt_store(&g, rng)
     return [sums[i] for i in range(n_cards)], weight
+
+
+def sample_worlds(search, rng, int worlds):
+    """``worlds`` worlds as :func:`totals` deals them (``search.world(rng)`` in Python: the
+    other's toss modelled with 2 players), unweighed: per world each other seat's unplayed
+    cards, each seat's four shown cards and the crib, as ``(others, kept, crib)`` dicts and
+    a list. For a search that plays the worlds otherwise (``late_search``)."""
+    cdef Deal deal
+    cdef World world
+    cdef MT g
+    cdef int n, k, seat, i
+    cdef TossTable table = None
+    cdef KeepTable keeps = _keep_table() if search.greedy else None
+    _read_deal(&deal, search)
+    if deal.modelled:
+        table = _table(search.strategy)
+    out = []
+    mt_load(&g, rng)
+    try:
+        for n in range(worlds):
+            _deal_world(&g, &deal, table, keeps, &world)
+            others = {}
+            kept = {}
+            for k in range(world.n_others):
+                seat = world.seat_of[k]
+                others[seat] = [world.others[seat][i] for i in range(world.n_held[seat])]
+                kept[seat] = [int(world.kept[seat][i]) for i in range(4)]
+            kept[deal.me] = [int(world.kept[deal.me][i]) for i in range(4)]
+            out.append((others, kept, [int(world.crib[i]) for i in range(min(world.n_crib, 4))]))
+    finally:
+        mt_store(&g, rng)
+    return out
 
 
 cdef double _thread_time() noexcept nogil:
@@ -619,6 +648,13 @@ cdef int _sample(MT* g, Deal* d, int* out) noexcept nogil:
             taken[j] = True
             out[i] = d.unseen[j]
     return 0
+
+
+cdef int _deal_world(MT* g, Deal* d, TossTable table, KeepTable keeps, World* w) except -1:
+    """A world as the search deals it: the other's toss modelled (2 players), or not."""
+    if d.modelled:
+        return _modelled_world(g, d, table, w)
+    return _world(g, d, keeps, w)
 
 
 cdef int _modelled_world(MT* g, Deal* d, TossTable table, World* w) except -1:
