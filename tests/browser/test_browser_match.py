@@ -1,6 +1,7 @@
 """A match of several games in a real browser, in every game, on a desktop and on a phone: the
 table is made a best of 3 in the form; the strip above the board shows the match; the results
-show every game of the match and a button for the next, which starts it on the same seats."""
+show every game of the match (who won each in sight, on a phone too) and a button for the next,
+which starts it on the same seats."""
 
 from __future__ import annotations
 
@@ -86,6 +87,9 @@ def test_a_best_of_three_shows_the_match_and_goes_on_to_its_next_game(
     page.wait_for_selector(RESULTS)
     games = page.locator(f"{RESULTS} [data-testid=match-games] tbody tr")
     expect(games).to_have_count(1)
+    # Who won the game is in sight, not in a column scrolled off a phone's screen.
+    won = games.first.locator(".won-cell").bounding_box()
+    assert won is not None and won["x"] >= 0 and won["x"] + won["width"] <= SIZES[size]["width"]
     expect(page.locator("[data-testid=match-result]")).to_contain_text(
         re.compile(r"Best of 3: .+ leads 1–0")
     )

@@ -180,15 +180,16 @@ export function cardBacks(n, { small = true, label = "", count = true } = {}) {
 
 /**
  * A card the player may click: a real <button>, so Enter/Space and focus work.
- * `selected` (a boolean) makes it a toggle; `disabled` greys it out (not playable now).
+ * `selected` (a boolean) makes it a toggle; `disabled` greys it out (not playable now);
+ * `label` names it for a screen reader when its name alone is not enough (the starter).
  */
-export function cardButton(text, { onClick, selected, disabled = false, hint = "" }) {
+export function cardButton(text, { onClick, selected, disabled = false, hint = "", label = null }) {
   return h(
     "button",
     {
       type: "button",
       class: `card button-card ${selected ? "selected" : ""} ${hint}`,
-      "aria-label": cardName(text),
+      "aria-label": label ?? cardName(text),
       "aria-pressed": typeof selected === "boolean" ? String(selected) : null,
       "data-key": `card-${text}`,
       "data-card": text,

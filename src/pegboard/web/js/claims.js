@@ -1,7 +1,7 @@
 // Manual counting: build a claim (or a Muggins call) item by item from the counted cards.
 // Select cards, then press the kind; only kinds that fit the selected cards are enabled.
 
-import { cardButton, cardInline, cardView, parseCard } from "./cards.js";
+import { cardButton, cardInline, cardName, cardView, parseCard } from "./cards.js";
 import { h } from "./dom.js";
 import { CLAIM_POINTS } from "./protocol.js";
 
@@ -48,12 +48,12 @@ function sameItem(a, b) {
   );
 }
 
-function itemLine(item, remove) {
+function itemLine(item, labels, remove) {
   const cards = item.cards.flatMap((c, i) => (i ? [" ", cardInline(c)] : [cardInline(c)]));
   return h(
     "li",
     {},
-    h("span", { class: "item-kind" }, LABELS[item.kind] ?? item.kind),
+    h("span", { class: "item-kind" }, labels[item.kind] ?? item.kind),
     " ",
     cards,
     h("span", { class: "item-points" }, `+${item.points ?? itemPoints(item.kind, item.cards)}`),
@@ -94,11 +94,18 @@ function scrolling(list, { toEnd = false } = {}) {
 
 /**
  * The counting panel: everyone sees the cards and what was taken; the one to act builds.
- * `kinds`: the items the game counts; `starter`: whether the last counted card is a starter.
+ * `kinds`: the items the game counts, or `(counting) => kinds` (a crib may count fewer);
+ * `starters`: `(view) => cards` among the counted ones that are starters (`starterName` is
+ * what the game calls one); `labels`: the game's own names for kinds.
  */
-export function claimsPanel(page, { kinds, starter: withStarter = false }) {
+export function claimsPanel(
+  page,
+  { kinds, starters = () => [], starterName = "starter", labels: named = {} },
+) {
   const view = page.view;
   const counting = view.counting;
+  const labels = { ...LABELS, ...named };
+  const counted = typeof kinds === "function" ? kinds(counting) : kinds;
   const me = page.state.seat;
   const claiming = counting.claimant === me && !counting.claimed;
   const calling = counting.claimed && counting.to_call === me;
@@ -125,7 +132,7 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
   };
   const items = () => ui.items.map((item) => ({ kind: item.kind, cards: item.cards }));
 
-  const starter = withStarter ? counting.cards.at(-1) : null;
+  const tops = new Set(starters(view));
   const cards = h(
     "div",
     { class: "claim-cards", role: "group", "aria-label": "Counted cards" },
@@ -134,16 +141,17 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
         ? cardButton(card, {
             selected: ui.cards.has(card),
             onClick: toggle(card),
-            hint: card === starter ? "starter" : "",
+            hint: tops.has(card) ? "starter" : "",
+            label: tops.has(card) ? `${cardName(card)}, the ${starterName}` : null,
           })
-        : cardView(card, { extra: card === starter ? "starter" : "" }),
+        : cardView(card, { extra: tops.has(card) ? "starter" : "" }),
     ),
   );
   const kindButtons = acting
     ? h(
         "div",
         { class: "claim-kinds", role: "group", "aria-label": "Add the selected cards as" },
-        kinds.map((kind) =>
+        counted.map((kind) =>
           h(
             "button",
             {
@@ -152,7 +160,7 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
               disabled: !fits(kind, chosen),
               onClick: add(kind),
             },
-            LABELS[kind],
+            labels[kind],
           ),
         ),
       )
@@ -166,7 +174,7 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
             tabindex: ui.items.length ? "0" : null,
             "aria-label": calling ? "Your Muggins call" : "Your claim",
           },
-          ui.items.map((item, i) => itemLine(item, remove(i))),
+          ui.items.map((item, i) => itemLine(item, labels, remove(i))),
         ),
         { toEnd: true },
       )
@@ -181,7 +189,7 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
             "ol",
             // a long list scrolls (below): reachable by the keyboard too
             { class: "claim-items", tabindex: "0", "aria-label": "Already counted" },
-            counting.taken.map((item) => itemLine(item)),
+            counting.taken.map((item) => itemLine(item, labels)),
           ),
         ),
       )
@@ -233,7 +241,11 @@ export function claimsPanel(page, { kinds, starter: withStarter = false }) {
           "p",
           { class: "hint" },
           calling
-            ? "Select cards, then press what they make. A wrong Muggins call costs you its points."
+            ? `Select cards, then press what they make. ${
+                counting.penalty
+                  ? "A wrong Muggins call costs you its points."
+                  : "A wrong Muggins call is refused and costs nothing."
+              }`
             : "Select cards, then press what they make. What you miss, another may call Muggins on.",
         )
       : null,

@@ -373,7 +373,10 @@ export function renderCribbage(page) {
 }
 
 /** The items counted by hand in Cribbage (the last counted card is the starter). */
-const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: true };
+const COUNTING = {
+  kinds: ["fifteen", "pair", "run", "flush", "nobs"],
+  starters: (view) => [view.counting.cards.at(-1)],
+};
 
 /** The live table. */
 export const table = renderCribbage;

@@ -1,7 +1,7 @@
 // A match of several games (docs/rules.md, "Matches"): the strip above the board with the
 // match's score and spread, and the results panel's table of every game of the match.
 
-import { h } from "./dom.js";
+import { h, plural } from "./dom.js";
 
 const HOW = { win: "", skunk: "skunk", "double skunk": "double skunk" };
 
@@ -45,7 +45,7 @@ export function matchStrip(play, names, over) {
           { "data-testid": `match-side-${i}` },
           h("span", { class: "lane-name" }, sides[i]),
           h("strong", { class: "match-games" }, `${t.games} won`),
-          points ? h("span", {}, `${t.points} pts`) : null,
+          points ? h("span", {}, plural(t.points, "pt")) : null,
           h("span", { class: "match-spread" }, `spread ${signed(t.spread)}`),
         ),
       ),
@@ -76,10 +76,15 @@ export function matchLine(play, names) {
 /** Every game of the match: its scores, who won and how, the game points. */
 export function matchGames(play, names) {
   const sides = sideNames(play, names);
-  // Its own scroller: four sides' columns may be wider than a phone.
+  // Its own scroller: four sides' columns may be wider than a phone (where, in the CSS, who
+  // won goes under each game's scores: `--sides` columns of them).
   const table = h(
     "table",
-    { class: "results-table match-games-table", "data-testid": "match-games" },
+    {
+      class: "results-table match-games-table",
+      "data-testid": "match-games",
+      style: { "--sides": String(sides.length) },
+    },
     h(
       "thead",
       {},
@@ -88,7 +93,7 @@ export function matchGames(play, names) {
         {},
         h("th", { scope: "col" }, "Game"),
         sides.map((name) => h("th", { scope: "col", class: "num" }, name)),
-        h("th", { scope: "col" }, "Won"),
+        h("th", { scope: "col", class: "won-head" }, "Won"),
       ),
     ),
     h(
@@ -106,9 +111,9 @@ export function matchGames(play, names) {
           ),
           h(
             "td",
-            {},
+            { class: "won-cell" },
             winners.map((i) => sides[i]).join(", "),
-            ` · ${game.points[winners[0]] ?? 0} pts`,
+            ` · ${plural(game.points[winners[0]] ?? 0, "pt")}`,
             how ? h("span", { class: "badge skunk" }, how) : null,
           ),
         );

@@ -136,8 +136,12 @@ function prompt(page) {
       return "Rob the cradle: your colour has more Magic in the crib";
     case "post-show":
       return "Hand over: go on when you are ready";
-    case "count":
-      return "Count your cards";
+    case "count": {
+      const counting = view.counting;
+      const what = `${counting.claimant === me ? "your" : `${page.names[counting.claimant]}'s`} ${counting.label}`;
+      if (counting.claimant === me && !counting.claimed) return `Count ${what}: claim what you see`;
+      return `Muggins? Call what was missed in ${what}, or pass`;
+    }
     default:
       return "Your move";
   }
@@ -510,8 +514,22 @@ export function renderNotEnough(page) {
   );
 }
 
-/** The items counted by hand (his heels is Cribbage's nobs; the last card is the Top). */
-const COUNTING = { kinds: ["fifteen", "pair", "run", "flush", "nobs"], starter: true };
+/** The hand or crib laid down that is being claimed or called on now (the Muggins rounds come
+ * after every count of the stage is laid down). */
+function shownNow(view) {
+  const { claimant, label } = view.counting;
+  return view.shown.find((s) => s.seat === claimant && s.crib === (label === "crib"));
+}
+
+/** The items counted by hand: his heels is Cribbage's nobs, and a crib counts fifteens, pairs
+ * and runs only. The Tops counted with the cards (none, one or both) are the starters. */
+const COUNTING = {
+  kinds: (counting) =>
+    counting.label === "crib" ? ["fifteen", "pair", "run"] : ["fifteen", "pair", "run", "flush", "nobs"],
+  labels: { nobs: "His heels" },
+  starters: (view) => shownNow(view)?.tops ?? [],
+  starterName: "Top",
+};
 
 /** This game's own names for score items in the log: a Jack in hand of the Top's suit is
  * "his heels" (Cribbage's nobs). */

@@ -4,7 +4,7 @@
 
 import { api, memory } from "./api.js";
 import { bracketSvg } from "./bracket.js";
-import { h, render, toast } from "./dom.js";
+import { h, plural, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
 import { signed } from "./match-score.js";
 import { describeFormat, tournamentsApi } from "./tournaments-api.js";
@@ -269,7 +269,7 @@ function matchResult(table) {
         { "data-testid": "t-match-side" },
         h("span", { class: "lane-name" }, sides[i]),
         h("strong", { class: "match-games" }, `${t.games} won`),
-        h("span", {}, `${t.points} pts`),
+        h("span", {}, plural(t.points, "pt")),
         h("span", { class: "match-spread" }, `spread ${signed(t.spread)}`),
       ),
     ),
