@@ -98,6 +98,12 @@ class GuardedHttp(HttpToolsProtocol):
             self._answer(429)
             return
         super().handle_websocket_upgrade()
+        # The socket's protocol has the connection now, and this one never hears of it again
+        # (no connection_lost, where uvicorn lets the parser go): the parser's callbacks are
+        # this protocol's bound methods, a reference cycle that only a collection would free,
+        # and a server that freezes its survivors every second froze one for every socket
+        # (docs/benchmarks.md, "One process").
+        self.parser = None  # type: ignore[assignment]
 
     def send_400_response(self, msg: str) -> None:
         """The parser gave up: because of us (_Refused), or a malformed request."""
