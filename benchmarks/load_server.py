@@ -38,8 +38,8 @@ outside so that their effect can be measured before anyone changes ``src``:
   (``pegboard.server.collector``, shipped since session 17), as before: to compare.
 * ``writes-on-loop``: the store's writes grouped on the event loop (one transaction a turn of
   the loop) rather than in its writing thread, whatever the database, to compare.
-* ``no-deflate``: no permessage-deflate on the sockets (uvicorn's ``ws_per_message_deflate``):
-  the server declines the compression the clients ask for.
+* ``deflate``: permessage-deflate on the sockets (uvicorn's ``ws_per_message_deflate``), as
+  before session 18: the server accepts the compression the clients ask for.
 * ``switch-1ms``: ``sys.setswitchinterval(0.001)`` (5 ms by default): a thread back from the
   database waits at most that long for the event loop to let go of the interpreter.
 * ``gc-middle-5``: after the app's own start-up (``gc.freeze()``, thresholds 10,000, 20,
@@ -91,7 +91,7 @@ FIXES = (
     "writes-on-loop",
     "switch-1ms",
     "gc-middle-5",
-    "no-deflate",
+    "deflate",
 )
 GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
 CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
@@ -475,7 +475,7 @@ def serve(
         trusted_proxies=trusted_proxies,
         timeout_graceful_shutdown=3,
         backlog=4096,
-        **({"ws_per_message_deflate": False} if "no-deflate" in fixes else {}),
+        **({"ws_per_message_deflate": True} if "deflate" in fixes else {}),
     )
     server = uvicorn.Server(config)
     if "gc-freeze" in fixes or "gc-tune" in fixes:

@@ -236,6 +236,10 @@ def server_config(
         "timeout_keep_alive": limits.KEEP_ALIVE,
         "log_level": "warning",
         "proxy_headers": False,  # the app's ClientAddress reads them, from trusted proxies only
+        # No permessage-deflate: compressing every seat's update cost the event loop about a
+        # sixth of a move's CPU at 2,000 tables, and each socket's zlib state about 40 KB;
+        # the updates are a few KB (docs/benchmarks.md, "One process").
+        "ws_per_message_deflate": False,
     }
     config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
     config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp
