@@ -16,8 +16,12 @@ flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
   stats written to ``OUT`` on exit.
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
   loop is stuck for more than 20 ms, samples where the main thread is (and where the other
-  threads are in the project's code: a settlement holding SQLite's write lock shows there); the
-  garbage collector's pauses are timed too. A JSON summary is written to ``OUT`` on exit.
+  threads are in the project's code: a settlement holding SQLite's write lock shows there;
+  samples taken during a collection are marked ``[gc]``); the loop thread's CPU time over each
+  stall (the loop's own work, or time off the core), the garbage collector's pauses and the
+  store's writes (wall and CPU time, changes a commit) are timed too, and ``FROZEN_CENSUS_AFTER``
+  seconds in, what has died in the frozen heap is counted by type (a full collection: a
+  pause). A JSON summary is written to ``OUT`` on exit.
 
 Experiments with fixes that belong in the server (``--fix NAME``, repeatable), applied here from
 outside so that their effect can be measured before anyone changes ``src``:
