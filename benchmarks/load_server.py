@@ -16,8 +16,12 @@ flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
   stats written to ``OUT`` on exit.
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
   loop is stuck for more than 20 ms, samples where the main thread is (and where the other
-  threads are in the project's code: a settlement holding SQLite's write lock shows there); the
-  garbage collector's pauses are timed too. A JSON summary is written to ``OUT`` on exit.
+  threads are in the project's code: a settlement holding SQLite's write lock shows there;
+  samples taken during a collection are marked ``[gc]``); the loop thread's CPU time over each
+  stall (the loop's own work, or time off the core), the garbage collector's pauses and the
+  store's writes (wall and CPU time, changes a commit) are timed too, and ``FROZEN_CENSUS_AFTER``
+  seconds in, what has died in the frozen heap is counted by type (a full collection: a
+  pause). A JSON summary is written to ``OUT`` on exit.
 
 Experiments with fixes that belong in the server (``--fix NAME``, repeatable), applied here from
 outside so that their effect can be measured before anyone changes ``src``:
@@ -36,8 +40,10 @@ outside so that their effect can be measured before anyone changes ``src``:
   collections freed.
 * ``no-freeze``: the server does not freeze its survivors every second
   (``pegboard.server.collector``, shipped since session 17), as before: to compare.
-* ``writes-on-loop``: the store's writes on the event loop whatever the database (as before
-  PostgreSQL's went to a thread), to compare.
+* ``writes-on-loop``: the store's writes grouped on the event loop (one transaction a turn of
+  the loop) rather than in its writing thread, whatever the database, to compare.
+* ``deflate``: permessage-deflate on the sockets (uvicorn's ``ws_per_message_deflate``), as
+  before session 18: the server accepts the compression the clients ask for.
 * ``switch-1ms``: ``sys.setswitchinterval(0.001)`` (5 ms by default): a thread back from the
   database waits at most that long for the event loop to let go of the interpreter.
 * ``gc-middle-5``: after the app's own start-up (``gc.freeze()``, thresholds 10,000, 20,
@@ -89,12 +95,15 @@ FIXES = (
     "writes-on-loop",
     "switch-1ms",
     "gc-middle-5",
+    "deflate",
 )
 GC_TUNED = (10_000, 20, 1_000)  # gc.set_threshold with the gc-tune fix (default: 700, 10, 10)
 CHECKPOINT_EVERY = 0.5  # seconds, with the wal-thread fix
 BEAT = 0.005  # seconds between two watchdog probes
 STUCK = 0.020  # a loop that has not run a probe for this long is sampled
 GARBAGE_AFTER = 30.0  # s from the start (2,000 tables made and warm) to the garbage census
+FROZEN_CENSUS_AFTER = 50.0  # s from the start (2,000 tables: in the window) to the census of
+# what died in the frozen heap
 GARBAGE_WINDOW = 5.0  # s the census keeps what the collector finds
 
 
@@ -116,6 +125,7 @@ class Diagnosis:
         self.freed: dict[int, int] = {0: 0, 1: 0, 2: 0}  # objects each generation freed
         self.main = threading.main_thread().ident
         self.lags: list[float] = []
+        self.lag_cpu: list[float] = []  # the loop thread's CPU time over each probe's lag
         self.stuck: Counter[str] = Counter()  # innermost frames while stuck -> samples
         self.beside: Counter[str] = Counter()  # the other threads' project code meanwhile
         self.gc_pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
@@ -130,12 +140,34 @@ class Diagnosis:
         self.slow_young: Counter[str] = Counter()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._counting = False  # the frozen heap's census is under way
+        self.frozen_dead: dict[str, Any] = {}
+        self._collecting = False  # a collection is under way (its samples are marked [gc])
+        # The store's writes of the moves: wall and CPU time of each, to tell a write that
+        # waits (on the disk, on SQLite's lock) from one that works.
+        self.writes: list[tuple[float, float]] = []
+        self.changes_written = 0  # the changes in those writes (a write is a group of them)
 
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
         self._thread.start()
+        usual = store_module.Store.commit_changes
+        writes = self.writes
+
+        def timed(store: store_module.Store, changes: Any) -> None:
+            self.changes_written += len(changes)
+            start, cpu = time.perf_counter(), time.thread_time()
+            try:
+                usual(store, changes)
+            finally:
+                writes.append((time.perf_counter() - start, time.thread_time() - cpu))
+
+        store_module.Store.commit_changes = timed  # type: ignore[method-assign,assignment]
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if self._counting:  # the census' own collections
+            return
+        self._collecting = phase == "start"
         if phase == "start":
             if info["generation"] == 0:
                 self._largest = _largest(gc.get_objects(0))
@@ -165,14 +197,41 @@ class Diagnosis:
             if theirs:  # a worker thread in the project's code (a settlement, a bot, a hint)
                 where = theirs[-1]
                 self.beside[f"{where.name} ({_short(where.filename)}:{where.lineno})"] += 1
+        in_gc = "[gc] " if self._collecting else ""
         stack = traceback.extract_stack(frame)
         frames = stack[-4:]
         # Where the project's code is (the innermost frames are often a library's).
         ours = [f for f in stack[:-4] if "pegboard/" in f.filename][-2:]
         self.stuck[
-            " < ".join(f"{f.name} ({_short(f.filename)}:{f.lineno})" for f in frames[::-1])
+            in_gc
+            + " < ".join(f"{f.name} ({_short(f.filename)}:{f.lineno})" for f in frames[::-1])
             + "".join(f" << {f.name} ({_short(f.filename)}:{f.lineno})" for f in ours[::-1])
         ] += 1
+
+    def _count_frozen_dead(self) -> None:
+        """Once, ``FROZEN_CENSUS_AFTER`` seconds in: what has died in the frozen heap (kept
+        there until the hourly full collection), by type. A full collection: a pause."""
+        if self._stop.wait(FROZEN_CENSUS_AFTER):
+            return
+        self._counting = True
+        try:
+            gc.collect()  # the garbage outside the frozen heap first: not counted
+            frozen = gc.get_freeze_count()
+            gc.unfreeze()
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            dead = gc.collect()
+            gc.set_debug(0)
+            kinds = Counter(_garbage_kind(thing) for thing in gc.garbage)
+            gc.garbage.clear()
+            gc.freeze()
+        finally:
+            self._counting = False
+        self.frozen_dead = {
+            "seconds_in": FROZEN_CENSUS_AFTER,
+            "frozen": frozen,
+            "dead": dead,
+            "by_type": kinds.most_common(40),
+        }
 
     def _count_garbage(self) -> None:
         """Keep what the collector finds for a window, count it by kind, then let it go."""
@@ -189,12 +248,17 @@ class Diagnosis:
     def _watch(self) -> None:
         if self.census:
             threading.Thread(target=self._count_garbage, daemon=True).start()
+        threading.Thread(target=self._count_frozen_dead, daemon=True).start()
         loop: asyncio.AbstractEventLoop | None = None
         while loop is None and not self._stop.wait(0.05):
             loop = getattr(self.app.state, "loop", None)  # set by the app's lifespan
+        # The loop thread's CPU clock: a stall the loop spent working (its CPU time as long as
+        # the stall) is the server's own; one it spent off the core is the machine's.
+        clock = time.pthread_getcpuclockid(self.main or 0)
         while loop is not None and not self._stop.is_set():
             ran = threading.Event()
             start = time.perf_counter()
+            cpu_start = time.clock_gettime(clock)
             try:
                 loop.call_soon_threadsafe(ran.set)
             except RuntimeError:  # the loop is closed
@@ -205,6 +269,7 @@ class Diagnosis:
                 if self._stop.is_set():
                     return
             self.lags.append(time.perf_counter() - start)
+            self.lag_cpu.append(time.clock_gettime(clock) - cpu_start)
             self._stop.wait(BEAT)
 
     def write(self, path: str) -> None:
@@ -223,12 +288,19 @@ class Diagnosis:
             "objects_tracked_by_gc": tracked,
             "objects_frozen": frozen,
             "dead_in_cycles_when_thawed": gc.collect(),
+            # Counted during the run, by type: the price of freezing the survivors every second.
+            "dead_in_frozen_heap": self.frozen_dead,
             "loop_lag": {
                 "probes": len(lags),
                 "p50": q(lags, 0.5),
                 "p99": q(lags, 0.99),
                 "max": lags[-1] if lags else 0.0,
                 "over_20ms": sum(lag > STUCK for lag in lags),
+                "over_20ms_wall": sum(lag for lag in lags if lag > STUCK),
+                "over_20ms_cpu": sum(
+                    cpu for lag, cpu in zip(self.lags, self.lag_cpu, strict=True) if lag > STUCK
+                ),
+                "over_20ms_cpu_over_20ms": sum(cpu > STUCK for cpu in self.lag_cpu),
             },
             "gc": {
                 str(gen): {
@@ -243,6 +315,10 @@ class Diagnosis:
                 for gen, p in self.gc_pauses.items()
             },
             "stuck_samples": self.stuck.most_common(25),
+            "stuck_samples_in_gc": sum(n for k, n in self.stuck.items() if k.startswith("[gc]")),
+            "stuck_samples_all": sum(self.stuck.values()),
+            "store_writes": _write_times(self.writes),
+            "store_changes_written": self.changes_written,
             "other_threads_while_stuck": self.beside.most_common(10),
             # With --fix gc-garbage: what the collector found, by type.
             "freed_by_generation": self.freed,
@@ -251,6 +327,24 @@ class Diagnosis:
         }
         with open(path, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)
+
+
+def _write_times(writes: list[tuple[float, float]]) -> dict[str, float]:
+    """The store's writes: how many, their wall time's tail, and the wall time of the slow
+    ones (over ``STUCK``) beside the CPU time they took."""
+    walls = sorted(wall for wall, _ in writes)
+    slow = [(wall, cpu) for wall, cpu in writes if wall > STUCK]
+    return {
+        "count": len(walls),
+        "p50": walls[len(walls) // 2] if walls else 0.0,
+        "p99": walls[min(len(walls) - 1, int(0.99 * len(walls)))] if walls else 0.0,
+        "max": walls[-1] if walls else 0.0,
+        "wall_total": sum(walls),
+        "cpu_total": sum(cpu for _, cpu in writes),
+        "over_20ms": len(slow),
+        "over_20ms_wall": sum(wall for wall, _ in slow),
+        "over_20ms_cpu": sum(cpu for _, cpu in slow),
+    }
 
 
 def _largest(objects: list[Any], top: int = 3) -> list[str]:
@@ -385,6 +479,7 @@ def serve(
         trusted_proxies=trusted_proxies,
         timeout_graceful_shutdown=3,
         backlog=4096,
+        **({"ws_per_message_deflate": True} if "deflate" in fixes else {}),
     )
     server = uvicorn.Server(config)
     if "gc-freeze" in fixes or "gc-tune" in fixes:

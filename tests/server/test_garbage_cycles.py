@@ -21,6 +21,7 @@ from test_server_closing import GONE, ann_at_the_results
 from pegboard.server.tables.settings import INTERMISSION
 
 MOVES = 120  # about a hand of Cribbage and more: discards, pegging, the show's readies
+SOCKETS = 10  # sockets opened and closed one after another
 ALLOWED = 0.05  # cycles per move: at most one object in twenty moves (the socket's own rare ones)
 
 
@@ -148,3 +149,31 @@ def eventually(condition: Callable[[], bool], timeout: float = 2.0) -> bool:
 def ours(thing: object) -> bool:
     """A garbage object of the server's (a coroutine or frame of its code, too)."""
     return "pegboard" in kind(thing)
+
+
+def test_a_socket_leaves_no_reference_cycles(server: Server) -> None:
+    """Its HTTP connection, upgraded to the socket, is freed by reference counting once the
+    socket protocol has taken over: before, the HTTP protocol and its parser pointed at each
+    other, a cycle for every socket, frozen for an hour by a server of thousands of sockets."""
+    table = server.table(score_target=121)
+    token = server.join(table, "Ann")
+    server.join(table, "Bob")  # the game starts: each socket is told its view
+    with server.player(table, token) as ann:  # the first socket warms what is built once
+        ann.until(lambda c: bool(c.view))
+    with garbage_kept() as garbage:
+        for _ in range(SOCKETS):
+            with server.player(table, token) as ann:
+                ann.until(lambda c: bool(c.view))
+        server.wait_for(
+            lambda: not server.on_loop(lambda lobby: len(lobby.rooms[table].watchers)),
+            "every socket closed at the server",
+        )
+    found = Counter(kind(thing) for thing in garbage if http_connection(thing)).most_common(15)
+    assert not found, "the sockets' HTTP connections wait for the collector:\n" + "\n".join(
+        f"{n} {what}" for what, n in found
+    )
+
+
+def http_connection(thing: object) -> bool:
+    """A part of an HTTP connection: its protocol, its parser, its flow control."""
+    return any(part in kind(thing) for part in ("GuardedHttp", "HttpRequestParser", "FlowControl"))

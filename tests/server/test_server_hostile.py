@@ -409,3 +409,18 @@ def test_the_lobby_answer_is_paged_with_tables_waiting_for_people_first(server: 
 def test_every_message_is_encoded_as_json_would(message: dict[str, object]) -> None:
     """orjson where it can, json where it cannot (an integer past 64 bits): the same data."""
     assert json.loads(encoded(message)) == json.loads(json.dumps(message))
+
+
+def test_the_server_declines_permessage_deflate(server: Server) -> None:
+    """A client that asks for compressed messages (as browsers and websockets do) gets plain
+    ones: compressing every update cost the event loop a sixth of a move's CPU at 2,000 tables
+    (docs/benchmarks.md, "One process"), and each socket's zlib state about 40 KB."""
+    table = server.table(score_target=121)
+    token = server.join(table, "Ann")
+    server.join(table, "Bob")
+    with server.player(table, token) as ann:
+        request, response = ann.socket.request, ann.socket.response
+        assert request is not None and response is not None
+        assert "permessage-deflate" in request.headers.get("Sec-WebSocket-Extensions", "")
+        assert "Sec-WebSocket-Extensions" not in response.headers, "no extension agreed"
+        ann.until(lambda c: bool(c.view))  # and the messages still come

@@ -4,7 +4,8 @@ time over one group, the event loop goes on serving, and every change handed ove
 into the next group, one transaction. A table waits for its own write (its next command runs only
 after it), nobody hears of a change before it is stored, a restart finds every action that was
 acknowledged, and a change the database refuses fails alone: the others of its group are
-stored and acknowledged."""
+stored and acknowledged. On SQLite the same groups are written on the event loop, once a turn
+of it (the last test, on both stores)."""
 
 from __future__ import annotations
 
@@ -187,3 +188,51 @@ def test_a_change_the_database_refuses_fails_alone_and_its_group_is_stored(
         ], "a restart finds every acknowledged change"
     finally:
         again.close()
+
+
+@pytest.mark.store
+def test_changes_handed_over_in_one_turn_of_the_loop_are_written_together(
+    store_url: str,
+) -> None:
+    """Without the writing thread, the changes handed over in one turn of the event loop (the
+    tables whose commands ran in it) are written in one transaction at the end of the turn; a
+    change the database refuses fails alone, the others are stored and acknowledged."""
+    store = Store(store_url, write_thread=False)
+    assert not store.writes_in_thread
+    for table in ("one", "bad", "two", "later"):
+        a_table(store, table)
+    store.commit_changes([played("bad", 0, 1)])  # its action 0 is stored already
+    groups: list[list[str]] = []
+    write = store.commit_changes
+
+    def watched(changes: Sequence[Change]) -> None:
+        groups.append([c.table_id for c in changes])
+        write(changes)
+
+    store.commit_changes = watched  # type: ignore[method-assign]
+    try:
+
+        async def write_all() -> list[BaseException | None]:
+            first = [
+                asyncio.ensure_future(store.write_change(change))
+                for change in (played("one", 0, 3), played("bad", 0, 2), played("two", 0, 1))
+            ]
+            await asyncio.sleep(0)  # their steps run in this turn of the loop
+            assert groups == [], "written at the end of the turn, not before"
+            await asyncio.wait(first)
+            later = await asyncio.gather(
+                store.write_change(played("later", 0, 1)), return_exceptions=True
+            )
+            return [*await asyncio.gather(*first, return_exceptions=True), *later]
+
+        one, bad, two, later = asyncio.run(write_all())
+        assert (one, two, later) == (None, None, None), "acknowledged: stored"
+        assert isinstance(bad, IntegrityError), "action 0 of 'bad' is there already"
+        assert groups[0] == ["one", "bad", "two"], "one transaction for the turn's three"
+        assert sorted(groups[1:4]) == [["bad"], ["one"], ["two"]], "then each alone"
+        assert groups[4:] == [["later"]], "a later turn's change: a group of its own"
+        assert stored_actions(store, "one") == [0, 1, 2]
+        assert stored_actions(store, "two") == [0]
+        assert stored_actions(store, "bad") == [0], "nothing of the refused change"
+    finally:
+        store.close()

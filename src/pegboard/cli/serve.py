@@ -77,7 +77,7 @@ def serve(
         "normal",
         help="SQLite: 'normal' keeps every acknowledged action through a crash of the server "
         "(kill -9), not a power loss; 'full' through a power loss too, with an fsync per "
-        "action (far fewer tables: docs/benchmarks.md)",
+        "commit, a group of changes (far fewer tables: docs/benchmarks.md)",
     ),
     log_format: str = typer.Option(
         "text",

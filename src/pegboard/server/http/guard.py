@@ -98,6 +98,12 @@ class GuardedHttp(HttpToolsProtocol):
             self._answer(429)
             return
         super().handle_websocket_upgrade()
+        # The socket's protocol has the connection now, and this one never hears of it again
+        # (no connection_lost, where uvicorn lets the parser go): the parser's callbacks are
+        # this protocol's bound methods, a reference cycle that only a collection would free,
+        # and a server that freezes its survivors every second froze one for every socket
+        # (docs/benchmarks.md, "One process").
+        self.parser = None  # type: ignore[assignment]
 
     def send_400_response(self, msg: str) -> None:
         """The parser gave up: because of us (_Refused), or a malformed request."""
@@ -230,6 +236,10 @@ def server_config(
         "timeout_keep_alive": limits.KEEP_ALIVE,
         "log_level": "warning",
         "proxy_headers": False,  # the app's ClientAddress reads them, from trusted proxies only
+        # No permessage-deflate: compressing every seat's update cost the event loop about a
+        # sixth of a move's CPU at 2,000 tables, and each socket's zlib state about 40 KB;
+        # the updates are a few KB (docs/benchmarks.md, "One process").
+        "ws_per_message_deflate": False,
     }
     config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
     config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp

@@ -20,14 +20,15 @@ from pegboard.core.matchplay import MatchFormat
 from pegboard.core.wire import Record
 from pegboard.server.metrics import STORE_WRITE_SECONDS
 from pegboard.server.store import migrate
-from pegboard.server.store.group_writes import GroupWriter
+from pegboard.server.store.group_writes import GroupWriter, LoopGroupWriter
 from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
 
 SYNC_MODES = ("normal", "full")
 """SQLite's ``synchronous``: ``normal`` (the default) syncs the log only at checkpoints: an
 acknowledged action survives a crash of the server (kill -9), but the last ones may be lost when
 the power goes; ``full`` syncs at every commit, so they survive a power loss too, at the cost of
-an fsync per action on the event loop (docs/benchmarks.md, "SQLite's synchronous mode")."""
+an fsync per commit on the event loop (a group of changes; docs/benchmarks.md, "SQLite's
+synchronous mode")."""
 
 CLOSED = ("finished", "broken")  # statuses of tables no longer served
 
@@ -93,16 +94,17 @@ class Change:
 
 class Store:
     def __init__(self, url: str, *, sync: str = "normal", write_thread: bool | None = None) -> None:
-        """``write_thread``: the tables' changes are written by a thread of the store's own, in
-        groups (:meth:`write_change`); by default on a database over the network (PostgreSQL),
-        not on SQLite."""
+        """``write_thread``: the tables' changes are written in groups by a thread of the
+        store's own (:meth:`write_change`); else in groups on the event loop, one a turn of
+        the loop. By default the thread on a database over the network (PostgreSQL), the loop
+        on SQLite."""
         if sync not in SYNC_MODES:
             raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.engine: Engine = create_engine(url)
         if write_thread is None:
             write_thread = self.engine.dialect.name != "sqlite"
-        self._group: GroupWriter[Change] | None = (
-            GroupWriter(lambda changes: self.commit_changes(changes)) if write_thread else None
+        self._group: GroupWriter[Change] | LoopGroupWriter[Change] = (
+            GroupWriter(self._commit_group) if write_thread else LoopGroupWriter(self._commit_group)
         )
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
@@ -132,26 +134,27 @@ class Store:
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join(2)
-        if self._group is not None:
-            self._group.close()  # every change handed over is written before the engine goes
+        self._group.close()  # every change handed over is written before the engine goes
         self.engine.dispose()
 
     @property
     def writes_in_thread(self) -> bool:
-        return self._group is not None
+        return isinstance(self._group, GroupWriter)
 
     async def write_change(self, change: Change) -> None:
-        """Store ``change`` and return once it is stored (or raise the store's refusal). Over
-        the network (PostgreSQL) the store's writing thread takes it, with every other table's
-        change pending then, in one transaction (:mod:`pegboard.server.store.group_writes`):
-        the event loop serves every other table meanwhile. A room awaits it in its writer,
-        before anyone hears of the change and before its next command, so a table's changes
-        stay in order and only what is stored is acknowledged. On SQLite (a local file, a write
-        of about 150 µs) it is written here: handing it to a thread would cost more."""
-        if self._group is None:
-            self.commit_changes([change])
-        else:
-            await self._group.write(change)
+        """Store ``change`` and return once it is stored (or raise the store's refusal), in one
+        transaction with every other table's change pending then
+        (:mod:`pegboard.server.store.group_writes`). Over the network (PostgreSQL) the store's
+        writing thread takes it: the event loop serves every other table during the round
+        trips. On SQLite (a local file, a write of about 150 µs) it is written on the loop at
+        the end of the turn, with the changes of every table whose command ran in that turn: a
+        thread cost more CPU a move than it saved (docs/benchmarks.md, "One process"). A room
+        awaits it in its writer, before anyone hears of the change and before its next command,
+        so a table's changes stay in order and only what is stored is acknowledged."""
+        await self._group.write(change)
+
+    def _commit_group(self, changes: Sequence[Change]) -> None:
+        self.commit_changes(changes)  # looked up at each call: a test may watch it
 
     def answers(self) -> bool:
         """Whether the database answers a trivial query (the health check)."""
