@@ -305,7 +305,8 @@ def _summary(result: LevelResult) -> str:
     return (
         f"{result.rate:.0f}/s, p50 {1000 * percentile(result.latencies, 0.5):.1f} ms, "
         f"p99 {1000 * percentile(result.latencies, 0.99):.1f} ms, "
-        f"errors {dict(result.errors)}, lost {result.lost}, CPU {cpu}, "
+        f"errors {dict(result.errors)}, lost {result.lost} {dict(result.lost_why)}, "
+        f"sockets closed by the server {dict(result.closed)}, CPU {cpu}, "
         f"load average {result.load_average:.1f}"
     )
 
