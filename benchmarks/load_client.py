@@ -20,8 +20,10 @@ Two kinds of load, each against a server in another process (``benchmarks.load_s
   arrival here minus (the previous update's server time ``table.now`` + ``bot_delay``): how long
   the server took, beyond the pace it was asked for, to make the move and deliver it.
 
-Every loop ends by itself: sending stops at the end of the measuring window, what is still
-unanswered after a short grace is counted as lost, and the whole level runs under a timeout.
+A table plays once every seat has its ``welcome`` (what is done before a seat's welcome reaches
+it in the welcome, not as an update). Every loop ends by itself: sending stops at the end of the
+measuring window, what is still unanswered ``GRACE`` seconds after it is counted as lost, and the
+whole level runs under a timeout.
 """
 
 from __future__ import annotations
