@@ -79,6 +79,8 @@ class LevelConfig:
     # More CPU to measure over the window: a name -> CPU seconds so far of a part of the server
     # (benchmarks.bench_workers: its workers, nginx, Redis, PostgreSQL).
     cpu_probes: Mapping[str, Callable[[], float]] = field(default_factory=dict)
+    # Called with True as the window opens and False as it closes (bench_workers --profile).
+    on_window: Callable[[bool], None] | None = None
 
     @property
     def url(self) -> str:
@@ -90,6 +92,7 @@ class LevelResult:
     mode: str
     tables: int
     started: int = 0  # tables that were set up and playing
+    set_up_late: int = 0  # of those, set up (or welcomed) after the window opened
     duration: float = 0.0
     latencies: list[float] = field(default_factory=list)  # seconds, actions sent in the window
     server_part: list[float] = field(default_factory=list)  # send -> server built the update
@@ -129,6 +132,7 @@ class LevelResult:
             "mode": self.mode,
             "tables": self.tables,
             "started": self.started,
+            "set_up_late": self.set_up_late,
             "duration": self.duration,
             "latencies": self.latencies,
             "server_part": self.server_part,
@@ -482,6 +486,8 @@ class PlayersBench:
             except TimeoutError:
                 self.result.errors["setup: no welcome"] += 1
                 return
+            if time.perf_counter() >= self.window[0]:  # its setup's work is in the window
+                self.result.set_up_late += 1
             await asyncio.gather(*(p.play(self.window[1]) for p in table.players), *talk)
             await table.answered(self.window[1] + GRACE)
         finally:
@@ -682,11 +688,15 @@ async def _measured(
         await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
         server = cpu_seconds(config.server_pid) if config.server_pid else None
         parts = {name: read() for name, read in config.cpu_probes.items()}
+        if config.on_window is not None:
+            config.on_window(True)
         client = time.process_time()
         busy = machine_busy()
         while (now := time.perf_counter()) < window[1]:
             await asyncio.sleep(0.01)
             result.client_lag.append(time.perf_counter() - now - 0.01)
+        if config.on_window is not None:
+            config.on_window(False)
         result.duration = time.perf_counter() - window[0]
         result.client_cpu = (time.process_time() - client) / result.duration
         for name, read in config.cpu_probes.items():
