@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from pegboard.server.workers.bus import Bus, MemoryBus
 from pegboard.server.workers.redis_bus import RedisBus
@@ -107,62 +105,6 @@ def test_a_failing_handler_does_not_stop_the_channel(run: Callable[[Scenario], N
         assert heard == [{"n": 0}, {"n": 2}]
 
     run(scenario)
-
-
-def test_posted_messages_keep_their_place_among_the_published(
-    run: Callable[[Scenario], None],
-) -> None:
-    async def scenario(bus: Bus) -> None:
-        heard: list[dict[str, Any]] = []
-        await bus.subscribe("t:a", heard.append)
-        bus.post("t:a", {"n": 0})
-        bus.post("t:a", {"n": 1})
-        await bus.publish("t:a", {"n": 2})  # out: so are the two posted before it
-        for n in range(3, 40):  # one turn of the loop: they go together
-            bus.post("t:a", {"n": n, "big": 2**70})  # what orjson refuses, json takes
-        await bus.publish("t:a", {"n": 40})
-        await until(lambda: len(heard) == 41, "every message")
-        assert [m["n"] for m in heard] == list(range(41))
-        assert heard[3]["big"] == 2**70
-        with pytest.raises(TypeError):
-            bus.post("t:a", {"cards": {"5H"}})  # what cannot travel fails at the sender
-
-    run(scenario)
-
-
-def test_redis_sends_the_messages_of_one_turn_for_a_channel_as_one(redis_url: str) -> None:
-    """A worker relaying many sockets to another sends it one Redis message a turn of its loop:
-    the subscriber reads one, and its handlers still hear each message, in order."""
-
-    async def go() -> None:
-        bus = RedisBus(redis_url)
-        await bus.start()
-        raw = Redis.from_url(redis_url, decode_responses=True)
-        listener = raw.pubsub()
-        await listener.subscribe("t:a", "t:b")
-        try:
-            for _ in range(2):  # both subscriptions confirmed: nothing published can pass by
-                confirmed = await listener.get_message(timeout=5)
-                assert confirmed is not None and confirmed["type"] == "subscribe"
-            heard: list[dict[str, Any]] = []
-            await bus.subscribe("t:a", heard.append)
-            for n in range(30):  # one turn: posted, and one published
-                bus.post("t:a", {"n": n})
-                bus.post("t:b", {"n": n})
-            await bus.publish("t:a", {"n": 30})
-            await until(lambda: len(heard) == 31, "every message")
-            assert [m["n"] for m in heard] == list(range(31))
-            seen: list[dict[str, Any]] = []
-            while (message := await listener.get_message(timeout=0.5)) is not None:
-                seen.append(message)
-            assert [m["channel"] for m in seen] == ["t:a", "t:b"], "one Redis message a channel"
-            assert len(json.loads(seen[0]["data"])) == 31
-        finally:
-            await listener.aclose()  # type: ignore[no-untyped-call]
-            await raw.aclose()
-            await bus.close()
-
-    asyncio.run(asyncio.wait_for(go(), 20))
 
 
 def test_a_lease_has_one_holder_until_released(run: Callable[[Scenario], None]) -> None:

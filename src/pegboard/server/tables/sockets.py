@@ -40,14 +40,13 @@ class SocketWatcher:
     def __init__(self, socket: WebSocket, slot: int | None) -> None:
         self.socket = socket
         self.slot = slot
-        # A message, or its text already encoded (relayed from another worker); None ends the
-        # queue, and always fits, so OUTBOX_LIMIT is counted by hand.
-        self.outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        # None ends the queue; it always fits, so OUTBOX_LIMIT is counted by hand.
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.ending: int | None = None  # the close code once the server lets the socket go
         self._unsent = 0  # messages queued and in flight
         self.sender = asyncio.create_task(self._send_loop())
 
-    def put(self, message: dict[str, Any] | str) -> None:
+    def put(self, message: dict[str, Any]) -> None:
         if self.outbox.qsize() < OUTBOX_LIMIT:
             self._queue(message)
 
@@ -57,7 +56,7 @@ class SocketWatcher:
             self.ending = code
             self._queue(None)
 
-    def _queue(self, message: dict[str, Any] | str | None) -> None:
+    def _queue(self, message: dict[str, Any] | None) -> None:
         self.outbox.put_nowait(message)
         if not self.sender.done():  # else never sent: not in flight
             self._unsent += 1
@@ -79,8 +78,7 @@ class SocketWatcher:
         try:
             with contextlib.suppress(Exception):
                 while (message := await self.outbox.get()) is not None:
-                    text = message if isinstance(message, str) else encoded(message)
-                    await self.socket.send_text(text)
+                    await self.socket.send_text(encoded(message))
                     self._sent()
                 if self.ending is not None:
                     reason = REASONS.get(self.ending, "come back soon")

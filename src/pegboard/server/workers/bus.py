@@ -2,9 +2,7 @@
 server share besides the store. Two things, both small:
 
 * **channels**: publish a JSON object to a channel; every subscriber of that channel gets it,
-  in the order it was published (from one publisher), at most once. ``publish`` waits until the
-  message is out (and fails if it cannot go); ``post`` hands it over and returns at once, in the
-  same order, for senders that must not wait (what cannot go is logged);
+  in the order it was published (from one publisher), at most once;
 * **leases**: a key held by one owner until it lets go or stops renewing it in time. A table is
   written by the worker holding its lease, and only by it.
 
@@ -24,24 +22,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import orjson
-
 Handler = Callable[[dict[str, Any]], None]
 """Gets each message of a channel, in order. It must not block: it hands the work on."""
 
 Unsubscribe = Callable[[], Awaitable[None]]
 
 log = logging.getLogger(__name__)
-
-
-def bus_text(message: dict[str, Any]) -> bytes:
-    """A message as it travels: JSON. orjson, and ``json`` for what orjson refuses (an integer
-    past 64 bits, a key that is not a string), so that what cannot travel (a set) fails as it
-    would with ``json`` alone: a TypeError at the sender."""
-    try:
-        return orjson.dumps(message)
-    except orjson.JSONEncodeError:
-        return json.dumps(message, separators=(",", ":")).encode()
 
 
 class Bus(Protocol):
@@ -55,10 +41,6 @@ class Bus(Protocol):
     async def close(self) -> None: ...
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None: ...
-
-    def post(self, channel: str, message: dict[str, Any]) -> None:
-        """``publish`` without waiting for it: the message goes after those published or
-        posted before it; a failure to send it (the bus is down) is logged, not raised."""
 
     async def subscribe(self, channel: str, handler: Handler) -> Unsubscribe: ...
 
@@ -85,14 +67,14 @@ class _Subscriber:
     loop: asyncio.AbstractEventLoop
     active: bool = True
 
-    def deliver(self, text: bytes) -> None:
+    def deliver(self, text: str) -> None:
         with contextlib.suppress(RuntimeError):  # its loop has closed: nobody is listening
             self.loop.call_soon_threadsafe(self._run, text)
 
-    def _run(self, text: bytes) -> None:
+    def _run(self, text: str) -> None:
         if self.active:
             try:
-                self.handler(orjson.loads(text))
+                self.handler(json.loads(text))
             except Exception:  # one bad message must not stop the channel
                 log.exception("a bus handler failed on %s", self.channel)
 
@@ -119,10 +101,7 @@ class MemoryBus:
         return None  # others may share it: each unsubscribes what it subscribed
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        self.post(channel, message)
-
-    def post(self, channel: str, message: dict[str, Any]) -> None:
-        text = bus_text(message)
+        text = json.dumps(message)
         with self._lock:
             subscribers = list(self._subscribers.get(channel, ()))
         for subscriber in subscribers:

@@ -2,34 +2,28 @@
 
 Channels are Redis pub/sub channels; a lease is a key holding its owner's name with an expiry,
 taken and extended by small Lua scripts so that checking the holder and setting the key are one
-step (SET NX alone cannot extend one's own lease without a race).
-
-What is published in one turn of the event loop, or while a publication is under way, goes next,
-together: the messages for one channel as one Redis message (a JSON array of them, in order),
-the channels in one pipeline. A Redis command, and the subscriber's reading of a Redis message,
-each cost far more than a message's JSON: a worker relaying many sockets to another sends it one
-Redis message a turn, not one a socket.
+step (SET NX alone cannot extend one's own lease without a race). What is published while a
+publication is under way goes next, together, in one pipeline: one connection taken from the
+pool and one round trip for many messages (a command each cost more than the message itself).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from pegboard.server.workers.bus import Handler, Unsubscribe, bus_text
+from pegboard.server.workers.bus import Handler, Unsubscribe
 
 log = logging.getLogger(__name__)
-
-POSTED_LIMIT = 10_000  # posted messages waiting for a stuck Redis; more are dropped (logged)
 
 CLAIM = """
 local holder = redis.call('GET', KEYS[1])
@@ -62,12 +56,6 @@ return 0
 """
 
 
-def _array(texts: list[bytes]) -> bytes:
-    """Messages (each a JSON object) as one Redis message: alone as it is, several as a JSON
-    array."""
-    return texts[0] if len(texts) == 1 else b"[" + b",".join(texts) + b"]"
-
-
 def _ms(seconds: float) -> int:
     return max(1, round(seconds * 1000))
 
@@ -81,10 +69,8 @@ class RedisBus:
         self._pubsub: PubSub | None = None
         self._handlers: dict[str, list[Handler]] = {}
         self._reader: asyncio.Task[None] | None = None
-        # Messages waiting for the publisher (channel, JSON, the sender's future or None for a
-        # posted one), in order.
-        self._outgoing: list[tuple[str, bytes, asyncio.Future[None] | None]] = []
-        self._posted = 0  # of them, posted
+        # Messages waiting for the publisher (channel, JSON, the sender's future), in order.
+        self._outgoing: list[tuple[str, str, asyncio.Future[None]]] = []
         self._publisher: asyncio.Task[None] | None = None
 
     @property
@@ -122,48 +108,30 @@ class RedisBus:
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue(channel, bus_text(message), sent)
-        await sent
-
-    def post(self, channel: str, message: dict[str, Any]) -> None:
-        if self._posted >= POSTED_LIMIT:
-            log.warning("Redis is not taking messages: one for %s was dropped", channel)
-            return
-        self._posted += 1
-        self._queue(channel, bus_text(message), None)
-
-    def _queue(self, channel: str, text: bytes, sent: asyncio.Future[None] | None) -> None:
-        self._outgoing.append((channel, text, sent))
+        self._outgoing.append((channel, json.dumps(message), sent))
         if self._publisher is None or self._publisher.done():
             self._publisher = asyncio.create_task(self._publish_waiting())
+        await sent
 
     async def _publish_waiting(self) -> None:
         """Publish what is waiting, in order, one pipeline a round; until nothing waits."""
         while self._outgoing:
             batch, self._outgoing = self._outgoing, []
-            self._posted = 0
-            by_channel: dict[str, list[bytes]] = {}
-            for channel, text, _ in batch:
-                by_channel.setdefault(channel, []).append(text)
             try:
-                if len(by_channel) == 1:
-                    [(channel, texts)] = by_channel.items()
-                    await self.client.publish(channel, _array(texts))
+                if len(batch) == 1:
+                    await self.client.publish(batch[0][0], batch[0][1])
                 else:
                     async with self.client.pipeline(transaction=False) as pipe:
-                        for channel, texts in by_channel.items():
-                            pipe.publish(channel, _array(texts))
+                        for channel, text, _ in batch:
+                            pipe.publish(channel, text)
                         await pipe.execute()
             except Exception as error:  # the bus is down: each sender hears it
-                posted = sum(1 for *_, sent in batch if sent is None)
-                if posted:
-                    log.warning("%d messages were lost: %s", posted, error)
                 for _, _, sent in batch:
-                    if sent is not None and not sent.done():
+                    if not sent.done():
                         sent.set_exception(error)
             else:
                 for _, _, sent in batch:
-                    if sent is not None and not sent.done():
+                    if not sent.done():
                         sent.set_result(None)
 
     async def subscribe(self, channel: str, handler: Handler) -> Unsubscribe:
@@ -200,16 +168,15 @@ class RedisBus:
                 continue
             channel = str(message["channel"])
             try:
-                data = orjson.loads(message["data"])
+                data = json.loads(message["data"])
             except (TypeError, ValueError):
                 log.warning("a message on %s is not JSON; dropped", channel)
                 continue
-            for one in data if isinstance(data, list) else (data,):  # several, published together
-                for handler in list(self._handlers.get(channel, ())):
-                    try:
-                        handler(one)
-                    except Exception:  # one bad message must not stop the channel
-                        log.exception("a bus handler failed on %s", channel)
+            for handler in list(self._handlers.get(channel, ())):
+                try:
+                    handler(data)
+                except Exception:  # one bad message must not stop the channel
+                    log.exception("a bus handler failed on %s", channel)
 
     async def claim(self, key: str, owner: str, ttl: float) -> str:
         holder = await self.client.eval(CLAIM, 1, key, owner, _ms(ttl))

@@ -42,8 +42,7 @@ class Relays:
         if relayed is None or message.get("from") != relayed.owner:
             return  # that socket has gone, or has been told to come back already
         if message.get("kind") == "out":
-            text = message.get("text")  # as the owner encoded it ("message": a worker before)
-            relayed.watcher.put(text if isinstance(text, str) else message["message"])
+            relayed.watcher.put(message["message"])
         elif message.get("kind") == "close":
             relayed.watcher.finish(int(message.get("code", RESTART)))
 

@@ -1,9 +1,8 @@
 """The owner's side of a socket that landed on another worker: a *guest* of the table.
 
 A guest is a watcher like a local socket: the room sends it its own seat's view, and it carries
-those messages over the bus to the worker holding the socket, as the text the socket is sent
-(encoded once, here: the socket's worker passes it on as it is). The commands that worker
-forwards (already screened there) are performed one after another, as the socket sent them.
+those messages over the bus to the worker holding the socket. The commands that worker forwards
+(already screened there) are performed one after another, as the socket sent them.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any
 from pegboard.server.http.protocol import GONE, ProtocolError, TableMessage
 from pegboard.server.tables.commands import perform
 from pegboard.server.tables.room import Room, SeatError, TableClosed
-from pegboard.server.tables.sockets import encoded
+from pegboard.server.tables.sockets import OUTBOX_LIMIT
 from pegboard.server.workers.worker import Refused, Workers
 
 log = logging.getLogger(__name__)
@@ -30,15 +29,18 @@ class Guest:
         self.slot = slot
         self.room = room
         self.inbox: asyncio.Queue[TableMessage | None] = asyncio.Queue()
-        self.tasks = (asyncio.create_task(self._perform_loop()),)
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.tasks = (
+            asyncio.create_task(self._perform_loop()),
+            asyncio.create_task(self._send_loop()),
+        )
 
     async def send(self, message: dict[str, Any]) -> None:
-        # Posted: the room never waits for the bus. In order with everything else this worker
-        # sends to that one; a bus that is down loses it, and the socket's worker reconnects.
-        self.workers.post(self.worker, {"kind": "out", "conn": self.conn, "text": encoded(message)})
+        if self.outbox.qsize() < OUTBOX_LIMIT:
+            self.outbox.put_nowait({"kind": "out", "conn": self.conn, "message": message})
 
     async def end(self, code: int = GONE) -> None:
-        self.workers.post(self.worker, {"kind": "close", "conn": self.conn, "code": code})
+        self.outbox.put_nowait({"kind": "close", "conn": self.conn, "code": code})
 
     def take(self, message: TableMessage) -> None:
         self.inbox.put_nowait(message)
@@ -57,6 +59,14 @@ class Guest:
                 log.exception("a forwarded command failed")
         with contextlib.suppress(TableClosed):
             await self.room.disconnect(self)
+        self.outbox.put_nowait(None)
+
+    async def _send_loop(self) -> None:
+        while (message := await self.outbox.get()) is not None:
+            try:
+                await self.workers.send(self.worker, message)
+            except Exception:  # the bus is down: the socket's worker will notice and reconnect
+                log.warning("a message to worker %s was lost", self.worker)
 
 
 class Guests:
@@ -107,7 +117,7 @@ class Guests:
             self.leave(*key)
 
     async def close(self) -> None:
-        """Let every guest go, after the commands they still have to perform."""
+        """Let every guest go, after what they still have to send."""
         guests = list(self.guests.values())
         self.guests.clear()
         for guest in guests:
