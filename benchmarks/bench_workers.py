@@ -28,6 +28,7 @@ import contextlib
 import importlib
 import math
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -35,6 +36,7 @@ import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -250,7 +252,8 @@ def built(
             flags += ["--trusted-proxy", LOOPBACK]
         workers: list[ServerProcess] = []
         for n in range(setup.workers):  # one at a time: the first migrates the new database
-            stats = ["--profile", f"{profile}/{setup.name} {n + 1}.prof"] if profile else []
+            stats = ["--profile", f"{profile}/{setup.name} {n + 1}.prof", "--profile-window"]
+            stats = stats if profile else []
             worker = ServerProcess(db, 0.75, lifetime, flags + stats)
             stack.callback(worker.stop)
             workers.append(worker)
@@ -278,10 +281,18 @@ def measure(setup: Setup, tables: int, settings: Settings) -> LevelResult:
             think=settings.think,
             seed=tables,
             cpu_probes=cpu_probes(workers),
+            on_window=partial(_signal_window, workers) if settings.profile else None,
         )
         result = run_level_sync(config)
     result.load_average = os.getloadavg()[0]
     return result
+
+
+def _signal_window(workers: Sequence[int], opening: bool) -> None:
+    """The workers' profilers on as the window opens, off as it closes (--profile-window)."""
+    for pid in workers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGUSR1 if opening else signal.SIGUSR2)
 
 
 def run(settings: Settings) -> list[Row]:
@@ -305,7 +316,9 @@ def _summary(result: LevelResult) -> str:
     return (
         f"{result.rate:.0f}/s, p50 {1000 * percentile(result.latencies, 0.5):.1f} ms, "
         f"p99 {1000 * percentile(result.latencies, 0.99):.1f} ms, "
-        f"errors {dict(result.errors)}, lost {result.lost}, CPU {cpu}, "
+        f"errors {dict(result.errors)}, lost {result.lost} {dict(result.lost_why)}, "
+        f"sockets closed by the server {dict(result.closed)}, "
+        f"tables set up in the window {result.set_up_late}, CPU {cpu}, "
         f"load average {result.load_average:.1f}"
     )
 
@@ -367,7 +380,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nice", type=int, default=0, help="priority of everything (-20: root)")
     parser.add_argument("--quiet-wait", type=float, default=10.0, help="s to wait for quiet")
     parser.add_argument(
-        "--profile", default=None, metavar="DIR", help="each worker's cProfile stats go here"
+        "--profile",
+        default=None,
+        metavar="DIR",
+        help="each worker's cProfile stats over the window go here",
     )
     parser.add_argument(
         "--fix", action="append", choices=FIXES, default=[], help="load_server's experiments"

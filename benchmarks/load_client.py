@@ -20,8 +20,10 @@ Two kinds of load, each against a server in another process (``benchmarks.load_s
   arrival here minus (the previous update's server time ``table.now`` + ``bot_delay``): how long
   the server took, beyond the pace it was asked for, to make the move and deliver it.
 
-Every loop ends by itself: sending stops at the end of the measuring window, what is still
-unanswered after a short grace is counted as lost, and the whole level runs under a timeout.
+A table plays once every seat has its ``welcome`` (what is done before a seat's welcome reaches
+it in the welcome, not as an update). Every loop ends by itself: sending stops at the end of the
+measuring window, what is still unanswered ``GRACE`` seconds after it is counted as lost, and the
+whole level runs under a timeout.
 """
 
 from __future__ import annotations
@@ -46,7 +48,11 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 LOOPBACK = "127.0.0.1"
 REMATCH = {"type": "rematch"}
 SETUP_CONCURRENCY = 16  # tables being created, joined and connected at the same time
-GRACE = 2.0  # seconds after the window for the last answers
+# Seconds after the window for the last answers: an action unanswered by then is lost. A table
+# stops waiting as soon as its actions are answered, so this is no cost; it is long because a
+# stalled server's answers may take seconds, and a late answer is a latency, not a loss.
+GRACE = 10.0
+WELCOME_LIMIT = 20.0  # seconds for a new table's sockets to be welcomed
 SOCKET_LIMIT = 4000  # never more WebSockets than this in one level
 PEOPLE_MODES = ("players", "social")  # two people per table, played here
 SESSION_COOKIE = "pegboard_session"
@@ -73,6 +79,8 @@ class LevelConfig:
     # More CPU to measure over the window: a name -> CPU seconds so far of a part of the server
     # (benchmarks.bench_workers: its workers, nginx, Redis, PostgreSQL).
     cpu_probes: Mapping[str, Callable[[], float]] = field(default_factory=dict)
+    # Called with True as the window opens and False as it closes (bench_workers --profile).
+    on_window: Callable[[bool], None] | None = None
 
     @property
     def url(self) -> str:
@@ -84,11 +92,14 @@ class LevelResult:
     mode: str
     tables: int
     started: int = 0  # tables that were set up and playing
+    set_up_late: int = 0  # of those, set up (or welcomed) after the window opened
     duration: float = 0.0
     latencies: list[float] = field(default_factory=list)  # seconds, actions sent in the window
     server_part: list[float] = field(default_factory=list)  # send -> server built the update
     sent: int = 0  # timed actions sent in the window
     lost: int = 0  # timed actions never answered to both seats
+    lost_why: Counter[str] = field(default_factory=Counter)  # the lost, by what was seen
+    closed: Counter[str] = field(default_factory=Counter)  # sockets the server closed, by code
     errors: Counter[str] = field(default_factory=Counter)  # error messages by code, setup
     unsolicited: int = 0  # updates that answered none of our actions (timeouts)
     updates: int = 0  # updates received in the window (all sockets)
@@ -121,11 +132,14 @@ class LevelResult:
             "mode": self.mode,
             "tables": self.tables,
             "started": self.started,
+            "set_up_late": self.set_up_late,
             "duration": self.duration,
             "latencies": self.latencies,
             "server_part": self.server_part,
             "sent": self.sent,
             "lost": self.lost,
+            "lost_why": dict(self.lost_why),
+            "closed": dict(self.closed),
             "errors": dict(self.errors),
             "unsolicited": self.unsolicited,
             "updates": self.updates,
@@ -187,6 +201,7 @@ class Pending:
     match: int
     version: int
     timed: bool  # sent inside the measuring window
+    actor: int  # the slot that sent it
     seen_by: set[int] = field(default_factory=set)  # slots whose socket has the update
     server_now: float | None = None
 
@@ -224,6 +239,13 @@ class Table:
             with contextlib.suppress(ConnectionClosed):
                 await speaker.socket.send(json.dumps({"type": "chat", "text": text}))
             await asyncio.sleep(every)
+
+    async def answered(self, deadline: float) -> None:
+        """Until every timed action of this table is answered, or ``deadline``."""
+        while time.perf_counter() < deadline and any(
+            p.timed for queue in self.pending.values() for p in queue
+        ):
+            await asyncio.sleep(0.1)
 
     def on_chat(self, player: Player, message: dict[str, Any], now: float) -> None:
         """A chat message reached ``player``: time it if the other seat said it."""
@@ -279,37 +301,50 @@ class Player:
         self.rematch_for = 0  # the match we asked a rematch after
         self.last_timed = False  # our last message was a timed action (not a rematch)
         self.changed = asyncio.Event()
+        self.close_code: int | None = None  # the server closed our socket with this code
+        self.closing = False  # the load is over: we close the socket ourselves
+        self.welcomed = asyncio.Event()
 
     async def read(self) -> None:
         assert self.socket is not None
         bench = self.table.bench
-        with contextlib.suppress(ConnectionClosed):
-            async for raw in self.socket:
-                now = time.perf_counter()
-                message: dict[str, Any] = json.loads(raw)
-                kind = message.get("type")
-                if kind in ("welcome", "resync", "update"):
-                    info = message.get("table") or {}
-                    self.match = int(info.get("match", self.match))
-                    if "view" in message:
-                        self.view = message["view"]
-                        self.version = int(message["version"])
-                    if kind == "update":
-                        bench.count_update(now)
-                        self.table.on_update(self, message, now)
-                    elif kind == "resync":
-                        self.awaiting = False
-                elif kind == "chat":
-                    self.table.on_chat(self, message.get("message") or {}, now)
-                    continue
-                elif kind == "error":
-                    code = str(message.get("code"))
-                    bench.error(code)
-                    if code in CHAT_CODES:
-                        continue  # a refused chat message: our actions stand
+        try:
+            await self._read(bench)
+        except ConnectionClosed as closed:
+            if closed.rcvd is not None and not self.closing:
+                self.close_code = closed.rcvd.code
+                bench.result.closed[str(closed.rcvd.code)] += 1
+
+    async def _read(self, bench: PlayersBench) -> None:
+        assert self.socket is not None
+        async for raw in self.socket:
+            now = time.perf_counter()
+            message: dict[str, Any] = json.loads(raw)
+            kind = message.get("type")
+            if kind in ("welcome", "resync", "update"):
+                info = message.get("table") or {}
+                self.match = int(info.get("match", self.match))
+                if "view" in message:
+                    self.view = message["view"]
+                    self.version = int(message["version"])
+                if kind == "welcome":
+                    self.welcomed.set()
+                if kind == "update":
+                    bench.count_update(now)
+                    self.table.on_update(self, message, now)
+                elif kind == "resync":
                     self.awaiting = False
-                    self.drop_pending()
-                self.changed.set()
+            elif kind == "chat":
+                self.table.on_chat(self, message.get("message") or {}, now)
+                continue
+            elif kind == "error":
+                code = str(message.get("code"))
+                bench.error(code)
+                if code in CHAT_CODES:
+                    continue  # a refused chat message: our actions stand
+                self.awaiting = False
+                self.drop_pending()
+            self.changed.set()
 
     def drop_pending(self) -> None:
         """Our last action was refused: it will never be answered."""
@@ -353,7 +388,7 @@ class Player:
         else:
             self.awaiting = True
             self.table.pending[self.slot].append(
-                self.table.bench.new_pending(self.match, self.version)
+                self.table.bench.new_pending(self.slot, self.match, self.version)
             )
         with contextlib.suppress(ConnectionClosed):
             await self.socket.send(message)
@@ -369,12 +404,12 @@ class PlayersBench:
     def in_window(self, now: float) -> bool:
         return self.window[0] <= now < self.window[1]
 
-    def new_pending(self, match: int, version: int) -> Pending:
+    def new_pending(self, slot: int, match: int, version: int) -> Pending:
         now = time.perf_counter()
         timed = self.in_window(now)
         if timed:
             self.result.sent += 1
-        return Pending(now, time.time(), match, version, timed)
+        return Pending(now, time.time(), match, version, timed, slot)
 
     def done(self, pending: Pending, now: float) -> None:
         if pending.timed:
@@ -442,9 +477,22 @@ class PlayersBench:
                 table.chat(self.window[1], random.Random(f"{self.config.seed}/chat/{index}"))
             )
         try:
+            # Nobody acts before every seat has its welcome: an action before another seat's
+            # welcome reaches that seat in the welcome, never as an update, and would be
+            # counted lost (a socket relayed through another worker is welcomed later).
+            welcomes = asyncio.gather(*(p.welcomed.wait() for p in table.players))
+            try:
+                await asyncio.wait_for(welcomes, WELCOME_LIMIT)
+            except TimeoutError:
+                self.result.errors["setup: no welcome"] += 1
+                return
+            if time.perf_counter() >= self.window[0]:  # its setup's work is in the window
+                self.result.set_up_late += 1
             await asyncio.gather(*(p.play(self.window[1]) for p in table.players), *talk)
-            await asyncio.sleep(GRACE)  # the last answers
+            await table.answered(self.window[1] + GRACE)
         finally:
+            for player in table.players:
+                player.closing = True
             await asyncio.gather(*(_close(p.socket) for p in table.players if p.socket is not None))
             for reader in readers:
                 reader.cancel()
@@ -453,11 +501,27 @@ class PlayersBench:
     async def run(self) -> LevelResult:
         self.window = measuring_window(self.config)
         await run_tables(self.config, self.result, self.window, self.run_table)
-        self.result.lost = sum(
-            1 for t in self.tables for q in t.pending.values() for p in q if p.timed
-        )
+        for table in self.tables:
+            for queue in table.pending.values():
+                for pending in queue:
+                    if pending.timed:
+                        self.result.lost += 1
+                        self.result.lost_why[lost_why(table, pending)] += 1
         self.result.chat_lost = sum(1 for t in self.tables for c in t.chats.values() if c.timed)
         return self.result
+
+
+def lost_why(table: Table, pending: Pending) -> str:
+    """What the client saw of an action never answered to both seats."""
+    codes = sorted({p.close_code for p in table.players if p.close_code is not None})
+    closed = f", a socket closed {codes}" if codes else ""
+    if not pending.seen_by:
+        seen = "seen by no seat"
+    elif pending.actor in pending.seen_by:
+        seen = "seen by the actor only"
+    else:
+        seen = "seen by the other only"
+    return f"{seen}{closed}"
 
 
 # -- bots mode -----------------------------------------------------------------------------
@@ -624,11 +688,15 @@ async def _measured(
         await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
         server = cpu_seconds(config.server_pid) if config.server_pid else None
         parts = {name: read() for name, read in config.cpu_probes.items()}
+        if config.on_window is not None:
+            config.on_window(True)
         client = time.process_time()
         busy = machine_busy()
         while (now := time.perf_counter()) < window[1]:
             await asyncio.sleep(0.01)
             result.client_lag.append(time.perf_counter() - now - 0.01)
+        if config.on_window is not None:
+            config.on_window(False)
         result.duration = time.perf_counter() - window[0]
         result.client_cpu = (time.process_time() - client) / result.duration
         for name, read in config.cpu_probes.items():

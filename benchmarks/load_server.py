@@ -13,7 +13,8 @@ is exempt from the per-address limits: it stands for hundreds of people; the hos
 flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
 
 * ``--profile OUT``: the whole run under cProfile (the event loop's thread, in its CPU time), the
-  stats written to ``OUT`` on exit.
+  stats written to ``OUT`` on exit. With ``--profile-window``, only from SIGUSR1 to SIGUSR2 (the
+  load generator's measuring window: not the tables' setup).
 * ``--diagnose OUT``: a watchdog thread measures the event loop's lag every 5 ms and, while the
   loop is stuck for more than 20 ms, samples where the main thread is (and where the other
   threads are in the project's code: a settlement holding SQLite's write lock shows there;
@@ -443,6 +444,7 @@ def serve(
     sync: str = "normal",
     trusted_proxies: frozenset[str] = frozenset(),
     redis: str | None = None,
+    profile_window: bool = False,
 ) -> None:
     stop = threading.Event()
     if "writes-on-loop" in fixes:
@@ -504,7 +506,10 @@ def serve(
     # The main thread's CPU time, not the wall clock: a wait on the network (a query, Redis)
     # costs nothing here, and another process holding the core does not stretch a function.
     profiler = cProfile.Profile(time.thread_time) if profile else None
-    if profiler is not None:
+    if profiler is not None and profile_window:  # signals run in the main thread: the loop's
+        signal.signal(signal.SIGUSR1, lambda _s, _f: profiler.enable())
+        signal.signal(signal.SIGUSR2, lambda _s, _f: profiler.disable())
+    elif profiler is not None:
         profiler.enable()
     try:
         server.run(sockets=[sock])  # uvloop and httptools when installed, as `pegboard serve`
@@ -526,6 +531,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-delay", type=float, default=0.75, help="RoomSettings.bot_delay")
     parser.add_argument("--lifetime", type=float, default=600.0, help="exit after this many s")
     parser.add_argument("--profile", default=None, help="write cProfile stats to this file")
+    parser.add_argument(
+        "--profile-window", action="store_true", help="--profile from SIGUSR1 to SIGUSR2 only"
+    )
     parser.add_argument("--diagnose", default=None, help="write loop lag and GC pauses here")
     parser.add_argument("--fix", action="append", choices=FIXES, default=[], help="experiments")
     parser.add_argument("--sync", choices=("normal", "full"), default="normal", help="SQLite's")
@@ -544,6 +552,7 @@ def main(argv: list[str] | None = None) -> None:
         args.sync,
         frozenset(args.trusted_proxy),
         args.redis,
+        args.profile_window,
     )
 
 

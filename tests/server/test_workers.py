@@ -24,6 +24,10 @@ from pegboard.server.workers.worker import WorkerSettings, table_key
 RESTART = 1012  # come back soon: the table is served elsewhere now
 GONE = 4403
 LEASE = 2.0  # seconds: short, so that a dead worker's tables are taken over quickly
+# The two workers of one process: no test of theirs waits for a lease to run out (a stopped
+# owner releases its own), so a long one, that a loaded machine's stall of a second or two
+# never lets the other worker take a table mid-test.
+KEPT_LEASE = 60.0
 
 
 @pytest.fixture(params=["memory", "redis"])
@@ -37,7 +41,7 @@ def make_bus(request: pytest.FixtureRequest) -> Callable[[], Bus]:
 
 @pytest.fixture
 def workers(tmp_path: Path, make_bus: Callable[[], Bus]) -> Iterator[tuple[Server, Server]]:
-    settings = WorkerSettings(lease=LEASE, ask_timeout=5)
+    settings = WorkerSettings(lease=KEPT_LEASE, ask_timeout=5)
     db = tmp_path / "pegboard.sqlite"
     one = Server(db, bus=make_bus, workers=settings)
     two = Server(db, bus=make_bus, workers=settings)
