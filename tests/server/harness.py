@@ -142,13 +142,14 @@ class Server:
         self.clock = FakeClock(self.clock.now() + seconds)
         self.start()
 
-    def advance(self, seconds: float, *, settle: bool = True) -> None:
+    def advance(self, seconds: float, *, settle: bool = True, timeout: float = 10) -> None:
         """Move the server's clock on (in the server's own event loop), and return once
         everything that set going has finished (pegboard.server.in_flight); at once if not
-        ``settle`` (the test holds some work on purpose)."""
+        ``settle`` (the test holds some work on purpose). ``timeout``: for work that may take
+        long on a loaded machine (bots playing whole games)."""
         loop: asyncio.AbstractEventLoop = self.app.state.loop
         moved = self.clock.advance(seconds, settle=settle)
-        asyncio.run_coroutine_threadsafe(moved, loop).result(10)
+        asyncio.run_coroutine_threadsafe(moved, loop).result(timeout)
 
     def idle(self, timeout: float = 10) -> None:
         """Until the server has finished everything set going so far: commands, bots' turns,

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from harness import POLL_EVERY, Client, Server
 from rating_fixtures import settled_count, standing
 from redis_server import free_port
 from sqlalchemy import create_engine, select
+from throwaway import wait_until_serving
 
 from pegboard.core.matchplay import MatchFormat, MatchScore
 from pegboard.server.store.schema import tournament_tables_table
@@ -61,15 +62,19 @@ def eight_bots(browser: httpx.Client, start_at: float, **extra: Any) -> dict[str
 def run_until(
     server: Server, browser: httpx.Client, tournament: str, done: Any, timeout: float = 120
 ) -> dict[str, Any]:
-    """Move the server's clock a second at a time until ``done(tournament)``."""
+    """Move the server's clock a second at a time until ``done(tournament)``. Each move waits
+    until what it set going has finished (a round's games, every one played by bots, may be),
+    however long that takes within the test's ``timeout``: on a loaded machine it can take
+    longer than a single move's usual limit."""
     deadline = time.monotonic() + timeout
     while True:
         seen: dict[str, Any] = browser.get(f"/api/tournaments/{tournament}").json()
         if done(seen):
             return seen
         assert time.monotonic() < deadline, f"the tournament stalled: {seen['status']}"
-        server.advance(1)
-        if server.client_idle is None:  # a worker among several: advance does not wait
+        with suppress(TimeoutError):  # the deadline above says so
+            server.advance(1, timeout=max(0.1, deadline - time.monotonic()))
+        if server.client_idle is None:  # a worker among several: the others' work is not waited
             time.sleep(POLL_EVERY)  # under the per-address request limit
 
 
@@ -341,7 +346,7 @@ def test_a_worker_killed_mid_round_loses_nothing(tmp_path: Path, redis_url: str)
     try:
         there = Server(db)  # not started here: the owner process, reached at its port
         there.port = port
-        there.wait_for(lambda: _answers(there), "the owner process to serve", timeout=30)
+        wait_until_serving(owner, port, tmp_path / "owner.log")
         with account(there, "director") as browser:
             made = eight_bots(browser, time.time())
 
@@ -376,13 +381,6 @@ def next_game(server: Server, client: Client, game: int) -> None:
     client.drain()
     assert client.table.get("match") == game, f"game {game} of the match did not start"
     assert client.view.get("outcome") is None
-
-
-def _answers(server: Server) -> bool:
-    try:
-        return server.get("/api/games").status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def test_best_of_three_is_one_table_playing_the_tables_match(server: Server) -> None:
