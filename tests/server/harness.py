@@ -22,7 +22,7 @@ from pegboard.server.app import Lobby, create_app
 from pegboard.server.clock import FakeClock
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
-from pegboard.server.http.limits import MESSAGE_BURST, MESSAGE_RATE, REQUEST_RATE
+from pegboard.server.http.limits import HEADER_TIMEOUT, MESSAGE_BURST, MESSAGE_RATE, REQUEST_RATE
 from pegboard.server.http.protocol import RateLimit
 from pegboard.server.in_flight import in_flight
 from pegboard.server.quickplay.matcher import QuickPlaySettings
@@ -31,7 +31,6 @@ from pegboard.server.workers.bus import Bus
 from pegboard.server.workers.worker import WorkerSettings
 
 T = TypeVar("T")
-HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon
 # Seconds between looks at a condition the server does not set going: three HTTP requests a
 # look stay within the request limit of an address.
 POLL_EVERY = 3 / REQUEST_RATE
@@ -69,6 +68,7 @@ class Server:
         quick_play: QuickPlaySettings | None = None,
         trusted_proxies: frozenset[str] = frozenset(),
         freeze_every: float | None = None,
+        header_timeout: float = HEADER_TIMEOUT,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
         # The proxies whose forwarded client address and scheme the server believes: none
@@ -80,6 +80,10 @@ class Server:
         # Seconds between two freezes of the collector's survivors: none unless asked, since
         # the server shares the test's process (a freeze would hide the cycles a test counts).
         self.freeze_every = freeze_every
+        # Seconds a connection may wait for its next header before a 408: the server's own,
+        # unless a test of that answer asks for less. A short one raced the tests' own clients
+        # (a 408 for a request sent a moment late on a loaded machine).
+        self.header_timeout = header_timeout
         self.db = db  # an SQLite file, or any store's URL
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
@@ -112,7 +116,7 @@ class Server:
             app,
             "127.0.0.1",
             self.port,
-            header_timeout=HEADER_TIMEOUT,
+            header_timeout=self.header_timeout,
             exempt=exempt,
             trusted_proxies=self.trusted_proxies,
         )

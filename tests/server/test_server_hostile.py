@@ -241,10 +241,15 @@ def test_a_url_too_long_gets_414_and_headers_too_large_get_431(server: Server) -
 
 
 @pytest.mark.parametrize("sent", [b"", b"GET /api/games HTTP/1.1\r\nHost: x\r\n"])
-def test_a_connection_that_never_finishes_its_header_is_closed(server: Server, sent: bytes) -> None:
-    """Silent, or stuck half-way through the header: answered 408 and closed (the tests'
+def test_a_connection_that_never_finishes_its_header_is_closed(tmp_path: Path, sent: bytes) -> None:
+    """Silent, or stuck half-way through the header: answered 408 and closed (this test's
     server waits half a second, ``pegboard serve`` ten)."""
-    assert http_exchange(server, sent).startswith(b"HTTP/1.1 408")
+    server = Server(tmp_path / "pegboard.sqlite", header_timeout=0.5)
+    server.start()
+    try:
+        assert http_exchange(server, sent).startswith(b"HTTP/1.1 408")
+    finally:
+        server.stop()
 
 
 # -- sockets (item 3) ---------------------------------------------------------------------------
