@@ -149,7 +149,6 @@ def test_eight_bots_play_a_swiss_through_the_server(server: Server) -> None:
         made = eight_bots(browser, server.clock.now())
         assert made["status"] == "upcoming" and made["entries"] == []
         assert "seed" not in made["settings"]
-        server.advance(1)
         seen = run_until(server, browser, made["id"], finished)
     assert len(seen["rounds_played"]) == 3
     assert [len(r["tables"]) for r in seen["rounds_played"]] == [4, 4, 4]
@@ -210,7 +209,6 @@ def game_rows(server: Server, tournament: str) -> list[tuple[int, int, int]]:
 def test_a_restart_mid_round_changes_nothing_but_the_timing(server: Server) -> None:
     with account(server, "director") as browser:
         made = eight_bots(browser, server.clock.now())
-        server.advance(1)
 
         def in_round_two(seen: dict[str, Any]) -> bool:
             return len(seen["rounds_played"]) >= 2
@@ -386,7 +384,6 @@ def next_game(server: Server, client: Client, game: int) -> None:
 def test_best_of_three_is_one_table_playing_the_tables_match(server: Server) -> None:
     with account(server, "director") as browser:
         made = eight_bots(browser, server.clock.now(), start_when=4, rounds=2, match="best-of-3")
-        server.advance(1)
         seen = run_until(server, browser, made["id"], finished)
     assert len(seen["rounds_played"]) == 2
     for played in seen["rounds_played"]:
@@ -434,7 +431,6 @@ def test_every_game_its_tables_end_to_end(
             rounds=2,
             bot="hoyle" if game == "cribist" else "greedy",
         )
-        server.advance(1)
         seen = run_until(server, browser, made["id"], finished, timeout=300)
     assert seen["players"] == players
     partners = sides == [2, 2]
