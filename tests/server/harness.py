@@ -22,7 +22,13 @@ from pegboard.server.app import Lobby, create_app
 from pegboard.server.clock import FakeClock
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
-from pegboard.server.http.limits import HEADER_TIMEOUT, MESSAGE_BURST, MESSAGE_RATE, REQUEST_RATE
+from pegboard.server.http.limits import (
+    HEADER_TIMEOUT,
+    INBOUND_RATE,
+    MESSAGE_BURST,
+    MESSAGE_RATE,
+    REQUEST_RATE,
+)
 from pegboard.server.http.protocol import RateLimit
 from pegboard.server.in_flight import in_flight
 from pegboard.server.quickplay.matcher import QuickPlaySettings
@@ -69,6 +75,7 @@ class Server:
         trusted_proxies: frozenset[str] = frozenset(),
         freeze_every: float | None = None,
         header_timeout: float = HEADER_TIMEOUT,
+        inbound_rate: float = INBOUND_RATE,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
         # The proxies whose forwarded client address and scheme the server believes: none
@@ -84,6 +91,7 @@ class Server:
         # unless a test of that answer asks for less. A short one raced the tests' own clients
         # (a 408 for a request sent a moment late on a loaded machine).
         self.header_timeout = header_timeout
+        self.inbound_rate = inbound_rate  # bytes a second an address's sockets get back
         self.db = db  # an SQLite file, or any store's URL
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
@@ -117,6 +125,7 @@ class Server:
             "127.0.0.1",
             self.port,
             header_timeout=self.header_timeout,
+            inbound_rate=self.inbound_rate,
             exempt=exempt,
             trusted_proxies=self.trusted_proxies,
         )

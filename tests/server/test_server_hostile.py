@@ -320,8 +320,10 @@ def test_one_address_may_hold_a_bounded_number_of_sockets(server: Server) -> Non
 
 @pytest.fixture
 def guarded_server(tmp_path: Path) -> Iterator[Server]:
-    """A server that counts the bytes each address sends on its sockets, as pegboard serve."""
-    running = Server(tmp_path / "pegboard.sqlite", inbound_limit=True)
+    """A server that counts the bytes each address sends on its sockets, as pegboard serve, but
+    gives them back at a byte a second: at the server's rate a spent credit came back before a
+    loaded machine opened the next socket."""
+    running = Server(tmp_path / "pegboard.sqlite", inbound_limit=True, inbound_rate=1.0)
     running.start()
     yield running
     running.stop()
