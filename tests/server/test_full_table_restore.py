@@ -5,6 +5,7 @@ start. A process that dies in between leaves a full table still waiting in the s
 
 from __future__ import annotations
 
+import pytest
 from harness import Server
 
 from pegboard.server.store.sql_store import Store
@@ -12,10 +13,13 @@ from pegboard.server.store.sql_store import Store
 TOKEN = "ann-token-that-the-join-stored"
 
 
-def test_a_full_table_whose_start_was_not_stored_starts_when_rebuilt(server: Server) -> None:
+@pytest.mark.store
+def test_a_full_table_whose_start_was_not_stored_starts_when_rebuilt(
+    server: Server, store_url: str
+) -> None:
     table = server.table(bots=[None, "greedy"], score_target=31)
     server.stop()
-    store = Store(f"sqlite:///{server.db}")
+    store = Store(store_url)
     try:  # what Ann's join stores before the match's start: then the process dies
         store.set_slot(table, 0, "Ann", "human", TOKEN)
         row = store.table(table)
