@@ -24,6 +24,9 @@ from pegboard.server.workers.worker import WorkerSettings, table_key
 RESTART = 1012  # come back soon: the table is served elsewhere now
 GONE = 4403
 LEASE = 2.0  # seconds: short, so that a dead worker's tables are taken over quickly
+# Workers that nobody kills keep the server's own lease (10 s): a short one ran out while a
+# loaded machine kept a living worker from renewing it, and its tables moved mid-test (1012).
+LIVING = WorkerSettings(ask_timeout=5)
 
 
 @pytest.fixture(params=["memory", "redis"])
@@ -37,10 +40,9 @@ def make_bus(request: pytest.FixtureRequest) -> Callable[[], Bus]:
 
 @pytest.fixture
 def workers(tmp_path: Path, make_bus: Callable[[], Bus]) -> Iterator[tuple[Server, Server]]:
-    settings = WorkerSettings(lease=LEASE, ask_timeout=5)
     db = tmp_path / "pegboard.sqlite"
-    one = Server(db, bus=make_bus, workers=settings)
-    two = Server(db, bus=make_bus, workers=settings)
+    one = Server(db, bus=make_bus, workers=LIVING)
+    two = Server(db, bus=make_bus, workers=LIVING)
     one.start()
     two.start()
     yield one, two
@@ -198,7 +200,7 @@ def test_a_table_of_bots_only_closes_after_one_match_on_its_owner(
 ) -> None:
     one, two = workers
     table = one.table(bots=["greedy", "random"], score_target=31)
-    two.wait_for(
+    one.wait_for(  # the owner plays it: looked at once the owner is idle
         lambda: two.get(f"/api/tables/{table}").json()["status"] == "results", "the game", 30
     )
     assert table in one.open_tables() and table not in two.open_tables()
