@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import httpx
 import uvicorn
 from fastapi import FastAPI
+from throwaway import SERVE_STARTS
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -132,9 +133,11 @@ class Server:
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()
-        deadline = time.monotonic() + 10
+        # Until it serves, or its thread ends (its start-up failed: the error is in the log);
+        # the limit guards against a hang only (a loaded machine took over 10 s to start one).
+        deadline = time.monotonic() + SERVE_STARTS
         while not self._server.started:
-            if time.monotonic() > deadline:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
         self.port = self._server.servers[0].sockets[0].getsockname()[1]

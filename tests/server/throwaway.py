@@ -12,9 +12,10 @@ from pathlib import Path
 
 import httpx
 
-# Seconds a ``pegboard serve`` process may take to answer: a guard against one that hangs, not
-# a measure. Starting is the operating system's scheduling: on the shared two cores, busy with
-# other test runs and benchmarks, one took 50 s (30 s was too short), with 2 s of its own CPU.
+# Seconds a server may take to start answering (a ``pegboard serve`` process, or a test's own in
+# a thread): a guard against one that hangs, not a measure. Starting is the operating system's
+# scheduling: on the shared two cores, busy with other test runs and benchmarks, a process took
+# 50 s (30 s was too short) with 2 s of its own CPU, and a test's own server over 10 s.
 SERVE_STARTS = 150.0
 
 
