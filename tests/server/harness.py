@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import httpx
 import uvicorn
 from fastapi import FastAPI
+from throwaway import SERVE_STARTS
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -22,7 +23,13 @@ from pegboard.server.app import Lobby, create_app
 from pegboard.server.clock import FakeClock
 from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
-from pegboard.server.http.limits import MESSAGE_BURST, MESSAGE_RATE, REQUEST_RATE
+from pegboard.server.http.limits import (
+    HEADER_TIMEOUT,
+    INBOUND_RATE,
+    MESSAGE_BURST,
+    MESSAGE_RATE,
+    REQUEST_RATE,
+)
 from pegboard.server.http.protocol import RateLimit
 from pegboard.server.in_flight import in_flight
 from pegboard.server.quickplay.matcher import QuickPlaySettings
@@ -31,7 +38,6 @@ from pegboard.server.workers.bus import Bus
 from pegboard.server.workers.worker import WorkerSettings
 
 T = TypeVar("T")
-HEADER_TIMEOUT = 0.5  # seconds: a test's server closes a silent connection soon
 # Seconds between looks at a condition the server does not set going: three HTTP requests a
 # look stay within the request limit of an address.
 POLL_EVERY = 3 / REQUEST_RATE
@@ -69,6 +75,8 @@ class Server:
         quick_play: QuickPlaySettings | None = None,
         trusted_proxies: frozenset[str] = frozenset(),
         freeze_every: float | None = None,
+        header_timeout: float = HEADER_TIMEOUT,
+        inbound_rate: float = INBOUND_RATE,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
         # The proxies whose forwarded client address and scheme the server believes: none
@@ -80,6 +88,11 @@ class Server:
         # Seconds between two freezes of the collector's survivors: none unless asked, since
         # the server shares the test's process (a freeze would hide the cycles a test counts).
         self.freeze_every = freeze_every
+        # Seconds a connection may wait for its next header before a 408: the server's own,
+        # unless a test of that answer asks for less. A short one raced the tests' own clients
+        # (a 408 for a request sent a moment late on a loaded machine).
+        self.header_timeout = header_timeout
+        self.inbound_rate = inbound_rate  # bytes a second an address's sockets get back
         self.db = db  # an SQLite file, or any store's URL
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
         self.bus = bus  # makes the bus of each start: one worker of several
@@ -112,16 +125,19 @@ class Server:
             app,
             "127.0.0.1",
             self.port,
-            header_timeout=HEADER_TIMEOUT,
+            header_timeout=self.header_timeout,
+            inbound_rate=self.inbound_rate,
             exempt=exempt,
             trusted_proxies=self.trusted_proxies,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()
-        deadline = time.monotonic() + 10
+        # Until it serves, or its thread ends (its start-up failed: the error is in the log);
+        # the limit guards against a hang only (a loaded machine took over 10 s to start one).
+        deadline = time.monotonic() + SERVE_STARTS
         while not self._server.started:
-            if time.monotonic() > deadline:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
         self.port = self._server.servers[0].sockets[0].getsockname()[1]
@@ -142,13 +158,14 @@ class Server:
         self.clock = FakeClock(self.clock.now() + seconds)
         self.start()
 
-    def advance(self, seconds: float, *, settle: bool = True) -> None:
+    def advance(self, seconds: float, *, settle: bool = True, timeout: float = 10) -> None:
         """Move the server's clock on (in the server's own event loop), and return once
         everything that set going has finished (pegboard.server.in_flight); at once if not
-        ``settle`` (the test holds some work on purpose)."""
+        ``settle`` (the test holds some work on purpose). ``timeout``: for work that may take
+        long on a loaded machine (bots playing whole games)."""
         loop: asyncio.AbstractEventLoop = self.app.state.loop
         moved = self.clock.advance(seconds, settle=settle)
-        asyncio.run_coroutine_threadsafe(moved, loop).result(10)
+        asyncio.run_coroutine_threadsafe(moved, loop).result(timeout)
 
     def idle(self, timeout: float = 10) -> None:
         """Until the server has finished everything set going so far: commands, bots' turns,

@@ -325,7 +325,7 @@ def two_workers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tupl
     else:
         url: str = request.getfixturevalue("redis_url")
         make_bus = lambda: RedisBus(url)  # noqa: E731
-    settings = WorkerSettings(lease=2.0, ask_timeout=5)
+    settings = WorkerSettings(ask_timeout=5)  # the server's lease: nobody dies here
     db = tmp_path / "pegboard.sqlite"
     servers = Server(db, bus=make_bus, workers=settings), Server(db, bus=make_bus, workers=settings)
     for server in servers:

@@ -18,6 +18,7 @@ import pytest
 from harness import INVITES, Server, play_together
 from redis_server import free_port
 from test_accounts import PASSWORD, claim, device, guest
+from throwaway import wait_until_serving
 
 from pegboard.server.logs import (
     FIELDS,
@@ -41,18 +42,11 @@ def served(tmp_path: Path, *options: str) -> Iterator[tuple[Server, Path]]:
         try:
             front = Server(f"sqlite:///{tmp_path / 'store.db'}")
             front.port = port
-            front.wait_for(lambda: _answers(port), "the server to serve", timeout=60)
+            wait_until_serving(process, port, log)
             yield front, log
         finally:
             process.terminate()
             process.wait(20)
-
-
-def _answers(port: int) -> bool:
-    try:
-        return httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def test_json_lines_name_the_table_and_the_player_and_keep_no_secret(tmp_path: Path) -> None:

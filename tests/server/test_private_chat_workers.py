@@ -52,16 +52,18 @@ def test_a_private_table_and_its_chat_across_two_workers(
         b.drain()
         a.send({"type": "chat", "phrase": "good-luck"})
         w.send({"type": "chat", "text": "may I?"})
+        # Read until told (a quiet spell is no sign that a relayed message will not come).
         for client in (a, b, w):
-            client.drain()
+            client.until(lambda c: len(c.chat) >= 2)
             assert [(m["name"], m["text"]) for m in client.chat] == [
                 ("Bob", "hello from the other worker"),
                 ("Ann", "Good luck"),
             ]
+        w.until(lambda c: bool(c.errors))  # the owner answers its chat after Ann's
         assert [e["code"] for e in w.errors] == ["chat"], "the watcher reads only"
         for n in range(5):
             b.send({"type": "chat", "text": f"{n}"})
-        b.drain()
+        b.until(lambda c: bool(c.errors))
         assert [e["code"] for e in b.errors] == ["chat"], "the owner counts the relayed seat"
     with two.player(table, bob) as b:  # back, through the relay: the chat so far
         b.receive()

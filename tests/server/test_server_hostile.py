@@ -241,10 +241,15 @@ def test_a_url_too_long_gets_414_and_headers_too_large_get_431(server: Server) -
 
 
 @pytest.mark.parametrize("sent", [b"", b"GET /api/games HTTP/1.1\r\nHost: x\r\n"])
-def test_a_connection_that_never_finishes_its_header_is_closed(server: Server, sent: bytes) -> None:
-    """Silent, or stuck half-way through the header: answered 408 and closed (the tests'
+def test_a_connection_that_never_finishes_its_header_is_closed(tmp_path: Path, sent: bytes) -> None:
+    """Silent, or stuck half-way through the header: answered 408 and closed (this test's
     server waits half a second, ``pegboard serve`` ten)."""
-    assert http_exchange(server, sent).startswith(b"HTTP/1.1 408")
+    server = Server(tmp_path / "pegboard.sqlite", header_timeout=0.5)
+    server.start()
+    try:
+        assert http_exchange(server, sent).startswith(b"HTTP/1.1 408")
+    finally:
+        server.stop()
 
 
 # -- sockets (item 3) ---------------------------------------------------------------------------
@@ -315,8 +320,10 @@ def test_one_address_may_hold_a_bounded_number_of_sockets(server: Server) -> Non
 
 @pytest.fixture
 def guarded_server(tmp_path: Path) -> Iterator[Server]:
-    """A server that counts the bytes each address sends on its sockets, as pegboard serve."""
-    running = Server(tmp_path / "pegboard.sqlite", inbound_limit=True)
+    """A server that counts the bytes each address sends on its sockets, as pegboard serve, but
+    gives them back at a byte a second: at the server's rate a spent credit came back before a
+    loaded machine opened the next socket."""
+    running = Server(tmp_path / "pegboard.sqlite", inbound_limit=True, inbound_rate=1.0)
     running.start()
     yield running
     running.stop()

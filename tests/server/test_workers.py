@@ -11,10 +11,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from harness import Client, Server, play_together
 from redis_server import free_port
+from throwaway import wait_until_serving
 
 from pegboard.server.tables.room import ABANDON_WAITING
 from pegboard.server.workers.bus import Bus, MemoryBus
@@ -141,6 +141,7 @@ def test_a_forged_token_on_another_worker_is_refused(workers: tuple[Server, Serv
     one, two = workers
     table = one.table(bots=[None, "greedy"])
     one.join(table, "Ann")
+    one.idle()  # the bot's discard is made: the spectator below is told nothing unasked
     with two.player(table, "forged") as forger:
         message = forger.receive()
         assert message["type"] == "error" and message["code"] == "seat"
@@ -201,7 +202,7 @@ def test_a_table_of_bots_only_closes_after_one_match_on_its_owner(
 ) -> None:
     one, two = workers
     table = one.table(bots=["greedy", "random"], score_target=31)
-    two.wait_for(
+    one.wait_for(  # the owner plays it: looked at once the owner is idle
         lambda: two.get(f"/api/tables/{table}").json()["status"] == "results", "the game", 30
     )
     assert table in one.open_tables() and table not in two.open_tables()
@@ -265,7 +266,7 @@ def test_a_dead_owners_table_is_taken_over_once_its_lease_runs_out(
     try:
         there = Server(db)  # not started here: the owner process, reached at its port
         there.port = port
-        there.wait_for(lambda: _answers(there), "the owner process to serve", timeout=30)
+        wait_until_serving(owner, port, tmp_path / "owner.log")
         two.start()
         table = there.table(score_target=31)
         ann, bob = there.join(table, "Ann"), two.join(table, "Bob")
@@ -289,13 +290,6 @@ def test_a_dead_owners_table_is_taken_over_once_its_lease_runs_out(
         log.close()
         if two.running:
             two.stop()
-
-
-def _answers(server: Server) -> bool:
-    try:
-        return server.get("/api/games").status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 @pytest.mark.store

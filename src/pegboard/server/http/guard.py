@@ -220,11 +220,13 @@ def server_config(
     header_timeout: float = HEADER_TIMEOUT,
     exempt: frozenset[str] = frozenset(),
     trusted_proxies: frozenset[str] = frozenset(),
+    inbound_rate: float = INBOUND_RATE,
     **extra: Any,
 ) -> uvicorn.Config:
     """uvicorn's configuration with every limit of :mod:`pegboard.server.http.limits`: the same for
-    ``pegboard serve``, the tests (which shorten ``header_timeout``) and the benchmarks (whose
-    load generator's address is ``exempt`` from the per-address inbound limit). uvicorn's own
+    ``pegboard serve``, the tests (a test of the limits may shorten ``header_timeout`` or slow
+    ``inbound_rate``) and the benchmarks (whose load generator's address is ``exempt`` from the
+    per-address inbound limit). uvicorn's own
     reading of forwarded headers is off: ``trusted_proxies`` go to
     :mod:`pegboard.server.http.clients`, which the guard and the app share."""
     settings: dict[str, Any] = {
@@ -243,6 +245,6 @@ def server_config(
     }
     config = uvicorn.Config(app, host=host, port=port, **(settings | extra))
     config.header_timeout = header_timeout  # type: ignore[attr-defined]  # read by GuardedHttp
-    config.inbound = Inbound(INBOUND_RATE, INBOUND_BURST, exempt)  # type: ignore[attr-defined]
+    config.inbound = Inbound(inbound_rate, INBOUND_BURST, exempt)  # type: ignore[attr-defined]
     config.proxies = Proxies(trusted_proxies)  # type: ignore[attr-defined]
     return config

@@ -205,7 +205,19 @@ class Lobby:
             return None
         self.rooms[row.id] = room
         room.start_tasks()
+        if row.status == "waiting" and room.seats.full():
+            # Every seat was stored but not the match's start (two writes: a join's seat, or a
+            # table made full, then the start): the process stopped in between. It starts now.
+            self._later(self._begin(room))
         return room
+
+    async def _begin(self, room: Room) -> None:
+        try:
+            await room.call(room.begin)
+        except TableClosed:
+            pass  # stopped meanwhile: the next to rebuild it starts it
+        except Exception:
+            log.exception("table %s could not start its match: it waits for a restart", room.id)
 
     async def start(self) -> None:
         for row in self.store.tables(unfinished_only=True):
