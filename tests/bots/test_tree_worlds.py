@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_last_play import at_scores, deal, true_world
 
-from bots.test_last_play import at_scores, deal, true_world
 from pegboard.bots.cribbage.ismcts import EXPLORE
 from pegboard.bots.search.play_search import PlaySearch
 from pegboard.bots.search.race import GAME, race_tables
