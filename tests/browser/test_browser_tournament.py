@@ -334,7 +334,7 @@ def test_cribbage_teams_show_each_tables_match(
             sides = pairings.nth(i).locator("[data-testid=t-match-side]")
             expect(sides).to_have_count(2)
             expect(sides.first).to_contain_text("won")
-            expect(sides.first).to_contain_text(re.compile(r"\d+ pts?\b"))
+            expect(sides.first).to_contain_text(re.compile(r"\d+ pts?"))  # "1 pt", "2 pts"
             expect(sides.first).to_contain_text("spread")
         assert serious(page) == []
         page.screenshot(path=str(SHOTS / "tournament-teams-desktop.png"), full_page=True)
