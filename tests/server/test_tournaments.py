@@ -502,7 +502,9 @@ def test_a_no_show_forfeits_a_game_after_each_grace_and_a_leaver_the_rest(
 
         # Ann's first table: the first game goes at the 30 s grace, the second 60 s later.
         if ann_table is not None:
-            started = seated_at
+            # Her grace runs from the table's making: as the start was told, or a second on.
+            started = server.in_room(ann_table, lambda room: room.row.created)
+            assert seated_at - 1 <= started <= seated_at
             while server.clock.now() < started + 29:
                 server.advance(1)
             assert games_over(ann_table) == 0
