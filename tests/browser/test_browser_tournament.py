@@ -77,6 +77,11 @@ def shown_standings(page: Page) -> list[list[str]]:
     return shown
 
 
+def signed(n: int) -> str:
+    """A spread as the page writes it: "+12", "−5" (a minus sign, as in the rounds), "0"."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
 def expected_standings(found: dict[str, Any]) -> list[list[str]]:
     """The standings the server sent, as the table writes them: every tie-break in order."""
     return [
@@ -86,7 +91,7 @@ def expected_standings(found: dict[str, Any]) -> list[list[str]]:
             str(s["game_points"]),
             str(s["games_won"]),
             str(s["games_lost"]),
-            f"+{s['spread']}" if s["spread"] > 0 else str(s["spread"]),
+            signed(s["spread"]),
             str(s["plus_points"]),
             "—" if s["head_to_head"] is None else str(s["head_to_head"]),
         ]

@@ -208,7 +208,7 @@ function standings(t) {
               h("td", { class: "num" }, String(row.game_points)),
               h("td", { class: "num" }, String(row.games_won)),
               h("td", { class: "num" }, String(row.games_lost)),
-              h("td", { class: "num" }, row.spread > 0 ? `+${row.spread}` : String(row.spread)),
+              h("td", { class: "num" }, signed(row.spread)),
               h("td", { class: "num" }, String(row.plus_points)),
               h("td", { class: "num" }, row.head_to_head === null ? "—" : String(row.head_to_head)),
             ),
