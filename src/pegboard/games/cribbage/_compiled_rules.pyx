@@ -108,7 +108,7 @@ cdef inline list card_list(const signed char* cards, int n):
 
 cdef int show_total(const signed char* hand, int starter, bint crib) noexcept nogil:
     """What ``pegboard.scoring.show.show_total`` counts: fifteens, pairs, runs, the flush
-    (a crib's only with the starter's suit) and his nobs."""
+    (a crib's only with the starter's suit) and his nob."""
     cdef int cards[5]
     cdef int i, j, mask, total = 0, value_sum
     cdef int counts[15]
