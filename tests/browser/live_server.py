@@ -14,9 +14,18 @@ import uvicorn
 from jump_clock import JumpClock
 
 from pegboard.server.app import create_app
+from pegboard.server.http.admission import Limits
 from pegboard.server.http.guard import server_config
+from pegboard.server.http.limits import REQUEST_BURST, REQUEST_RATE
 from pegboard.server.quickplay.matcher import QuickPlaySettings
 from pegboard.server.tables.room import RoomSettings
+
+# The people of a browser test all come from loopback, where each would have an address of
+# their own: the HTTP request budget is one person's times the most a test opens. (Three
+# people loading their pages at once came within 30 requests of the one-address burst: a
+# 429 for a game's module leaves a page that cannot draw its table.)
+PEOPLE = 8
+LIMITS = Limits(request_rate=REQUEST_RATE * PEOPLE, request_burst=REQUEST_BURST * PEOPLE)
 
 
 class LiveServer:
@@ -52,6 +61,7 @@ class LiveServer:
             clock=self.clock,
             settings=self.settings,
             quick_play=self.quick_play,
+            limits=LIMITS,
         )
         config = server_config(app, "127.0.0.1", 0)
         self._server = uvicorn.Server(config)

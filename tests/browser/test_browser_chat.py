@@ -1,7 +1,7 @@
 """Private tables and table chat in a real browser: a table that is not in the lobby is joined
 through its link and turns a stranger away; two people chat (what they write is only ever
-text), one mutes the other, a phone keeps the chat in a drawer with an unread count, and the
-replay shows what was said where it was said."""
+text), one mutes the other, a phone keeps the chat in a drawer with an unread count (its
+button never over the Fair deals line), and the replay shows what was said where it was said."""
 
 from __future__ import annotations
 
@@ -120,6 +120,19 @@ def test_two_people_chat_at_a_private_table_and_one_mutes_the_other(
     assert not people.errors
 
 
+# The Fair deals line scrolled to the foot of the screen, where the Chat button floats: the
+# right end of its text and the button's left edge.
+FAIR_LINE_AT_THE_FOOT = """() => {
+  const line = document.querySelector(".fair summary");
+  window.scrollBy(0, line.getBoundingClientRect().bottom - window.innerHeight + 8);
+  const text = document.createRange();
+  text.selectNodeContents(line);
+  const right = Math.max(...[...text.getClientRects()].map((r) => r.right));
+  const button = document.querySelector("[data-key=chat-toggle]").getBoundingClientRect();
+  return [right, button.left];
+}"""
+
+
 def test_on_a_phone_the_chat_is_a_drawer_with_an_unread_count(
     people: People, live: LiveServer
 ) -> None:
@@ -137,6 +150,9 @@ def test_on_a_phone_the_chat_is_a_drawer_with_an_unread_count(
     expect(toggle).to_have_attribute("aria-label", "Chat, 2 unread messages")
     bob.screenshot(path=str(SHOTS / "chat-phone-closed.png"))
     assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    text_right, button_left = bob.evaluate(FAIR_LINE_AT_THE_FOOT)
+    bob.screenshot(path=str(SHOTS / "chat-phone-fair-line.png"))
+    assert text_right <= button_left, "the Chat button covers the Fair deals line"
 
     toggle.tap()
     expect(bob.locator("#chat-panel")).to_be_visible()

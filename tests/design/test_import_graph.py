@@ -79,7 +79,7 @@ def test_every_module_is_in_the_graph() -> None:
     assert {"pegboard.core.spec", "pegboard.games.cribbage.rules", "pegboard.cli.main"} <= set(
         graph
     )
-    assert "pegboard.games.cribbage.view" in graph["pegboard.games.cribbage.rules"]
+    assert "pegboard.games.cribbage.seat_view" in graph["pegboard.games.cribbage.rules"]
 
 
 def test_compiled_modules_are_in_the_graph_with_their_cimports() -> None:

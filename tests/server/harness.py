@@ -26,6 +26,7 @@ from pegboard.server.http.guard import server_config
 from pegboard.server.http.limits import (
     HEADER_TIMEOUT,
     INBOUND_RATE,
+    KEEP_ALIVE,
     MESSAGE_BURST,
     MESSAGE_RATE,
     REQUEST_RATE,
@@ -76,6 +77,7 @@ class Server:
         trusted_proxies: frozenset[str] = frozenset(),
         freeze_every: float | None = None,
         header_timeout: float = HEADER_TIMEOUT,
+        keep_alive: float = KEEP_ALIVE,
         inbound_rate: float = INBOUND_RATE,
     ) -> None:
         self.limits = limits  # per address: the server's own by default
@@ -92,6 +94,7 @@ class Server:
         # unless a test of that answer asks for less. A short one raced the tests' own clients
         # (a 408 for a request sent a moment late on a loaded machine).
         self.header_timeout = header_timeout
+        self.keep_alive = keep_alive  # seconds an idle keep-alive connection stays open
         self.inbound_rate = inbound_rate  # bytes a second an address's sockets get back
         self.db = db  # an SQLite file, or any store's URL
         self.given_app = app  # an app made elsewhere (by ``pegboard serve``), run as it is
@@ -126,6 +129,7 @@ class Server:
             "127.0.0.1",
             self.port,
             header_timeout=self.header_timeout,
+            timeout_keep_alive=self.keep_alive,
             inbound_rate=self.inbound_rate,
             exempt=exempt,
             trusted_proxies=self.trusted_proxies,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from harness import Server
 
@@ -20,6 +22,14 @@ def test_the_page_is_the_rules_file_pegboard_rules_prints(game: str) -> None:
     for example in page["examples"]:
         for line in example["lines"]:
             assert line["points"] == sum(item["points"] for item in line["items"])
+
+
+def test_every_rules_page_calls_the_jack_his_nob_as_the_rules_do() -> None:
+    """RULES.md and the seed say "his nob" (the narration too): no page says it another way."""
+    for game in game_names():
+        page = json.dumps(rules_page(game))
+        assert "his nobs" not in page.lower(), game
+    assert "his nob" in json.dumps(rules_page("cribbage"))
 
 
 def test_raw_html_in_the_text_is_not_passed_through() -> None:

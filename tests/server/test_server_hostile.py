@@ -8,7 +8,9 @@ import contextlib
 import json
 import random
 import socket
+import time
 from collections.abc import Iterator
+from http.client import HTTPConnection, RemoteDisconnected
 from pathlib import Path
 from typing import Any
 
@@ -240,14 +242,60 @@ def test_a_url_too_long_gets_414_and_headers_too_large_get_431(server: Server) -
     assert server.get("/api/games").status_code == 200
 
 
-@pytest.mark.parametrize("sent", [b"", b"GET /api/games HTTP/1.1\r\nHost: x\r\n"])
-def test_a_connection_that_never_finishes_its_header_is_closed(tmp_path: Path, sent: bytes) -> None:
-    """Silent, or stuck half-way through the header: answered 408 and closed (this test's
-    server waits half a second, ``pegboard serve`` ten)."""
+@pytest.mark.parametrize(
+    ("sent", "answer"),
+    [(b"", b""), (b"GET /api/games HTTP/1.1\r\nHost: x\r\n", b"HTTP/1.1 408")],
+)
+def test_a_connection_that_never_finishes_its_header_is_closed(
+    tmp_path: Path, sent: bytes, answer: bytes
+) -> None:
+    """Silent: closed without a word (nothing was asked). Stuck half-way through the header:
+    answered 408, then closed (this test's server waits half a second, ``pegboard serve``
+    ten)."""
     server = Server(tmp_path / "pegboard.sqlite", header_timeout=0.5)
     server.start()
     try:
-        assert http_exchange(server, sent).startswith(b"HTTP/1.1 408")
+        got = http_exchange(server, sent)
+        assert got.startswith(answer) if answer else got == b""
+    finally:
+        server.stop()
+
+
+def browser_get(server: Server, connection: HTTPConnection, path: str) -> int:
+    """GET ``path`` on a connection opened earlier, as a browser does: a connection closed
+    under the request before any byte of an answer is one the server had let go, and the
+    request goes again on a new connection. The answer's status."""
+    try:
+        connection.request("GET", path)
+        answer = connection.getresponse()
+    except (RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+        connection.close()
+        connection = HTTPConnection("127.0.0.1", server.port, timeout=5)
+        connection.request("GET", path)
+        answer = connection.getresponse()
+    answer.read()
+    return answer.status
+
+
+def test_a_connection_used_just_as_the_server_lets_it_go_is_answered(tmp_path: Path) -> None:
+    """A browser opens connections before it needs them and keeps them between requests, and
+    may send on one just as its header timer or keep-alive runs out: whichever comes first,
+    the request is answered (on that connection, or on the browser's next), never with 408.
+    The waits fall before, around and well after both timers."""
+    server = Server(tmp_path / "pegboard.sqlite", header_timeout=0.5, keep_alive=0.5)
+    server.start()
+    try:
+        for wait in (0.3, 0.45, 0.5, 0.55, 1.0):
+            opened_ahead = HTTPConnection("127.0.0.1", server.port, timeout=5)
+            opened_ahead.connect()
+            time.sleep(wait)
+            assert browser_get(server, opened_ahead, "/api/games") == 200, wait
+            opened_ahead.close()
+            kept = HTTPConnection("127.0.0.1", server.port, timeout=5)
+            assert browser_get(server, kept, "/api/games") == 200
+            time.sleep(wait)
+            assert browser_get(server, kept, "/api/games") == 200, wait
+            kept.close()
     finally:
         server.stop()
 

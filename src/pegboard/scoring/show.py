@@ -38,7 +38,7 @@ def show_total(hand: Sequence[int], starter: int, crib: bool = False) -> int:
             total += 5
         elif not crib:
             total += 4
-    if 40 + SUIT_OF[starter] in hand:  # the Jack of the starter's suit: "his nobs"
+    if 40 + SUIT_OF[starter] in hand:  # the Jack of the starter's suit: "his nob"
         total += 1
     return total
 

@@ -4,9 +4,9 @@
 The state of a game is a C struct (:class:`State`, in ``_compiled_rules.pxd``); actions are the
 environment's integer ids (0..51 play that card, 52 go, 53 ready, 54 + a mask of hand
 positions discard those cards). The transitions are C functions that take an event list:
-``Game``'s rules (:class:`CribbageCore` under :mod:`pegboard.games.cribbage.fast`) pass one and
-get exactly the events the Python rules (:mod:`pegboard.games.cribbage.rules`) write, the
-environments pass ``None`` and write none. Chance stays outside: a cut and a shuffle are
+``Game``'s rules (:class:`CompiledCribbage` under :mod:`pegboard.games.cribbage.fast`) pass
+one and get exactly the events the Python rules (:mod:`pegboard.games.cribbage.rules`) write,
+the environments pass ``None`` and write none. Chance stays outside: a cut and a shuffle are
 pending until the caller resolves them.
 
 Everything here follows the Python rules move for move;
@@ -108,7 +108,7 @@ cdef inline list card_list(const signed char* cards, int n):
 
 cdef int show_total(const signed char* hand, int starter, bint crib) noexcept nogil:
     """What ``pegboard.scoring.show.show_total`` counts: fifteens, pairs, runs, the flush
-    (a crib's only with the starter's suit) and his nobs."""
+    (a crib's only with the starter's suit) and his nob."""
     cdef int cards[5]
     cdef int i, j, mask, total = 0, value_sum
     cdef int counts[15]
@@ -806,7 +806,7 @@ cdef int leave(State* s, int seat, list ev) except -1:
 # -- the Python face: Game's rules -------------------------------------------------------------
 
 
-cdef class CribbageCore:
+cdef class CompiledCribbage:
     """One game of Cribbage as ``Game``'s rules object: the :class:`~pegboard.core.rules.Rules`
     calls (dict actions in, events out) over the C state. :class:`FastCribbageRules` adds the
     views; the environments drive the same C functions on their own states."""
@@ -1175,7 +1175,7 @@ cdef class CribbageCore:
         raise TypeError("copy a game's rules with copy.deepcopy")
 
     def __deepcopy__(self, memo):
-        cdef CribbageCore twin = type(self).__new__(type(self))
+        cdef CompiledCribbage twin = type(self).__new__(type(self))
         twin.s = self.s
         twin.players = self.players
         twin.events = list(self.events) if self.events is not None else None

@@ -19,7 +19,7 @@ from pegboard.games.count31 import GO, Count31Rules
 from pegboard.games.cribbage.actions import READY, CribbageAction
 from pegboard.games.cribbage.deal import deal, seats_from_left
 from pegboard.games.cribbage.events import CribbageDeal, CribbageEvent
-from pegboard.games.cribbage.view import redact, secret_cards, view
+from pegboard.games.cribbage.seat_view import redact, secret_cards, view
 from pegboard.games.cribbage.views import CribbageShown, CribbageView
 from pegboard.scoring import ScoreItem, score_show
 

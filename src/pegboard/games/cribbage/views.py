@@ -1,4 +1,4 @@
-"""What a seat or a watcher sees of a Cribbage game (``view.py`` builds it), typed: its own
+"""What a seat or a watcher sees of a Cribbage game (``seat_view.py`` builds it), typed: its own
 keys over the shared ones of core/wire.py, so ``mypy`` checks every key the rules write and
 every key a Cribbage bot, the env or a review reads."""
 

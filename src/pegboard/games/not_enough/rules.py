@@ -9,7 +9,7 @@ the crib (dice as chance steps); rob the cradle; each team counts the crib cards
 
 Each phase is a module of functions over the state (:mod:`pegboard.games.not_enough.steps`);
 this class calls them and answers the engine: who acts, what is legal, which action does what,
-chance, and what each seat may see (:mod:`pegboard.games.not_enough.view`). A phase that is
+chance, and what each seat may see (:mod:`pegboard.games.not_enough.seat_view`). A phase that is
 done returns the :class:`~pegboard.games.not_enough.phases.Step` to run next, and
 :meth:`NotEnoughRules._run` runs it: the phases never call each other.
 """
@@ -24,8 +24,7 @@ from pegboard.core.chance import Chance, ChanceOutcome, Pick, Roll, Shuffle
 from pegboard.core.rules import Event
 from pegboard.errors import IllegalAction
 from pegboard.games.count31 import GO, Leader
-from pegboard.games.not_enough import actions, views
-from pegboard.games.not_enough import view as seat_view
+from pegboard.games.not_enough import actions, seat_view, views
 from pegboard.games.not_enough.actions import READY, ColourKind, NotEnoughAction, every_choice
 from pegboard.games.not_enough.deal import KEPT, team_seats
 from pegboard.games.not_enough.phases import (

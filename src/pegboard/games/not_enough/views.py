@@ -1,4 +1,4 @@
-"""What a seat or a watcher sees of a Cribbage is not Enough game (``view.py`` builds it),
+"""What a seat or a watcher sees of a Cribbage is not Enough game (``seat_view.py`` builds it),
 typed: its own keys over the shared ones of core/wire.py, and the Intel, battle and cradle
 summaries the rules keep and show."""
 

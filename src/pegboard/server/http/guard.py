@@ -1,5 +1,6 @@
 """The connection before the app sees it: a request line or headers too long get 414 or
-431, a connection that does not finish its header in time is closed, and a WebSocket whose
+431, a request whose header does not arrive in time gets 408 (a connection that never began
+one is closed without a word), and a WebSocket whose
 client sends far faster than the protocol allows is cut before its data is even parsed.
 
 uvicorn's own protocol (httptools) accepts any length and waits for a header forever; a few
@@ -49,6 +50,7 @@ class GuardedHttp(HttpToolsProtocol):
         self._header_bytes = 0
         self._refused: int | None = None
         self._header_timer: asyncio.TimerHandle | None = None
+        self._header_begun = False  # a byte of a request arrived and its header is not whole
         self._drained = 0  # bytes read and dropped after a refusal
         self._linger: asyncio.TimerHandle | None = None
 
@@ -64,6 +66,7 @@ class GuardedHttp(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self._refused is None:
+            self._header_begun = self._header_begun or bool(data)
             super().data_received(data)
             return
         self._drained += len(data)  # what the client still sends after the answer: dropped
@@ -87,6 +90,7 @@ class GuardedHttp(HttpToolsProtocol):
         super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
+        self._header_begun = False
         self._stop_header_timer()
         super().on_headers_complete()
 
@@ -121,9 +125,17 @@ class GuardedHttp(HttpToolsProtocol):
             self._header_timer = None
 
     def _too_slow(self) -> None:
+        """A request begun and not finished gets 408. A connection that never sent a byte
+        of one (a browser opens them ahead of need) is closed without a word, as nginx does:
+        a browser whose request crosses that close sends it again on a new connection, but
+        one that reads a 408 for it may show the error instead."""
         self._header_timer = None
-        if self.cycle is None or self.cycle.response_complete:  # not inside a request
+        if self.cycle is not None and not self.cycle.response_complete:
+            return  # inside a request
+        if self._header_begun:
             self._answer(408)
+        elif not self.transport.is_closing():
+            self.transport.close()
 
     def _refuse(self, status: int) -> None:
         self._answer(status)

@@ -10,7 +10,7 @@ from __future__ import annotations
 MAX_BODY_BYTES = 16 * 1024  # a request body; larger: 413
 MAX_URL_BYTES = 8 * 1024  # the request line's target; longer: 414
 MAX_HEADER_BYTES = 16 * 1024  # every header together; more: 431
-HEADER_TIMEOUT = 10.0  # seconds from connecting (or the previous request) to a whole header
+HEADER_TIMEOUT = 10.0  # seconds from connecting, or from a request's first byte, to its header
 KEEP_ALIVE = 5  # seconds an idle keep-alive connection stays open
 REQUEST_RATE = 30.0  # HTTP requests a second per address ...
 REQUEST_BURST = 100.0  # ... in bursts of up to this many (a page load fetches ~30 files)

@@ -1,7 +1,7 @@
 """What one seat (or a spectator) may see of a Cribbage game, and redacted events.
 
 The rules call these; :class:`Table` names everything of a game the view may read, so this
-module needs nothing from the rules (one direction of import: rules -> view).
+module needs nothing from the rules (one direction of import: rules -> seat_view).
 """
 
 from __future__ import annotations
