@@ -1,4 +1,4 @@
-"""The compiled cores (Cython), built by ``pip install`` through setuptools.
+"""The compiled extensions (Cython), built by ``pip install`` through setuptools.
 
 Every extension is optional: on a machine without a C compiler the build goes on without it
 and pegboard runs its pure-Python code instead, which plays the same games.

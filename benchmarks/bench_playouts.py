@@ -78,7 +78,7 @@ Engine = Callable[[int], Playout]
 
 def pegboard_api(post_show: bool, pure: bool = False) -> Engine:
     """The public checked API: every action goes through ``Game.apply``; ``pure``: with the
-    pure-Python rules instead of the compiled core."""
+    pure-Python rules instead of the compiled extension."""
     new = _new_game_defaults if post_show else _new_game_no_post_show
     if pure:
         new = _new_game_pure_rules
@@ -413,7 +413,7 @@ def run(repeats: int = 5) -> str:
         "",
         *target_lines,
         "",
-        f"Compiled cores: {_compiled()}. Where the time goes: docs/research.md, *Speed*.",
+        f"Compiled extensions: {_compiled()}. Where the time goes: docs/research.md, *Speed*.",
         "",
         f"- OpenSpiel `cribbage` parameters (`get_parameters()`): {params}. The winning "
         f"score is not a parameter: it is fixed at {TARGET} in the C++ source.",
@@ -479,7 +479,7 @@ def run(repeats: int = 5) -> str:
 
 
 def _compiled() -> str:
-    """Which compiled cores this run used."""
+    """Which compiled extensions this run used."""
     from pegboard.core import chance
     from pegboard.games.cribbage.config import RULES
 

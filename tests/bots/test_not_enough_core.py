@@ -1,4 +1,4 @@
-"""The compiled core of the Cribbage is not Enough expert (``bots/_not_enough.pyx``) gives
+"""The compiled extension of the Cribbage is not Enough expert (``bots/_not_enough.pyx``) gives
 exactly what the Python gives: every settling value to the last bit, every rollout's sums,
 every shuffle draw for draw, every Magic total; and whole seeded games (2 and 4 players,
 expert v greedy) are the same records as under ``PEGBOARD_PURE_PYTHON=1``."""
@@ -237,7 +237,7 @@ print(json.dumps([play_one("not-enough", p, seats[:p], s, {}).record() for p, s 
 
 def test_seeded_games_are_the_records_of_the_pure_python() -> None:
     if PURE_PYTHON or vars(expert)["_core"] is None:
-        pytest.skip("PEGBOARD_PURE_PYTHON: the compiled core is not in use here")
+        pytest.skip("PEGBOARD_PURE_PYTHON: the compiled extension is not in use here")
     env = {**os.environ, "PEGBOARD_PURE_PYTHON": "1"}
     done = subprocess.run(
         [sys.executable, "-c", PLAY_PURE, json.dumps(GAMES), json.dumps(SEATS)],

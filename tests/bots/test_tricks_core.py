@@ -208,7 +208,7 @@ def test_seeded_games_are_the_same_records_with_and_without_the_core() -> None:
         pytest.skip("PEGBOARD_PURE_PYTHON is set: both would be the Python")
     from pegboard.bots.search import tricks
 
-    assert vars(tricks)["_tricks"] is core, "this process plays on the compiled core"
+    assert vars(tricks)["_tricks"] is core, "this process plays on the compiled extension"
     here = [
         play_one("cribist", 4, ["expert", "greedy", "greedy", "greedy"], s, o) for s, o in GAMES
     ]

@@ -51,7 +51,7 @@ def packages(root: Path = ROOT) -> list[Package]:
 
 def too_long(root: Path = ROOT, suffix: str = ".py") -> list[tuple[str, int]]:
     """Modules over :data:`MOST_LINES` with their lines: Python ones, or with ``suffix``
-    ``.pyx`` the compiled cores (C-level loops kept whole for speed; listed, not yet split)."""
+    ``.pyx`` the compiled extensions (C-level loops kept whole for speed; listed, not yet split)."""
     return [
         (f"{package.name}/{module}", lines)
         for package in packages(root)
@@ -68,7 +68,7 @@ def report(root: Path = ROOT) -> str:
             f"{package.name:<32} {len(package.modules):>3} modules {package.lines:>6} lines"
             f"  largest {largest[0]} ({largest[1]})  {package.doc}"
         )
-    for kind, suffix in (("Python modules", ".py"), ("compiled cores (Cython)", ".pyx")):
+    for kind, suffix in (("Python modules", ".py"), ("compiled extensions (Cython)", ".pyx")):
         over = too_long(root, suffix)
         rows.append(f"{kind} over {MOST_LINES} lines: {len(over)}")
         rows.extend(f"  {name} ({lines})" for name, lines in over)

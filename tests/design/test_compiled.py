@@ -1,4 +1,4 @@
-"""The compiled cores are built wherever they can be, and used.
+"""The compiled extensions are built wherever they can be, and used.
 
 setup.py marks every extension optional, so a machine without a C compiler still installs
 pegboard and runs the pure-Python code. A machine *with* a compiler (and Python's headers)

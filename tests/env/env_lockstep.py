@@ -30,7 +30,7 @@ def config_id(config: tuple[str, int, Mapping[str, Any]]) -> str:
 
 def reference_spec(game: str) -> GameSpec:
     """The game as the pure-Python rules play it: Cribbage's environment and ``Game`` both run
-    on the compiled core when it is built, so the environment is held to the Python rules."""
+    on the compiled extension when it is built, so the environment is held to the Python rules."""
     spec = get_spec(game)
     return dataclasses.replace(spec, create=CribbageRules) if spec.name == "cribbage" else spec
 

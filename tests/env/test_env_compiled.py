@@ -14,7 +14,7 @@ import pytest
 from pegboard.core import ScriptedChance
 from pegboard.env import Env
 
-compiled = pytest.importorskip("pegboard.env.cribbage_env", reason="compiled cores not built")
+compiled = pytest.importorskip("pegboard.env.cribbage_env", reason="compiled extensions not built")
 # tests/design/test_compiled.py fails where a compiler exists and this module is missing.
 
 CONFIGS: list[tuple[int, str, dict[str, Any]]] = [

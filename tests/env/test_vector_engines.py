@@ -1,4 +1,4 @@
-"""The vectorized environment's two engines play the same games: the compiled core and the
+"""The vectorized environment's two engines play the same games: the compiled extension and the
 numpy arrays give equal observations, masks, random actions, rewards, scores and game counts
 at every step from the same seed."""
 
@@ -13,7 +13,7 @@ from pegboard.env.vector import CribbageVector, Reward
 from pegboard.env.vector_chance import VectorChance, deck_orders, game_keys
 from pegboard.env.vector_numpy import NumpyCribbage
 
-core = pytest.importorskip("pegboard.env._cribbage", reason="compiled cores not built")
+core = pytest.importorskip("pegboard.env._cribbage", reason="compiled extensions not built")
 # tests/design/test_compiled.py fails where a compiler exists and this module is missing.
 
 

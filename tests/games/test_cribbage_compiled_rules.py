@@ -23,7 +23,7 @@ from pegboard.scoring.pegging import pegging_points
 from pegboard.scoring.show import show_total
 from pegboard.scoring.tables import representative
 
-fast = pytest.importorskip("pegboard.games.cribbage.fast", reason="compiled cores not built")
+fast = pytest.importorskip("pegboard.games.cribbage.fast", reason="compiled extensions not built")
 core = pytest.importorskip("pegboard.games.cribbage._compiled_rules")
 # tests/design/test_compiled.py fails where a compiler exists and these are missing.
 

@@ -11,7 +11,7 @@ import pegboard.core.chance as chance_module
 from pegboard.cards import DECK
 from pegboard.core.chance import Pick, Roll, SeededChance, Shuffle, draw
 
-seeded = pytest.importorskip("pegboard.core._seeded", reason="compiled cores not built")
+seeded = pytest.importorskip("pegboard.core._seeded", reason="compiled extensions not built")
 # tests/design/test_compiled.py fails where a compiler exists and this module is missing.
 
 SEEDS: list[int | str] = [

@@ -1,4 +1,4 @@
-"""Types of the compiled core of the Cribbage is not Enough expert (``_not_enough.pyx``)."""
+"""Types of the compiled extension of the Cribbage is not Enough expert (``_not_enough.pyx``)."""
 
 import random
 from collections.abc import Sequence

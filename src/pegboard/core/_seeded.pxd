@@ -1,5 +1,5 @@
 # The seeded generator in C: Python's random.Random(str) (Mersenne Twister, seeded through
-# SHA-512), for the compiled cores that draw chance themselves.
+# SHA-512), for the compiled extensions that draw chance themselves.
 from libc.stdint cimport uint32_t
 
 cdef enum:

@@ -1,4 +1,4 @@
-# SplitMix64 for the compiled cores that step or hash chance of their own: the vectorized
+# SplitMix64 for the compiled extensions that step or hash chance of their own: the vectorized
 # environment's keys (env/_cribbage.pyx; env/vector_chance.py is the same in numpy) and a
 # random seat's rollout (bots/search/_rollout.pyx; bots/search/pegging.Luck in Python).
 from libc.stdint cimport uint64_t

@@ -91,7 +91,7 @@ class SeededChance:
     def __init__(self, seed: int | str) -> None:
         self.seed = seed
         self.prefix = f"{seed}/chance/".encode()
-        """The generator's text before the step's index, UTF-8 (the compiled cores seed
+        """The generator's text before the step's index, UTF-8 (the compiled extensions seed
         from it)."""
 
     def resolve(self, step: Chance, index: int) -> ChanceOutcome:

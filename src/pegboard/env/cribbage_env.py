@@ -9,7 +9,7 @@ replays that log through ``Game``'s rules, once, and then only the steps taken s
 core with its event writer on, so the record is the one ``Game`` writes (the differential
 test holds the two to it, against the pure-Python rules).
 
-Importing this module raises ``ImportError`` when the compiled cores are not built;
+Importing this module raises ``ImportError`` when the compiled extensions are not built;
 :func:`pegboard.env.factory.make` then gives the pure-Python :class:`~pegboard.env.game_env.Env`.
 """
 
@@ -44,7 +44,7 @@ class _Replay:
 
 
 class CribbageEnv(CribbageEnvCore, Env):
-    """``make("cribbage", players)`` when the compiled core is built (see the module text)."""
+    """``make("cribbage", players)`` when the compiled extension is built (see the module text)."""
 
     def _prepare(self) -> None:
         lay = self.layout

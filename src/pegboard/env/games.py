@@ -88,7 +88,7 @@ class EnvGame:
     game's observation needs nothing else: a policy trained here then plays as a bot."""
     compiled: str | None = None
     """``module:class`` of the game's compiled environment, when it has one (the module
-    raises ``ImportError`` where the cores were not built)."""
+    raises ``ImportError`` where the compiled extensions were not built)."""
     gym_name: str = ""
     """The game's Gymnasium id is ``pegboard/<gym_name>-v0``; empty: its title's words,
     capitalized and run together."""

@@ -1,5 +1,5 @@
 """The vectorized environment's games on numpy arrays: the pure-Python way to step N
-two-player Cribbage games at once (:mod:`pegboard.env.vector` uses it where the compiled core
+two-player Cribbage games at once (:mod:`pegboard.env.vector` uses it where the compiled extension
 was not built; both play exactly the same games).
 
 Layout: the whole state is one int16 matrix with a row per quantity and a column per game

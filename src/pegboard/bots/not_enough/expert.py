@@ -20,7 +20,7 @@ Everything else (colour, first, reveal, split, cradle, counting) is greedy's, al
 
 Each decision reads the view once (:class:`Deal`, what each world is dealt from) and hands
 the inner loops small integers: rank keys and power totals (:class:`Settle`), card ids
-(:func:`play_world`). Those loops, and the worlds' shuffle, run in C where the compiled core
+(:func:`play_world`). Those loops, and the worlds' shuffle, run in C where the compiled extension
 was built (``bots/_not_enough.pyx``): the same doubles added in the same order, the same
 draws from ``rng``, so a seeded game is the same with or without it
 (``PEGBOARD_PURE_PYTHON=1``; tests/bots/test_not_enough_core.py).
@@ -327,7 +327,7 @@ def play_world(
 ) -> None:
     """One world of the play: each candidate played by ``me`` from the same position
     (``hands`` by seat), the rest rolled out by :meth:`Peg.run`; add to ``totals`` ±:data:`WIN`
-    for the team out first, or else our pegging less theirs. ``compiled``: the compiled core
+    for the team out first, or else our pegging less theirs. ``compiled``: the compiled extension
     where it was built (the same sums)."""
     if compiled and _core is not None:
         _core.play_world(hands, count, cards, passed, me, last, need, candidates, WIN, totals)

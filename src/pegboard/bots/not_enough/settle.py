@@ -1,6 +1,6 @@
 """What follows the play of a hand of Cribbage is not Enough, valued for the expert: the
 intelligence bonus, the battle for the crib with its exact dice odds, who then owns which crib
-pile, and rob the cradle (:class:`Settle`, in C where the compiled core was built)."""
+pile, and rob the cradle (:class:`Settle`, in C where the compiled extension was built)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ Pile = tuple[int, int, int]
 class Settle:
     """One seat's frame for valuing the intelligence bonus, the battle and the crib.
 
-    ``compiled``: use the compiled core (``_not_enough.pyx``) where it was built; it gives the
+    ``compiled``: use the compiled extension (``_not_enough.pyx``) where it was built; it gives the
     same values, double for double (tests/bots/test_not_enough_core.py)."""
 
     def __init__(

@@ -41,7 +41,7 @@ class World:
 
 
 def _core_shuffles_as_python() -> bool:
-    """Whether the core's shuffle draws exactly as this Python's ``random.Random.shuffle``
+    """Whether the extension's shuffle draws exactly as this Python's ``random.Random.shuffle``
     (the same cards in the same places, the generator left in the same state)."""
     if _core is None:
         return False

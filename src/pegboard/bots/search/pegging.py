@@ -144,7 +144,7 @@ def play_out_heuristic(
     with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY`, :data:`BOOK` or
     :data:`RANDOM`), each seat plays its own, a :data:`RANDOM` one drawing from :class:`Luck`
     seeded with ``luck``.
-    The compiled core (``_rollout.pyx``) gives the same result several times faster; either
+    The compiled extension (``_rollout.pyx``) gives the same result several times faster; either
     way ``position`` may be changed (pass a copy)."""
     if _rollout is not None:
         return _rollout.play_out_heuristic(

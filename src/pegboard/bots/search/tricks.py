@@ -8,7 +8,7 @@ the unseen cards to the other seats, each getting as many as it holds and none o
 is void in. :func:`roll_out` plays the rest of a trick and a few more with a quick policy.
 
 :func:`roll_out_values` rolls every candidate card out in one world and values the scores
-reached. It and :func:`sample_hands` run in C where the compiled core (``_tricks.pyx``) was
+reached. It and :func:`sample_hands` run in C where the compiled extension (``_tricks.pyx``) was
 built, with the same results (the same hands from the same draws of the generator, the same
 values to the last bit); :func:`sample_hands_python` and :func:`roll_out_values_python` are
 the Python they follow.

@@ -54,7 +54,7 @@ def _sides(players: int, options: Mapping[str, OptionValue]) -> list[list[int]]:
 
 
 def _rules_class() -> type[Rules]:
-    """The compiled core's rules when it was built (the same games, faster), else the
+    """The compiled extension's rules when it was built (the same games, faster), else the
     pure-Python rules."""
     if PURE_PYTHON:
         return CribbageRules

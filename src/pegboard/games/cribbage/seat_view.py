@@ -19,7 +19,7 @@ from pegboard.games.cribbage.views import CribbageShown, CribbageView
 @runtime_checkable
 class Table(Protocol):
     """A Cribbage game as its view reads it: the Python rules
-    (:class:`~pegboard.games.cribbage.CribbageRules`) or the compiled core's
+    (:class:`~pegboard.games.cribbage.CribbageRules`) or the compiled extension's
     (:class:`~pegboard.games.cribbage.fast.FastCribbageRules`). Read only; ``isinstance``
     tells a Cribbage game's rules from another game's."""
 
