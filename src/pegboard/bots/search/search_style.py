@@ -2,8 +2,8 @@
 
 A searching player (``ismcts``, or a person who reads the play ahead) takes its points, and
 otherwise plays no fixed rule of thumb: over 4,554 of ``ismcts``'s choices between two ranks or
-more, the rollout's heuristic picked its rank 57% of the time and the best deterministic rule
-fitted to them 58.5%, while any rank alike has 39%. So :data:`~.pegging.SEARCHER` plays each
+more, the rollout's heuristic picked its rank 58% of the time and the likeliest rank of the
+chances below 59%, while any rank alike has 39%. So :data:`~.pegging.SEARCHER` plays each
 rank with a chance, ``exp(value)`` over the sum, where the value adds :data:`WEIGHTS` times each
 :func:`features` of the card: fitted (maximum likelihood) to those choices, it explains them
 at -0.78 a choice (natural log) against -0.99 for any rank alike and -0.86 for points alone.
@@ -25,7 +25,8 @@ WEIGHTS = (1.44, -1.94, 0.56, 0.23, -0.78, 0.06, 1.51, -0.33, -0.61, 0.13)
 """Per feature (:func:`features`' order): points pegged; leaves 5 or 21; a lead below 5; a 5
 led; a close rank that invites a run (nothing pegged, 28 or less); the card's value / 10 while
 the count stays below 15; the same at 15 or more; makes 31; leaves 22 to 30; leaves 11 to 14.
-Fitted to ``ismcts``'s plays in 200 games against the expert (seeds 7,400,000 to 7,400,099)."""
+Fitted to ``ismcts``'s plays in 200 games against the expert (seeds 7,400,000 to 7,400,099) by
+``python -m benchmarks.fit_search_style 100``, which prints these."""
 
 
 def features(card: int, count: int, cards: Sequence[int]) -> tuple[float, ...]:
