@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from pegboard.bots import make
 from pegboard.bots.base import Bot
 from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.cribbage.ismcts import IsmctsBot
+from pegboard.bots.expert import ExpertBot
 from pegboard.bots.game_bot import Thinking
 from pegboard.bots.search import search_style
 from pegboard.bots.search.pegging import HEURISTIC, RANDOM, SEARCHER, styled
@@ -109,7 +109,7 @@ def test_the_expert_as_shipped_reads_no_searcher(other: str) -> None:
     seed = 7_300_000
     game = Game(get_spec("cribbage"), 2, seed, {})
     expert = CribbageExpert(seed, Thinking(budget=None))
-    opponent: Bot = IsmctsBot(seed + 1) if other == "ismcts" else make(other, seed=seed + 1)
+    opponent: Bot = IsmctsBot(seed + 1) if other == "ismcts" else ExpertBot(seed + 1, budget=None)
     seated: list[Bot] = [expert, opponent]
     while game.outcome is None:
         seat = game.to_act[0]
