@@ -4,7 +4,8 @@ other bot, on duplicate 2-player deals, with where the points came from.
 Run: ``.venv/bin/python -m benchmarks.ismcts_ab play --out runs/ismcts.jsonl --seed 7300000
 --minutes 60`` (appends one line per deal; run again with ``--seed`` past the last to add
 more; ``--opponent hoyle`` for the expert against hoyle, ``--expert NAME`` for another expert, such
-as ``expert-exact``, the expert searching the last deal's play exactly, or one of the versions
+as ``expert-exact``, the expert searching the last deal's play exactly, ``expert-searcher``, the
+expert reading a searcher (``Thinking.searcher``), or one of the versions
 screened in session 18, :mod:`benchmarks.ismcts_variants`),
 then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``; ``compare NEW OLD``
 sets two runs of the same deals side by side, deal by deal.
@@ -27,6 +28,7 @@ import time
 from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import benchmarks.ismcts_variants  # noqa: F401  (registers the screened versions)
 from pegboard.arena import play_one
@@ -38,6 +40,7 @@ from pegboard.match.stats import mean_interval, wilson_interval
 
 register_bot("ismcts", IsmctsBot)
 register_bot("expert-exact", partial(ExpertBot, exact_end=True))
+register_bot("expert-searcher", partial(ExpertBot, searcher=True))
 PHASES = ("pegging", "hand", "crib")
 ROLES = ("dealer", "pone")
 CLOSE = 15
@@ -132,24 +135,52 @@ def report(paths: Sequence[Path]) -> dict[str, object]:
 def compare(new: Path, old: Path) -> dict[str, object]:
     """Two runs on the same deals (two versions of the expert): per deal both played, the
     new one's share of the two games won minus the old one's, with its interval (the cards'
-    luck cancels twice over: a game only differs from the first move the versions differ)."""
+    luck cancels twice over: a game only differs from the first move the versions differ);
+    the same for the pegging a hand (the expert's minus the opponent's, both roles) and the
+    final margin a game, which tell a difference in fewer deals than the wins do."""
 
-    def by_seed(path: Path) -> dict[int, float]:
+    def by_seed(path: Path) -> dict[int, dict[str, Any]]:
         lines = [json.loads(t) for t in path.read_text("utf-8").splitlines() if t]
-        return {
-            int(line["seed"]): (line["g1"]["expert_won"] + line["g2"]["expert_won"]) / 2
-            for line in lines
-        }
+        return {int(line["seed"]): line for line in lines}
+
+    def won(line: Mapping[str, Any]) -> float:
+        return float(line["g1"]["expert_won"] + line["g2"]["expert_won"]) / 2
+
+    def pegging(line: Mapping[str, Any]) -> float:
+        """The expert's pegging a hand minus the opponent's, over both games and roles."""
+        net = {"expert": 0.0, "opponent": 0.0}
+        for side in net:
+            points = hands = 0
+            for g in ("g1", "g2"):
+                for role in ROLES:
+                    points += line[g][side][f"pegging_{role}"][0]
+                    hands += line[g][side][f"pegging_{role}"][1]
+            net[side] = points / hands if hands else 0.0
+        return net["expert"] - net["opponent"]
+
+    def margin(line: Mapping[str, Any]) -> float:
+        total = 0
+        for g in ("g1", "g2"):
+            scores, seat = line[g]["scores"], line[g]["expert_seat"]
+            total += scores[seat] - scores[1 - seat]
+        return total / 2
 
     after, before = by_seed(new), by_seed(old)
     seeds = sorted(after.keys() & before.keys())
-    changed = [after[s] - before[s] for s in seeds]
+    changed = [won(after[s]) - won(before[s]) for s in seeds]
     return {
         "deals": len(seeds),
-        "new_win_rate": mean_interval([after[s] for s in seeds]).to_json(),
-        "old_win_rate": mean_interval([before[s] for s in seeds]).to_json(),
+        "new_win_rate": mean_interval([won(after[s]) for s in seeds]).to_json(),
+        "old_win_rate": mean_interval([won(before[s]) for s in seeds]).to_json(),
         "new_minus_old": mean_interval(changed).to_json(),
         "deals_changed": sum(1 for d in changed if d),
+        "deals_played_differently": sum(1 for s in seeds if after[s] != before[s]),
+        "pegging_a_hand_new_minus_old": mean_interval(
+            [pegging(after[s]) - pegging(before[s]) for s in seeds]
+        ).to_json(),
+        "margin_a_game_new_minus_old": mean_interval(
+            [margin(after[s]) - margin(before[s]) for s in seeds]
+        ).to_json(),
     }
 
 

@@ -18,7 +18,7 @@ from pegboard.arena import play_one
 from pegboard.bots import make, registry
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.search import objective, play_model, play_search
-from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
+from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM, SEARCHER
 from pegboard.bots.search.play_search import PlaySearch, candidates, totals_python
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.core.game import Game
@@ -68,11 +68,14 @@ def search_case(seed: int) -> tuple[PlaySearch, list[int], int, float]:
     """A search of that view: the models on or off, the weighing forced on with 2 players
     now and then (as ``benchmarks/play_model_ab.py`` does), few worlds, a high floor or a
     harsh weight sometimes (so worlds are skipped, or none is kept), and half the time
-    some seats playing the greedy style or any card (whose rollouts draw their luck)."""
+    some seats playing the greedy style, any card or a searcher's chances (whose rollouts
+    draw their luck)."""
     rng = random.Random(seed ^ 0x5EED)
     view = play_decision(seed)
     players = int(view["players"])
-    styles = [rng.choice((HEURISTIC, HEURISTIC, GREEDY, RANDOM, BOOK)) for _ in range(players)]
+    styles = [
+        rng.choice((HEURISTIC, HEURISTIC, GREEDY, RANDOM, BOOK, SEARCHER)) for _ in range(players)
+    ]
     search = PlaySearch(
         view,
         model=rng.random() < 0.8,

@@ -1,7 +1,8 @@
 """The compiled rollout (``bots/search/_rollout.pyx``) plays every position exactly as
 ``play_out`` with ``heuristic_policy`` does (or each seat's style: ``styled``): the same
 points for every side and the same side out first, whatever the seats, hands, count, passes,
-target, forced first card or styles (a seat playing any card drawing the same luck)."""
+target, forced first card or styles (a seat playing any card, or a searcher's chances, drawing
+the same luck)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from pegboard.bots.search.pegging import (
     GREEDY,
     HEURISTIC,
     RANDOM,
+    SEARCHER,
     PegPosition,
     heuristic_policy,
     play_out,
@@ -107,7 +109,7 @@ def test_compiled_rollout_plays_every_position_as_python(seed: int) -> None:
 def test_seats_of_any_style_play_as_in_python(seed: int) -> None:
     position, sides, need, first = position_from(seed)
     rng = random.Random(~seed)
-    styles = [rng.choice((HEURISTIC, GREEDY, RANDOM, BOOK)) for _ in position.seats]
+    styles = [rng.choice((HEURISTIC, GREEDY, RANDOM, BOOK, SEARCHER)) for _ in position.seats]
     luck = rng.getrandbits(32)
     assert compiled_result(position, sides, need, first, styles, luck) == python_result(
         position, sides, need, first, styles, luck

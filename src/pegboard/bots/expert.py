@@ -25,8 +25,9 @@ class ExpertBot(GameBot):
         tosses: Tosses = "strong",
         payoff: Payoff | None = None,
         exact_end: bool = False,
+        searcher: bool = False,
     ) -> None:
-        super().__init__(seed, Thinking(worlds, budget, model, tosses, payoff, exact_end))
+        super().__init__(seed, Thinking(worlds, budget, model, tosses, payoff, exact_end, searcher))
 
 
 class MasterBot(GameBot):

@@ -42,6 +42,10 @@ class Thinking:
     """Whether the Cribbage expert searches the play exactly near the end of a 2-player game
     (:mod:`pegboard.bots.search.last_play`); off as shipped: measured against ``ismcts`` it
     gained nothing (docs/bots.md, *A search opponent*)."""
+    searcher: bool = False
+    """Whether the Cribbage expert may read a 2-player opponent as a searcher and roll it out
+    with a searcher's chances (:mod:`pegboard.bots.search.search_style`); off as shipped:
+    measured against ``ismcts`` it gained nothing (docs/bots.md, *A search opponent*)."""
 
 
 BotFactory = Callable[[int | None, Thinking], Bot]

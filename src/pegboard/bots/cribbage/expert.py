@@ -45,7 +45,8 @@ class CribbageExpert:
     def __init__(self, seed: int | None = None, thinking: Thinking | None = None) -> None:
         self.rng = _random.Random(seed)
         self.thinking = thinking or Thinking()
-        self.styles = StyleMemory()  # how the others play, from their shown hands
+        # How the others play, from their shown hands.
+        self.styles = StyleMemory(searcher=self.thinking.searcher)
 
     def act(self, seen: View) -> Action:
         view = cribbage_view(seen)

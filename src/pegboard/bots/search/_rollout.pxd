@@ -21,8 +21,8 @@ cdef struct Play:
     int count
     int turn
     int last
-    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy, 2 any card (RANDOM), 3 book_policy
-    uint64_t luck         # pegging.Luck's state, for the RANDOM seats
+    int style[SEATS]      # per seat: 0 heuristic_policy, 1 greedy_policy, 2 any card (RANDOM), 3 book_policy, 4 search_style
+    uint64_t luck         # pegging.Luck's state, for the RANDOM and SEARCHER seats
 
 cdef int choose_greedy(const int* playable, int n_playable, int count, signed char* cards,
                        int n_cards) noexcept nogil

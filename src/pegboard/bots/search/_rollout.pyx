@@ -1,8 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The expert's pegging rollout in C: :func:`pegboard.bots.search.pegging.play_out` with
 :func:`~pegboard.bots.search.pegging.heuristic_policy` for every seat (or each seat's style:
-``greedy_policy`` or ``book_policy`` for some, any card for a ``RANDOM`` one by
-``pegging.Luck``), move for move.
+``greedy_policy`` or ``book_policy`` for some, any card for a ``RANDOM`` one and a
+searcher's chances (``search_style``) for a ``SEARCHER`` one by ``pegging.Luck``), move for move.
 
 The play search rolls out every candidate card in every sampled world, and this loop was
 most of its time. Here the hands, the count and the passes are small C arrays; the
@@ -11,11 +11,13 @@ same card, and the points and the side that went out are the same (tests/bots/
 test_rollout_core.py plays both on random positions).
 """
 
+from libc.math cimport exp
 from libc.stdint cimport uint64_t
 
 from pegboard.core._splitmix cimport splitmix_next
 from pegboard.games.cribbage._compiled_rules cimport pegging_points
 
+from pegboard.bots.search.search_style import WEIGHTS
 from pegboard.cards import RANK_OF, VALUE_OF
 
 cdef int RANK[52]
@@ -23,6 +25,12 @@ cdef int VALUE[52]
 for _card in range(52):
     RANK[_card] = RANK_OF[_card]
     VALUE[_card] = VALUE_OF[_card]
+DEF FEATURES = 10
+cdef double SEARCH_WEIGHTS[FEATURES]
+if len(WEIGHTS) != FEATURES:
+    raise ImportError("search_style.WEIGHTS is not the compiled rollout's ten features")
+for _k in range(FEATURES):
+    SEARCH_WEIGHTS[_k] = WEIGHTS[_k]
 
 
 cdef int _choose(int* playable, int n_playable, int count, signed char* cards, int n_cards) noexcept nogil:
@@ -114,6 +122,66 @@ cdef int _choose_book(int* playable, int n_playable, int count, signed char* car
     return best
 
 
+cdef double _search_value(int card, int count, signed char* cards, int n_cards) noexcept nogil:
+    """``search_style.value``: the features in order, each times its weight, summed."""
+    cdef double f[FEATURES]
+    cdef int new = count + VALUE[card]
+    cdef int points, gap, k
+    cdef double tenth = VALUE[card] / 10.0
+    cdef double total = 0.0
+    cards[n_cards] = card
+    points = pegging_points(cards, n_cards + 1, new)
+    gap = 0
+    if n_cards > 0:
+        gap = RANK[card] - RANK[cards[n_cards - 1]]
+        if gap < 0:
+            gap = -gap
+    f[0] = points
+    f[1] = 1.0 if new == 5 or new == 21 else 0.0
+    f[2] = 1.0 if n_cards == 0 and VALUE[card] < 5 else 0.0
+    f[3] = 1.0 if n_cards == 0 and RANK[card] == 5 else 0.0
+    f[4] = 1.0 if n_cards > 0 and (gap == 1 or gap == 2) and new <= 28 and points == 0 else 0.0
+    f[5] = tenth if new < 15 else 0.0
+    f[6] = tenth if new >= 15 else 0.0
+    f[7] = 1.0 if new == 31 else 0.0
+    f[8] = 1.0 if 22 <= new <= 30 else 0.0
+    f[9] = 1.0 if 11 <= new <= 14 else 0.0
+    for k in range(FEATURES):
+        total += SEARCH_WEIGHTS[k] * f[k]
+    return total
+
+
+cdef int _choose_search(Play* p, int* playable, int n_playable, int count, signed char* cards,
+                        int n_cards) noexcept nogil:
+    """``search_style.pick`` with ``Luck.uniform``: one card a rank, each by its odds."""
+    cdef int ranks[HAND]
+    cdef double odds[HAND]
+    cdef int n = 0, i, j, card, seen
+    cdef double top = -1e300, total = 0.0, point, running = 0.0
+    for i in range(n_playable):
+        card = playable[i]
+        seen = 0
+        for j in range(n):
+            if RANK[ranks[j]] == RANK[card]:
+                seen = 1
+                break
+        if not seen:
+            ranks[n] = card
+            odds[n] = _search_value(card, count, cards, n_cards)
+            if odds[n] > top:
+                top = odds[n]
+            n += 1
+    for i in range(n):
+        odds[i] = exp(odds[i] - top)
+        total += odds[i]
+    point = <double>(splitmix_next(&p.luck) >> 11) * (1.0 / 9007199254740992.0) * total
+    for i in range(n):
+        running += odds[i]
+        if point < running:
+            return ranks[i]
+    return ranks[n - 1]
+
+
 cdef int _below(Play* p, int n) noexcept nogil:
     """``pegging.Luck.below``: SplitMix64's next output, modulo ``n``."""
     return <int>(splitmix_next(&p.luck) % <uint64_t>n)
@@ -199,7 +267,7 @@ cdef int read_styles(Play* p, styles) except -1:
     if len(styles) > SEATS:
         raise ValueError("at most four seats")
     for seat in range(len(styles)):
-        if styles[seat] not in (0, 1, 2, 3):
+        if styles[seat] not in (0, 1, 2, 3, 4):
             raise ValueError(f"no style {styles[seat]!r}")
         p.style[seat] = styles[seat]
     return 0
@@ -238,6 +306,8 @@ cdef int roll_out(Play* p, const int* sides, int n_sides, const int* needs, bint
                 card = playable[_below(p, n_playable)]
             elif p.style[turn] == 3:
                 card = _choose_book(playable, n_playable, count, cards, p.n_cards)
+            elif p.style[turn] == 4:
+                card = _choose_search(p, playable, n_playable, count, cards, p.n_cards)
             else:
                 card = _choose(playable, n_playable, count, cards, p.n_cards)
             hand_size = p.sizes[turn]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from pegboard.bots.search import search_style
 from pegboard.cards import RANK_OF, VALUE_OF
 from pegboard.core.compiled import PURE_PYTHON
 from pegboard.scoring.pegging import pegging_points
@@ -141,9 +142,9 @@ def play_out_heuristic(
     luck: int = 0,
 ) -> tuple[list[int], int]:
     """:func:`play_out` with :func:`heuristic_policy` for every seat: the search's rollout;
-    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY`, :data:`BOOK` or
-    :data:`RANDOM`), each seat plays its own, a :data:`RANDOM` one drawing from :class:`Luck`
-    seeded with ``luck``.
+    with ``styles`` (per seat, :data:`HEURISTIC`, :data:`GREEDY`, :data:`BOOK`,
+    :data:`RANDOM` or :data:`SEARCHER`), each seat plays its own, a :data:`RANDOM` or
+    :data:`SEARCHER` one drawing from :class:`Luck` seeded with ``luck``.
     The compiled extension (``_rollout.pyx``) gives the same result several times faster; either
     way ``position`` may be changed (pass a copy)."""
     if _rollout is not None:
@@ -155,7 +156,7 @@ def play_out_heuristic(
 
 def styled(styles: Sequence[int] | None, luck: int = 0) -> Policy:
     """The policy that plays each seat's style (every seat :data:`HEURISTIC` by default);
-    the :data:`RANDOM` seats share one :class:`Luck` seeded with ``luck``."""
+    the :data:`RANDOM` and :data:`SEARCHER` seats share one :class:`Luck` seeded with ``luck``."""
     if styles is None or not any(styles):
         return heuristic_policy
     chosen = tuple(styles)
@@ -164,12 +165,15 @@ def styled(styles: Sequence[int] | None, luck: int = 0) -> Policy:
     def policy(seat: int, playable: Sequence[int], count: int, cards: Sequence[int]) -> int:
         if chosen[seat] == RANDOM:
             return playable[stream.below(len(playable))]
+        if chosen[seat] == SEARCHER:
+            return search_style.pick(playable, count, cards, stream.uniform())
         return POLICIES[chosen[seat]](seat, playable, count, cards)
 
     return policy
 
 
 _MASK = (1 << 64) - 1
+_UNIT = 2.0**-53
 
 
 class Luck:
@@ -182,11 +186,18 @@ class Luck:
 
     def below(self, n: int) -> int:
         """A number in ``range(n)`` (the remainder of the next output)."""
+        return self._next() % n
+
+    def uniform(self) -> float:
+        """A number in [0, 1): the next output's top 53 bits."""
+        return (self._next() >> 11) * _UNIT
+
+    def _next(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
+        return z ^ (z >> 31)
 
 
 def _after(position: PegPosition, seat: int) -> int:
@@ -277,6 +288,11 @@ RANDOM = 2
 look); in a rollout drawn from :class:`Luck`."""
 BOOK = 3
 """A style of play: :func:`book_policy`, the handbook's rules of thumb."""
+SEARCHER = 4
+"""A style of play: a player who searches the play, each rank played with the chance
+:mod:`.search_style` gives it; in a rollout drawn from :class:`Luck`."""
+LUCKY = (RANDOM, SEARCHER)
+"""The styles whose rollouts draw from :class:`Luck`."""
 POLICIES: dict[int, Policy] = {
     HEURISTIC: heuristic_policy,
     GREEDY: greedy_policy,

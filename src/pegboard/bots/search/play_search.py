@@ -40,7 +40,13 @@ from pegboard.bots.search.objective import (
     place_value,
     race_value,
 )
-from pegboard.bots.search.pegging import GREEDY, RANDOM, PegPosition, play_out_heuristic
+from pegboard.bots.search.pegging import (
+    GREEDY,
+    LUCKY,
+    RANDOM,
+    PegPosition,
+    play_out_heuristic,
+)
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far, position_from_view
 from pegboard.bots.search.race import GAME, Payoff
 from pegboard.bots.search.worlds import World, sample_modelled_world, sample_world, unseen_cards
@@ -127,9 +133,11 @@ class PlaySearch:
         self.strategy: Literal["dealer", "pone"] | None = None
         """With 2 players, the opponent's toss model; None for a player found to play any
         card alike, who tosses any cards too."""
-        self.lucky = self.styles is not None and RANDOM in self.styles
-        """Some seat plays :data:`RANDOM`: each world draws the luck of its rollouts."""
-        if model and self.duel and int(view["crib_size"]) == 4 and not self.lucky:
+        self.lucky = self.styles is not None and any(s in LUCKY for s in self.styles)
+        """Some seat plays :data:`RANDOM` or :data:`SEARCHER`: each world draws the luck of
+        its rollouts."""
+        tosses_any = self.styles is not None and RANDOM in self.styles
+        if model and self.duel and int(view["crib_size"]) == 4 and not tosses_any:
             self.strategy = "pone" if dealer == self.me else "dealer"
         self.greedy: tuple[int, ...] = ()
         """The seats dealt as ``greedy`` keeps (:mod:`.keep_model`), their style learned."""
@@ -161,7 +169,8 @@ class PlaySearch:
         return out
 
     def luck(self, rng: random.Random) -> int:
-        """The seed of a world's rollouts (drawn only when a seat plays :data:`RANDOM`)."""
+        """The seed of a world's rollouts (drawn only when a seat plays :data:`RANDOM` or
+        :data:`SEARCHER`)."""
         return rng.getrandbits(32) if self.lucky else 0
 
     def value(

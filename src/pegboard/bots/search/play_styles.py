@@ -4,11 +4,13 @@ After each show every hand is face up, so each play a seat made this hand can be
 with the cards it held: the cards it could have played, and the one it chose. Those choices
 say which style fits the player: :data:`~pegboard.bots.search.pegging.GREEDY` (the most
 points now, else the highest card), with 2 players :data:`~pegboard.bots.search.pegging.BOOK`
-(the handbook's rules of thumb, as ``hoyle`` plays them), or nothing in particular. Each
-choice with two ranks or more to choose from scores every candidate model by its
-log-likelihood:
+(the handbook's rules of thumb, as ``hoyle`` plays them) or
+:data:`~pegboard.bots.search.pegging.SEARCHER` (a player who searches: each rank with a
+chance, :mod:`.search_style`), or nothing in particular. Each choice with two ranks or more
+to choose from scores every candidate model by its log-likelihood:
 
-* a style plays its own choice with probability ``1 - SLIP``, any other with the rest;
+* a style of a fixed choice plays it with probability ``1 - SLIP``, any other with the rest;
+  a searcher plays each rank with its chance;
 * the null model, any playable rank alike;
 * a player who takes their points (:data:`PEGS`): a rank that pegs ``k`` points fewer than
   the best is ``exp(-MISSED * k)`` times as likely, nothing else assumed.
@@ -37,7 +39,8 @@ from typing import TypeVar
 
 from pegboard.analysis import analyze_discards
 from pegboard.bots.base import known
-from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM
+from pegboard.bots.search import search_style
+from pegboard.bots.search.pegging import BOOK, GREEDY, HEURISTIC, RANDOM, SEARCHER
 from pegboard.bots.search.play_history import play_so_far
 from pegboard.bots.search.play_model import MISSED, SLIP, fits_style
 from pegboard.cards import RANK_OF, VALUE_OF, Card, parse_cards
@@ -48,9 +51,13 @@ K = TypeVar("K", bound=Hashable)
 
 MARGIN = 1.0
 """How much better (in log-likelihood) a style must explain a seat's plays to be used."""
-LEARNED = (GREEDY, BOOK)
+RULES = (GREEDY, BOOK)
+"""The styles of a fixed choice a seat may be found to play."""
+LEARNED = (*RULES, SEARCHER)
 """The styles a seat may be found to play (beside the search's own heuristic); :data:`BOOK`
-only with 2 players, the table the handbooks' advice is written for."""
+and :data:`SEARCHER` only with 2 players, the table the handbooks' advice is written for and
+the one the searcher's chances were fitted at (``ismcts``'s plays); :data:`SEARCHER` only when
+the expert is asked to (``Thinking.searcher``)."""
 ANY_CARD = -1
 """The null account's key in the evidence: any playable rank alike."""
 PEGS = -2
@@ -71,12 +78,15 @@ def _log_chance(fits: bool, choices: int) -> float:
 class StyleMemory:
     """What one seat has learned about the others' play in the current game."""
 
-    def __init__(self) -> None:
+    def __init__(self, searcher: bool = False) -> None:
         self.evidence: dict[int, dict[int, float]] = {}
         """Per seat: the log-likelihood of its choices so far under each account (a style,
         :data:`PEGS` or :data:`ANY_CARD`)."""
         self.learned_hands: set[int] = set()
-        self.learnable: tuple[int, ...] = LEARNED
+        self.duel_styles = LEARNED if searcher else RULES
+        """The styles a seat may be found to play with 2 players: :data:`SEARCHER` only when
+        asked for (off as shipped: against ``ismcts`` it measured no gain, docs/bots.md)."""
+        self.learnable: tuple[int, ...] = self.duel_styles
         """The styles a seat at this table may be found to play."""
         self.tossed: dict[int, float] = {}
         """Per seat: how much better any toss explains its tosses than a thinking player's
@@ -91,7 +101,7 @@ class StyleMemory:
         if kept is None:
             return
         self.learned_hands.add(hand_number)
-        self.learnable = LEARNED if int(view["players"]) == 2 else (GREEDY,)
+        self.learnable = self.duel_styles if int(view["players"]) == 2 else (GREEDY,)
         me = known(view["seat"], "seat")
         history = play_so_far(view)
         held = {seat: list(cards) for seat, cards in kept.items()}
@@ -111,11 +121,14 @@ class StyleMemory:
         if choices < 2:
             return
         evidence = self.evidence.setdefault(
-            seat, dict.fromkeys((ANY_CARD, PEGS, HEURISTIC, *LEARNED), 0.0)
+            seat, dict.fromkeys((ANY_CARD, PEGS, HEURISTIC, *self.duel_styles), 0.0)
         )
         evidence[ANY_CARD] += math.log(1.0 / choices)
         evidence[PEGS] += _log_pegs(card, playable, before)
-        for style in (HEURISTIC, *LEARNED):
+        if SEARCHER in self.duel_styles:
+            count = sum(VALUE_OF[c] for c in before)
+            evidence[SEARCHER] += search_style.log_chance(card, playable, count, before)
+        for style in (HEURISTIC, *RULES):
             evidence[style] += _log_chance(fits_style(style, card, hand, before), choices)
 
     def _learn_toss(self, view: CribbageBotView) -> None:
