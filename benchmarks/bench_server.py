@@ -18,7 +18,10 @@ time goes: ``--profile N`` (cProfile of
 the server at N tables), ``--diagnose N`` (its event-loop lag, where the loop is while it is
 stuck, the garbage collector's pauses); ``--fix NAME`` measures a candidate fix applied from
 outside (``benchmarks.load_server``). On a shared machine, ``--nice -20`` (root) keeps the other
-work from dominating the tail.
+work from dominating the tail. The load generator freezes its own survivors ten times a second
+(``--client-gc freeze``, the default since session 19); ``--client-gc default`` leaves it
+Python's collector, whose pauses of up to half a second at 4,000 sockets were most of the
+measured tail before.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ class Settings:
     db_dir: str | None = None  # where the server's SQLite file goes (default: the system's tmp)
     store: str = "sqlite"  # or "postgresql": a throwaway server of Debian's for each level
     fixes: tuple[str, ...] = ()  # experiments of load_server (--fix): gc-freeze, wal-thread…
+    client_gc: str = "freeze"  # the load generator's collector (LevelConfig.client_gc)
     quiet_wait: float = 10.0  # at most this long before a level for other processes to calm
     nice: int = 0  # scheduling priority of the server and the load generator (<0 needs root)
     sync: str = "normal"  # SQLite's synchronous mode in the server
@@ -275,6 +279,7 @@ def measure(
                 seed=tables,
                 server_pid=server.pid,
                 forwarded="--trusted-proxy" in flags,
+                client_gc=settings.client_gc,
             )
             result = run_level_sync(config, level)
         finally:
@@ -458,6 +463,9 @@ def _level_line(level: Level) -> str:
         f"{level.cpu('client_cpu'):.0f}%, other CPU {level.cpu('other_cpu'):.0f}%, "
         f"sent {sum(r.sent for r in level.runs)}, "
         f"unmatched updates {sum(r.unsolicited for r in level.runs)}, "
+        f"p99 until built {level.ms(0.99, 'server_part'):.1f} ms, "
+        f"client lag p99 {level.ms(0.99, 'client_lag'):.1f} ms, "
+        f"client GC max {_fmt(level.ms(1.0, 'client_gc'))} ms, "
         f"load average {level.load_average}"
     )
     if level.mode == "social":
@@ -838,7 +846,9 @@ def _headline(mode: str, tables: int, result: LevelResult) -> str:
         f"p50 {1000 * percentile(result.latencies, 0.5):.1f} ms, "
         f"p99 {1000 * percentile(result.latencies, 0.99):.1f} ms, "
         f"server CPU {100 * (result.server_cpu or math.nan):.0f}%, "
-        f"other CPU {100 * (result.other_cpu or math.nan):.0f}%"
+        f"other CPU {100 * (result.other_cpu or math.nan):.0f}%, "
+        f"p99 until built {1000 * percentile(result.server_part, 0.99):.1f} ms, "
+        f"client GC max {1000 * max(result.client_gc, default=0.0):.1f} ms"
     )
 
 
@@ -934,6 +944,12 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         help="server experiments (see load_server)",
     )
+    parser.add_argument(
+        "--client-gc",
+        choices=("freeze", "default"),
+        default="freeze",
+        help="the load generator's collector: its survivors frozen every second, or Python's",
+    )
     args = parser.parse_args(argv)
     settings = Settings(
         player_levels=args.levels,
@@ -954,6 +970,7 @@ def main(argv: list[str] | None = None) -> None:
         social_levels=args.social_levels if args.social else (),
         social_score_target=args.social_score_target,
         chat_every=args.chat_every,
+        client_gc=args.client_gc,
     )
     if args.hostile:
         with priority(settings.nice):

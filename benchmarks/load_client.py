@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
 import random
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
@@ -44,6 +45,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from pegboard.server.collector import freeze_survivors
 
 LOOPBACK = "127.0.0.1"
 REMATCH = {"type": "rematch"}
@@ -54,6 +57,10 @@ SETUP_CONCURRENCY = 16  # tables being created, joined and connected at the same
 GRACE = 10.0
 WELCOME_LIMIT = 20.0  # seconds for a new table's sockets to be welcomed
 SOCKET_LIMIT = 4000  # never more WebSockets than this in one level
+# Seconds between two freezes of the load generator's survivors: a young collection then walks
+# only what the last tenth of a second left alive (its updates replace what dies, so the young
+# generation grows although the collector's count of it does not).
+CLIENT_FREEZE_EVERY = 0.1
 PEOPLE_MODES = ("players", "social")  # two people per table, played here
 SESSION_COOKIE = "pegboard_session"
 CHAT_CODES = ("chat", "bad-chat")  # errors that refuse a chat message, not an action
@@ -81,6 +88,12 @@ class LevelConfig:
     cpu_probes: Mapping[str, Callable[[], float]] = field(default_factory=dict)
     # Called with True as the window opens and False as it closes (bench_workers --profile).
     on_window: Callable[[bool], None] | None = None
+    # The load generator's own garbage collector: "freeze" (what is alive frozen every
+    # CLIENT_FREEZE_EVERY, as the server does: its thousands of sockets are never walked
+    # again) or "default"
+    # (Python's: collections of the older generations took up to half a second at 4,000
+    # sockets, and every update arriving meanwhile was late).
+    client_gc: str = "freeze"
 
     @property
     def url(self) -> str:
@@ -107,6 +120,7 @@ class LevelResult:
     other_cpu: float | None = None  # cores' share used by every other process over the window
     client_cpu: float = 0.0  # share of one core over the window
     client_lag: list[float] = field(default_factory=list)  # event-loop lag here, seconds
+    client_gc: list[float] = field(default_factory=list)  # this process' collections, s
     bot_lateness: list[float] = field(default_factory=list)  # people's bots (load_hostile), s
     hostile: Counter[str] = field(default_factory=Counter)  # what hostile clients did and got
     chat_latencies: list[float] = field(default_factory=list)  # social: send -> other seat, s
@@ -147,6 +161,7 @@ class LevelResult:
             "other_cpu": self.other_cpu,
             "client_cpu": self.client_cpu,
             "client_lag": self.client_lag,
+            "client_gc": self.client_gc,
             "bot_lateness": self.bot_lateness,
             "hostile": dict(self.hostile),
             "chat_latencies": self.chat_latencies,
@@ -712,15 +727,41 @@ async def _measured(
             result.other_cpu = max(0.0, others - ours)
 
     prober = asyncio.create_task(probe())
+    freezer = None
+    if config.client_gc == "freeze":
+        freezer = asyncio.create_task(freeze_survivors(CLIENT_FREEZE_EVERY))
     limit = config.ramp + config.warmup + config.duration + GRACE + 60
     try:
-        await asyncio.wait_for(load, limit)
-        await prober  # it ends with the window, and a load may end at the same moment
+        with _collections_timed(result.client_gc, window):
+            await asyncio.wait_for(load, limit)
+            await prober  # it ends with the window, and a load may end at the same moment
     except TimeoutError:
         result.errors["level timed out"] += 1
     finally:
-        prober.cancel()
-        await asyncio.gather(prober, return_exceptions=True)
+        for task in (prober, freezer):
+            if task is not None:
+                task.cancel()
+        await asyncio.gather(prober, *([freezer] if freezer else []), return_exceptions=True)
+
+
+@contextlib.contextmanager
+def _collections_timed(pauses: list[float], window: tuple[float, float]) -> Iterator[None]:
+    """Append the length of each of this process' garbage collections that begins in
+    ``window`` (perf_counter) to ``pauses``: the measurer's own stalls."""
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            began[0] = now
+        elif window[0] <= began[0] < window[1]:
+            pauses.append(now - began[0])
+
+    gc.callbacks.append(timed)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(timed)
 
 
 async def run_level(config: LevelConfig) -> LevelResult:

@@ -39,8 +39,10 @@ outside so that their effect can be measured before anyone changes ``src``:
   a window: kept for the whole run, a cycle holding a database connection would hold SQLite's
   lock for good. With or without it, the diagnosis counts the objects each generation's
   collections freed.
-* ``no-freeze``: the server does not freeze its survivors every second
+* ``no-freeze``: the server does not freeze its survivors
   (``pegboard.server.collector``, shipped since session 17), as before: to compare.
+* ``freeze-every-second``: the survivors frozen every second (sessions 17 and 18), not every
+  tenth of a second: each young collection then walked up to a second's survivors.
 * ``writes-on-loop``: the store's writes grouped on the event loop (one transaction a turn of
   the loop) rather than in its writing thread, whatever the database, to compare.
 * ``deflate``: permessage-deflate on the sockets (uvicorn's ``ws_per_message_deflate``), as
@@ -93,6 +95,7 @@ FIXES = (
     "gc-garbage",
     "wal-thread",
     "no-freeze",
+    "freeze-every-second",
     "writes-on-loop",
     "switch-1ms",
     "gc-middle-5",
@@ -148,6 +151,8 @@ class Diagnosis:
         # waits (on the disk, on SQLite's lock) from one that works.
         self.writes: list[tuple[float, float]] = []
         self.changes_written = 0  # the changes in those writes (a write is a group of them)
+        # The young generation's size as each of its collections began: what it walked.
+        self.young_sizes: list[int] = []
 
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
@@ -171,7 +176,10 @@ class Diagnosis:
         self._collecting = phase == "start"
         if phase == "start":
             if info["generation"] == 0:
-                self._largest = _largest(gc.get_objects(0))
+                young = gc.get_objects(0)
+                self.young_sizes.append(len(young))
+                self._largest = _largest(young)
+                del young
             self._gc_start = time.perf_counter()
             self._gc_cpu_start = time.thread_time()
         else:
@@ -325,6 +333,10 @@ class Diagnosis:
             "freed_by_generation": self.freed,
             "largest_young_in_slow_young_collections": self.slow_young.most_common(20),
             "garbage_by_type": self.garbage.most_common(40),
+            "young_objects_at_young_collections": {
+                "median": q(sorted(float(n) for n in self.young_sizes), 0.5),
+                "max": max(self.young_sizes, default=0),
+            },
         }
         with open(path, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)
@@ -470,7 +482,11 @@ def serve(
         limits=Limits(exempt=frozenset({LOOPBACK})),
         sync=sync,
         trusted_proxies=trusted_proxies,
-        freeze_every=None if "no-freeze" in fixes else collector.FREEZE_EVERY,
+        freeze_every=None
+        if "no-freeze" in fixes
+        else 1.0
+        if "freeze-every-second" in fixes
+        else collector.FREEZE_EVERY,
         bus=RedisBus(redis) if redis is not None else None,
     )
     config = server_config(

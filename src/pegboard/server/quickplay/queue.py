@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Row, delete, insert, select, update
+from sqlalchemy import Row, and_, delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -69,8 +69,10 @@ def enter(engine: Engine, entry: Entry, expired_before: float) -> None:
         with engine.begin() as db:
             db.execute(
                 delete(queue_table).where(
-                    (queue_table.c.player == entry.player)
-                    & (queue_table.c.heartbeat < expired_before)
+                    and_(
+                        queue_table.c.player == entry.player,
+                        queue_table.c.heartbeat < expired_before,
+                    )
                 )
             )
             db.execute(insert(queue_table).values(**values))
@@ -101,7 +103,7 @@ def expire(engine: Engine, before: float) -> list[Entry]:
         with engine.begin() as db:
             db.execute(
                 delete(queue_table).where(
-                    queue_table.c.id.in_(dead) & (queue_table.c.heartbeat < before)
+                    and_(queue_table.c.id.in_(dead), queue_table.c.heartbeat < before)
                 )
             )
     return [e for e in rows if e.heartbeat >= before and e.table_id is None]

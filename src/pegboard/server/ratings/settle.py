@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
 
-from sqlalchemy import Table, insert, select, update
+from sqlalchemy import Table, and_, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -192,7 +192,7 @@ def stored_match(engine: Engine, row: TableRow, match: int, now: float) -> Finis
     with engine.connect() as db:
         found = db.execute(
             select(records_table.c.record, records_table.c.finished, records_table.c.seating).where(
-                (records_table.c.table_id == row.id) & (records_table.c.match == match)
+                and_(records_table.c.table_id == row.id, records_table.c.match == match)
             )
         ).first()
     if found is None:
@@ -329,7 +329,7 @@ def _update_ratings(db: Connection, match: FinishedMatch, now: float) -> Rated:
     for p in ids:
         db.execute(
             update(ratings_table)
-            .where((ratings_table.c.player_id == p) & (ratings_table.c.rating_group == group))
+            .where(and_(ratings_table.c.player_id == p, ratings_table.c.rating_group == group))
             .values(mu=after[p][0], sigma=after[p][1], games=prior[p][2] + 1, updated=now)
         )
     return {
@@ -445,7 +445,7 @@ def is_settled(engine: Engine, table_id: str, match: int) -> bool:
     with engine.connect() as db:
         found = db.execute(
             select(settled_table.c.match).where(
-                (settled_table.c.table_id == table_id) & (settled_table.c.match == match)
+                and_(settled_table.c.table_id == table_id, settled_table.c.match == match)
             )
         ).first()
     return found is not None

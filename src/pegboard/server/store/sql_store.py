@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Select, bindparam, create_engine, delete, event, insert, select, update
+from sqlalchemy import Select, and_, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from pegboard.core.matchplay import MatchFormat
@@ -215,9 +215,11 @@ class Store:
         player: str | None = None,
     ) -> None:
         with self.engine.begin() as db:
+            # and_(), never ``a & b``: SQLAlchemy's ``&`` of two comparisons leaves a reference
+            # cycle a call (tests/server/test_garbage_cycles.py), kept frozen for an hour.
             db.execute(
                 delete(slots_table).where(
-                    (slots_table.c.table_id == table_id) & (slots_table.c.slot == slot)
+                    and_(slots_table.c.table_id == table_id, slots_table.c.slot == slot)
                 )
             )
             db.execute(
@@ -295,7 +297,7 @@ class Store:
         with self.engine.begin() as db:
             done = db.execute(
                 update(tables_table)
-                .where((tables_table.c.id == table_id) & (tables_table.c.status != "finished"))
+                .where(and_(tables_table.c.id == table_id, tables_table.c.status != "finished"))
                 .values(status="finished", deadline=None)
             )
         return bool(done.rowcount)
@@ -304,7 +306,7 @@ class Store:
         with self.engine.connect() as db:
             rows = db.execute(
                 select(actions_table.c.entry)
-                .where((actions_table.c.table_id == table_id) & (actions_table.c.match == match))
+                .where(and_(actions_table.c.table_id == table_id, actions_table.c.match == match))
                 .order_by(actions_table.c.n)
             )
             return [json.loads(r[0]) for r in rows]
@@ -313,7 +315,7 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(
                 select(records_table.c.record).where(
-                    (records_table.c.table_id == table_id) & (records_table.c.match == match)
+                    and_(records_table.c.table_id == table_id, records_table.c.match == match)
                 )
             ).first()
         return json.loads(row[0]) if row else None
