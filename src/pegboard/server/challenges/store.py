@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from pegboard.server.players.display import tag_of
@@ -83,9 +83,9 @@ def answer(db: Connection, challenge_id: str, status: str, now: float, table: st
     done = db.execute(
         update(challenges_table)
         .where(
-            (challenges_table.c.id == challenge_id)
-            & (challenges_table.c.status == "waiting")
-            & (challenges_table.c.created > now - WAIT_HOURS * 3600)
+            challenges_table.c.id == challenge_id,
+            challenges_table.c.status == "waiting",
+            challenges_table.c.created > now - WAIT_HOURS * 3600,
         )
         .values(status=status, answered=now, table_id=table)
     )
@@ -111,7 +111,7 @@ def listing(engine: Engine, player: str, now: float) -> dict[str, list[dict[str,
         .join(sender, sender.c.id == challenges_table.c.from_id)
         .join(receiver, receiver.c.id == challenges_table.c.to_id)
         .where(
-            (challenges_table.c.from_id == player) | (challenges_table.c.to_id == player),
+            or_(challenges_table.c.from_id == player, challenges_table.c.to_id == player),
             challenges_table.c.created > now - WAIT_HOURS * 3600,
         )
         .order_by(challenges_table.c.created)
@@ -157,8 +157,8 @@ def _person(player_id: str, name: str, kind: str, username: str | None) -> dict[
 
 def _waiting(db: Connection, now: float) -> Any:
     return select(challenges_table).where(
-        (challenges_table.c.status == "waiting")
-        & (challenges_table.c.created > now - WAIT_HOURS * 3600)
+        challenges_table.c.status == "waiting",
+        challenges_table.c.created > now - WAIT_HOURS * 3600,
     )
 
 

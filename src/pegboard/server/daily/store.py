@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select, true
+from sqlalchemy import Connection, Engine, and_, select, true
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.core.fair import FairChance, HandDraw, commitment
@@ -143,14 +143,14 @@ def attempts(
             )
             .join(
                 records_table,
-                (records_table.c.table_id == daily_attempts_table.c.table_id)
-                & (records_table.c.match == 1),
+                and_(
+                    records_table.c.table_id == daily_attempts_table.c.table_id,
+                    records_table.c.match == 1,
+                ),
                 isouter=True,
             )
             .join(tables_table, tables_table.c.id == daily_attempts_table.c.table_id)
-            .where(
-                (daily_attempts_table.c.day == day) & (daily_attempts_table.c.game == game) & only
-            )
+            .where(daily_attempts_table.c.day == day, daily_attempts_table.c.game == game, only)
         ).all()
     found = []
     for player_id, name, table_id, started, record, finished, invite in rows:
@@ -185,8 +185,10 @@ def streak(engine: Engine, player_id: str, today: str) -> int:
                 select(daily_attempts_table.c.day)
                 .join(
                     records_table,
-                    (records_table.c.table_id == daily_attempts_table.c.table_id)
-                    & (records_table.c.match == 1),
+                    and_(
+                        records_table.c.table_id == daily_attempts_table.c.table_id,
+                        records_table.c.match == 1,
+                    ),
                 )
                 .where(daily_attempts_table.c.player_id == player_id)
             )

@@ -13,7 +13,7 @@ import hashlib
 import math
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, or_, select
 from sqlalchemy.engine import Engine
 
 from pegboard.server.store.schema import login_failures_table as failures
@@ -81,7 +81,7 @@ class LoginGuard:
             subjects = (_account(account), _pair(account, address))
             db.execute(
                 delete(failures).where(
-                    failures.c.subject.in_(subjects) | failures.c.id.in_(attempt)
+                    or_(failures.c.subject.in_(subjects), failures.c.id.in_(attempt))
                 )
             )
 
@@ -92,7 +92,7 @@ class LoginGuard:
             times = (
                 db.execute(
                     select(failures.c.at)
-                    .where((failures.c.subject == subject) & (failures.c.at > since))
+                    .where(failures.c.subject == subject, failures.c.at > since)
                     .order_by(failures.c.at)
                 )
                 .scalars()

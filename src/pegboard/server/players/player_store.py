@@ -93,7 +93,7 @@ def claim(engine: Engine, player_id: str, username: str, key: str, password: str
         with engine.begin() as db:
             done = db.execute(
                 update(players_table)
-                .where((players_table.c.id == player_id) & (players_table.c.kind == "guest"))
+                .where(players_table.c.id == player_id, players_table.c.kind == "guest")
                 .values(kind="account", username=username, username_key=key, password=password)
             )
     except IntegrityError:
@@ -106,7 +106,7 @@ def account(engine: Engine, key: str) -> Account | None:
     with engine.connect() as db:
         row = db.execute(
             select(players_table).where(
-                (players_table.c.username_key == key) & (players_table.c.kind == "account")
+                players_table.c.username_key == key, players_table.c.kind == "account"
             )
         ).first()
     if row is None or row.password is None:
@@ -157,7 +157,7 @@ def session_player(engine: Engine, session: str) -> Player | None:
     query = (
         select(players_table)
         .join(sessions_table, sessions_table.c.player_id == players_table.c.id)
-        .where((sessions_table.c.id_hash == _hash(session)) & sessions_table.c.revoked.is_(None))
+        .where(sessions_table.c.id_hash == _hash(session), sessions_table.c.revoked.is_(None))
     )
     with engine.connect() as db:
         row = db.execute(query).first()
@@ -168,9 +168,7 @@ def revoke(engine: Engine, session: str, now: float) -> None:
     with engine.begin() as db:
         db.execute(
             update(sessions_table)
-            .where(
-                (sessions_table.c.id_hash == _hash(session)) & sessions_table.c.revoked.is_(None)
-            )
+            .where(sessions_table.c.id_hash == _hash(session), sessions_table.c.revoked.is_(None))
             .values(revoked=now)
         )
 
@@ -181,9 +179,9 @@ def revoke_others(engine: Engine, player_id: str, session: str, now: float) -> N
         db.execute(
             update(sessions_table)
             .where(
-                (sessions_table.c.player_id == player_id)
-                & (sessions_table.c.id_hash != _hash(session))
-                & sessions_table.c.revoked.is_(None)
+                sessions_table.c.player_id == player_id,
+                sessions_table.c.id_hash != _hash(session),
+                sessions_table.c.revoked.is_(None),
             )
             .values(revoked=now)
         )

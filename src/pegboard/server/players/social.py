@@ -32,7 +32,7 @@ def add(engine: Engine, player: str, other: str, kind: Kind, now: float) -> None
         with engine.begin() as db:
             kept = db.execute(
                 select(social_table.c.other_id).where(
-                    (social_table.c.player_id == player) & (social_table.c.kind == kind)
+                    social_table.c.player_id == player, social_table.c.kind == kind
                 )
             ).all()
             if any(r.other_id == other for r in kept):
@@ -52,9 +52,9 @@ def remove(engine: Engine, player: str, other: str, kind: Kind) -> None:
     with engine.begin() as db:
         db.execute(
             delete(social_table).where(
-                (social_table.c.player_id == player)
-                & (social_table.c.other_id == other)
-                & (social_table.c.kind == kind)
+                social_table.c.player_id == player,
+                social_table.c.other_id == other,
+                social_table.c.kind == kind,
             )
         )
 
@@ -85,9 +85,9 @@ def blocked_pairs(engine: Engine, players: Iterable[str]) -> set[frozenset[str]]
     if len(wanted) < 2:
         return set()
     query = select(social_table.c.player_id, social_table.c.other_id).where(
-        (social_table.c.kind == "block")
-        & social_table.c.player_id.in_(wanted)
-        & social_table.c.other_id.in_(wanted)
+        social_table.c.kind == "block",
+        social_table.c.player_id.in_(wanted),
+        social_table.c.other_id.in_(wanted),
     )
     with engine.connect() as db:
         return {frozenset((r.player_id, r.other_id)) for r in db.execute(query)}

@@ -130,7 +130,7 @@ def claim(db: Connection, table_id: str, seats: Sequence[Claim]) -> None:
     for seat in sorted(seats, key=lambda s: s.entry):
         done = db.execute(
             update(queue_table)
-            .where((queue_table.c.id == seat.entry) & queue_table.c.table_id.is_(None))
+            .where(queue_table.c.id == seat.entry, queue_table.c.table_id.is_(None))
             .values(table_id=table_id, slot=seat.slot, token=seat.token)
         )
         if done.rowcount != 1:

@@ -7,7 +7,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import and_, func, select, tuple_
+from sqlalchemy import and_, func, or_, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
 from pegboard.core.spec import get_spec
@@ -85,7 +85,7 @@ def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | Non
             return None
         mine = db.execute(
             select(ratings_table.c.mu, ratings_table.c.sigma, ratings_table.c.games).where(
-                (ratings_table.c.player_id == player_id) & (ratings_table.c.rating_group == group)
+                ratings_table.c.player_id == player_id, ratings_table.c.rating_group == group
             )
         ).first()
         if mine is None:
@@ -94,8 +94,8 @@ def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | Non
         my_key = mine.mu - Z * mine.sigma
         ahead = db.execute(
             select(func.count()).where(
-                (ratings_table.c.rating_group == group)
-                & ((_key > my_key) | (and_(_key == my_key, ratings_table.c.player_id < player_id)))
+                ratings_table.c.rating_group == group,
+                or_(_key > my_key, and_(_key == my_key, ratings_table.c.player_id < player_id)),
             )
         ).scalar_one()
     return {"place": int(ahead) + 1, **_player(player), **standing.to_json()}

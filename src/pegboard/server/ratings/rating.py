@@ -116,7 +116,7 @@ def ratings_of(engine: Engine, player_ids: Sequence[str], group: str) -> dict[st
             ratings_table.c.mu,
             ratings_table.c.sigma,
             ratings_table.c.games,
-        ).where((ratings_table.c.rating_group == group) & ratings_table.c.player_id.in_(wanted))
+        ).where(ratings_table.c.rating_group == group, ratings_table.c.player_id.in_(wanted))
         with engine.connect() as db:
             for row in db.execute(query):
                 found[str(row.player_id)] = Standing.of(row.mu, row.sigma, row.games)

@@ -307,7 +307,7 @@ def _update_ratings(db: Connection, match: FinishedMatch, now: float) -> Rated:
             ratings_table.c.sigma,
             ratings_table.c.games,
         )
-        .where((ratings_table.c.rating_group == group) & ratings_table.c.player_id.in_(ids))
+        .where(ratings_table.c.rating_group == group, ratings_table.c.player_id.in_(ids))
         .order_by(ratings_table.c.player_id)
         .with_for_update()  # PostgreSQL: one settlement at a time per player (SQLite: one writer)
     ).all()
@@ -427,9 +427,9 @@ def rating_changes(engine: Engine, table_id: str, match: int) -> dict[int, Ratin
         match_players_table.c.mu_after,
         match_players_table.c.games_after,
     ).where(
-        (match_players_table.c.table_id == table_id)
-        & (match_players_table.c.match == match)
-        & match_players_table.c.rated
+        match_players_table.c.table_id == table_id,
+        match_players_table.c.match == match,
+        match_players_table.c.rated,
     )
     with engine.connect() as db:
         rows = db.execute(query).all()

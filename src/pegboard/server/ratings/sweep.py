@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.engine import Engine
 
 from pegboard.server.clock import Clock
@@ -37,11 +37,13 @@ def unsettled(engine: Engine, finished_before: float, limit: int = BATCH) -> lis
         select(records_table.c.table_id, records_table.c.match)
         .outerjoin(
             ledger,
-            (ledger.c.table_id == records_table.c.table_id)
-            & (ledger.c.match == records_table.c.match),
+            and_(
+                ledger.c.table_id == records_table.c.table_id,
+                ledger.c.match == records_table.c.match,
+            ),
         )
         .where(ledger.c.table_id.is_(None))
-        .where(records_table.c.finished.is_(None) | (records_table.c.finished < finished_before))
+        .where(or_(records_table.c.finished.is_(None), records_table.c.finished < finished_before))
         .order_by(records_table.c.finished, records_table.c.table_id, records_table.c.match)
         .limit(limit)
     )

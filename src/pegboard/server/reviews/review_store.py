@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import and_, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -23,7 +23,7 @@ def stored_review(engine: Engine, table_id: str, match: int) -> dict[str, Any] |
     with engine.connect() as db:
         row = db.execute(
             select(reviews_table.c.review).where(
-                (reviews_table.c.table_id == table_id) & (reviews_table.c.match == match)
+                reviews_table.c.table_id == table_id, reviews_table.c.match == match
             )
         ).first()
     return json.loads(row[0]) if row else None
@@ -37,8 +37,10 @@ def unreviewed(engine: Engine, limit: int) -> list[tuple[str, int]]:
         select(records_table.c.table_id, records_table.c.match)
         .outerjoin(
             reviews_table,
-            (reviews_table.c.table_id == records_table.c.table_id)
-            & (reviews_table.c.match == records_table.c.match),
+            and_(
+                reviews_table.c.table_id == records_table.c.table_id,
+                reviews_table.c.match == records_table.c.match,
+            ),
         )
         .where(reviews_table.c.table_id.is_(None))
         .order_by(records_table.c.finished, records_table.c.table_id, records_table.c.match)

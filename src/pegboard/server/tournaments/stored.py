@@ -140,9 +140,7 @@ def save(
     with engine.begin() as db:
         done = db.execute(
             update(tournaments_table)
-            .where(
-                (tournaments_table.c.id == row.id) & (tournaments_table.c.version == row.version)
-            )
+            .where(tournaments_table.c.id == row.id, tournaments_table.c.version == row.version)
             .values(**values)
         )
         if done.rowcount != 1:
@@ -168,16 +166,16 @@ def enter(db: Connection, tournament_id: str, entry: str, name: str, now: float)
     """A new entry, or a withdrawn one back again."""
     found = db.execute(
         select(tournament_entries_table.c.entry).where(
-            (tournament_entries_table.c.tournament_id == tournament_id)
-            & (tournament_entries_table.c.entry == entry)
+            tournament_entries_table.c.tournament_id == tournament_id,
+            tournament_entries_table.c.entry == entry,
         )
     ).first()
     if found:
         db.execute(
             update(tournament_entries_table)
             .where(
-                (tournament_entries_table.c.tournament_id == tournament_id)
-                & (tournament_entries_table.c.entry == entry)
+                tournament_entries_table.c.tournament_id == tournament_id,
+                tournament_entries_table.c.entry == entry,
             )
             .values(withdrawn=None, entered=now, name=name)
         )
@@ -193,9 +191,9 @@ def withdraw(db: Connection, tournament_id: str, entry: str, now: float) -> bool
     done = db.execute(
         update(tournament_entries_table)
         .where(
-            (tournament_entries_table.c.tournament_id == tournament_id)
-            & (tournament_entries_table.c.entry == entry)
-            & tournament_entries_table.c.withdrawn.is_(None)
+            tournament_entries_table.c.tournament_id == tournament_id,
+            tournament_entries_table.c.entry == entry,
+            tournament_entries_table.c.withdrawn.is_(None),
         )
         .values(withdrawn=now)
     )
@@ -207,8 +205,8 @@ def set_places(db: Connection, tournament_id: str, places: Sequence[tuple[int, s
         db.execute(
             update(tournament_entries_table)
             .where(
-                (tournament_entries_table.c.tournament_id == tournament_id)
-                & (tournament_entries_table.c.entry == entry)
+                tournament_entries_table.c.tournament_id == tournament_id,
+                tournament_entries_table.c.entry == entry,
             )
             .values(place=place)
         )
@@ -274,8 +272,8 @@ def places_of(engine: Engine, entry: str) -> list[dict[str, Any]]:
                 tournament_entries_table.c.tournament_id == tournaments_table.c.id,
             )
             .where(
-                (tournament_entries_table.c.entry == entry)
-                & (tournaments_table.c.status != UPCOMING)
+                tournament_entries_table.c.entry == entry,
+                tournaments_table.c.status != UPCOMING,
             )
             .order_by(tournaments_table.c.created.desc())
         )
@@ -287,9 +285,7 @@ def set_status(engine: Engine, row: TournamentRow, status: str, now: float) -> N
     with engine.begin() as db:
         done = db.execute(
             update(tournaments_table)
-            .where(
-                (tournaments_table.c.id == row.id) & (tournaments_table.c.version == row.version)
-            )
+            .where(tournaments_table.c.id == row.id, tournaments_table.c.version == row.version)
             .values(status=status, version=row.version + 1, finished=now)
         )
         if done.rowcount != 1:
@@ -303,9 +299,7 @@ def set_settings(engine: Engine, row: TournamentRow, settings: dict[str, Any]) -
     with engine.begin() as db:
         done = db.execute(
             update(tournaments_table)
-            .where(
-                (tournaments_table.c.id == row.id) & (tournaments_table.c.version == row.version)
-            )
+            .where(tournaments_table.c.id == row.id, tournaments_table.c.version == row.version)
             .values(settings=json.dumps(settings), version=row.version + 1)
         )
         if done.rowcount != 1:
@@ -321,7 +315,7 @@ def finished_tables(engine: Engine, table_ids: Sequence[str]) -> set[str]:
     with engine.connect() as db:
         rows = db.execute(
             select(records_table.c.table_id).where(
-                records_table.c.table_id.in_(list(table_ids)) & (records_table.c.match == 1)
+                records_table.c.table_id.in_(list(table_ids)), records_table.c.match == 1
             )
         )
         return {str(r[0]) for r in rows}
