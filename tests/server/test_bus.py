@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -144,3 +145,55 @@ def test_a_lease_runs_out_unless_renewed(run: Callable[[Scenario], None]) -> Non
         assert await bus.holders(["k:long"]) == ["ann"], "renewed: still Ann's"
 
     run(scenario)
+
+
+def test_posted_messages_keep_their_place_among_published_ones(
+    run: Callable[[Scenario], None],
+) -> None:
+    async def scenario(bus: Bus) -> None:
+        heard: list[dict[str, Any]] = []
+        await bus.subscribe("t:a", heard.append)
+        for n in range(60):
+            if n % 3 == 2:
+                await bus.publish("t:a", {"n": n})
+            else:
+                bus.post("t:a", {"n": n, "seats": {0: "Ann", 1: None}})
+        await until(lambda: len(heard) == 60, "every message")
+        assert [m["n"] for m in heard] == list(range(60))
+        assert heard[0]["seats"] == {"0": "Ann", "1": None}, "keys as JSON writes them"
+        with pytest.raises(TypeError):
+            bus.post("t:a", {"cards": {"5H"}})  # not JSON: fails at the sender, nothing sent
+
+    run(scenario)
+
+
+def test_workers_of_the_previous_version_understand_the_bus(redis_url: str) -> None:
+    """The text on Redis is plain JSON both ways: the previous version wrote it with
+    ``json.dumps`` and read it with ``json.loads``, so during a rolling upgrade an old worker
+    and a new one still read each other's messages."""
+    from redis.asyncio import Redis
+
+    message = {"kind": "out", "conn": "c1", "message": {"type": "update", "hand": ["5H"]}}
+
+    async def go() -> None:
+        bus = RedisBus(redis_url)
+        await bus.start()
+        old = Redis.from_url(redis_url, decode_responses=True)
+        listening = old.pubsub(ignore_subscribe_messages=True)
+        try:
+            heard: list[dict[str, Any]] = []
+            await bus.subscribe("t:new", heard.append)
+            await listening.subscribe("t:old")
+            await old.publish("t:new", json.dumps(message))  # as an old worker sends
+            bus.post("t:old", message)
+            await until(lambda: heard == [message], "the old worker's message")
+            got = None
+            while got is None:
+                got = await listening.get_message(timeout=1.0)
+            assert json.loads(got["data"]) == message, "read as an old worker reads"
+        finally:
+            await listening.aclose()  # type: ignore[no-untyped-call]
+            await old.aclose()
+            await bus.close()
+
+    asyncio.run(asyncio.wait_for(go(), 20))

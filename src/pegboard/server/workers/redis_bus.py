@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from redis.asyncio.client import PubSub
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from pegboard.server.workers.bus import Handler, Unsubscribe
+from pegboard.server.workers.bus import Handler, Unsubscribe, from_text, to_text
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +55,9 @@ return 0
 """
 
 
+POSTED_LIMIT = 10_000  # messages posted and not yet sent: past it Redis is not keeping up
+
+
 def _ms(seconds: float) -> int:
     return max(1, round(seconds * 1000))
 
@@ -69,8 +71,9 @@ class RedisBus:
         self._pubsub: PubSub | None = None
         self._handlers: dict[str, list[Handler]] = {}
         self._reader: asyncio.Task[None] | None = None
-        # Messages waiting for the publisher (channel, JSON, the sender's future), in order.
-        self._outgoing: list[tuple[str, str, asyncio.Future[None]]] = []
+        # Messages waiting for the publisher (channel, JSON, the sender's future or None for a
+        # message posted), in order.
+        self._outgoing: list[tuple[str, str, asyncio.Future[None] | None]] = []
         self._publisher: asyncio.Task[None] | None = None
 
     @property
@@ -108,10 +111,19 @@ class RedisBus:
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._outgoing.append((channel, json.dumps(message), sent))
+        self._queue(channel, to_text(message), sent)
+        await sent
+
+    def post(self, channel: str, message: dict[str, Any]) -> None:
+        if len(self._outgoing) >= POSTED_LIMIT:
+            log.warning("the Redis bus is not keeping up: a message to %s was dropped", channel)
+            return
+        self._queue(channel, to_text(message), None)
+
+    def _queue(self, channel: str, text: str, sent: asyncio.Future[None] | None) -> None:
+        self._outgoing.append((channel, text, sent))
         if self._publisher is None or self._publisher.done():
             self._publisher = asyncio.create_task(self._publish_waiting())
-        await sent
 
     async def _publish_waiting(self) -> None:
         """Publish what is waiting, in order, one pipeline a round; until nothing waits."""
@@ -126,12 +138,15 @@ class RedisBus:
                             pipe.publish(channel, text)
                         await pipe.execute()
             except Exception as error:  # the bus is down: each sender hears it
+                posted = sum(sent is None for _, _, sent in batch)
+                if posted:
+                    log.warning("the Redis bus is down: %d posted messages lost: %s", posted, error)
                 for _, _, sent in batch:
-                    if not sent.done():
+                    if sent is not None and not sent.done():
                         sent.set_exception(error)
             else:
                 for _, _, sent in batch:
-                    if not sent.done():
+                    if sent is not None and not sent.done():
                         sent.set_result(None)
 
     async def subscribe(self, channel: str, handler: Handler) -> Unsubscribe:
@@ -168,7 +183,7 @@ class RedisBus:
                 continue
             channel = str(message["channel"])
             try:
-                data = json.loads(message["data"])
+                data = from_text(message["data"])
             except (TypeError, ValueError):
                 log.warning("a message on %s is not JSON; dropped", channel)
                 continue

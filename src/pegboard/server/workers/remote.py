@@ -1,8 +1,10 @@
 """The owner's side of a socket that landed on another worker: a *guest* of the table.
 
-A guest is a watcher like a local socket: the room sends it its own seat's view, and it carries
-those messages over the bus to the worker holding the socket. The commands that worker forwards
-(already screened there) are performed one after another, as the socket sent them.
+A guest is a watcher like a local socket: the room sends it its own seat's view, and it posts
+those messages on the bus to the worker holding the socket (in order, without waiting for Redis:
+the bus sends whatever is waiting in one round trip, and the socket there has its own queue).
+The commands that worker forwards (already screened there) are performed one after another, as
+the socket sent them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from typing import Any
 from pegboard.server.http.protocol import GONE, ProtocolError, TableMessage
 from pegboard.server.tables.commands import perform
 from pegboard.server.tables.room import Room, SeatError, TableClosed
-from pegboard.server.tables.sockets import OUTBOX_LIMIT
 from pegboard.server.workers.worker import Refused, Workers
 
 log = logging.getLogger(__name__)
@@ -29,18 +30,19 @@ class Guest:
         self.slot = slot
         self.room = room
         self.inbox: asyncio.Queue[TableMessage | None] = asyncio.Queue()
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.tasks = (
-            asyncio.create_task(self._perform_loop()),
-            asyncio.create_task(self._send_loop()),
-        )
+        self.tasks = (asyncio.create_task(self._perform_loop()),)
 
     async def send(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() < OUTBOX_LIMIT:
-            self.outbox.put_nowait({"kind": "out", "conn": self.conn, "message": message})
+        self._post({"kind": "out", "conn": self.conn, "message": message})
 
     async def end(self, code: int = GONE) -> None:
-        self.outbox.put_nowait({"kind": "close", "conn": self.conn, "code": code})
+        self._post({"kind": "close", "conn": self.conn, "code": code})
+
+    def _post(self, message: dict[str, Any]) -> None:
+        try:
+            self.workers.post(self.worker, message)
+        except Exception:  # not JSON: a bug, but the room must go on for the other seats
+            log.exception("a message to worker %s could not be sent", self.worker)
 
     def take(self, message: TableMessage) -> None:
         self.inbox.put_nowait(message)
@@ -59,14 +61,6 @@ class Guest:
                 log.exception("a forwarded command failed")
         with contextlib.suppress(TableClosed):
             await self.room.disconnect(self)
-        self.outbox.put_nowait(None)
-
-    async def _send_loop(self) -> None:
-        while (message := await self.outbox.get()) is not None:
-            try:
-                await self.workers.send(self.worker, message)
-            except Exception:  # the bus is down: the socket's worker will notice and reconnect
-                log.warning("a message to worker %s was lost", self.worker)
 
 
 class Guests:
@@ -117,7 +111,8 @@ class Guests:
             self.leave(*key)
 
     async def close(self) -> None:
-        """Let every guest go, after what they still have to send."""
+        """Let every guest go, after what they still have to do (what they posted is sent when
+        the bus closes)."""
         guests = list(self.guests.values())
         self.guests.clear()
         for guest in guests:

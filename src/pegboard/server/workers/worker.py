@@ -126,6 +126,11 @@ class Workers:
     async def send(self, worker: str, message: dict[str, Any]) -> None:
         await self.bus.publish(worker_channel(worker), message | {"from": self.me})
 
+    def post(self, worker: str, message: dict[str, Any]) -> None:
+        """``send`` without waiting for Redis (in order with everything sent): what is lost
+        when the bus is down is logged, not raised."""
+        self.bus.post(worker_channel(worker), message | {"from": self.me})
+
     async def ask(self, worker: str, body: dict[str, Any]) -> dict[str, Any]:
         """``body`` answered by ``worker``: Moved, Refused, NoAnswer when it was not."""
         ask_id = secrets.token_hex(8)
