@@ -23,7 +23,7 @@ the inner loops small integers: rank keys and power totals (:class:`Settle`), ca
 (:func:`play_world`). Those loops, and the worlds' shuffle, run in C where the compiled extension
 was built (``bots/_not_enough.pyx``): the same doubles added in the same order, the same
 draws from ``rng``, so a seeded game is the same with or without it
-(``PEGBOARD_PURE_PYTHON=1``; tests/bots/test_not_enough_core.py).
+(``PEGBOARD_PURE_PYTHON=1``; tests/bots/test_not_enough_compiled.py).
 """
 
 from __future__ import annotations

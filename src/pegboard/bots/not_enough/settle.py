@@ -97,7 +97,7 @@ class Settle:
     """One seat's frame for valuing the intelligence bonus, the battle and the crib.
 
     ``compiled``: use the compiled extension (``_not_enough.pyx``) where it was built; it gives the
-    same values, double for double (tests/bots/test_not_enough_core.py)."""
+    same values, double for double (tests/bots/test_not_enough_compiled.py)."""
 
     def __init__(
         self, powers: Powers, players: int, dealer: int, team: int, *, compiled: bool = True
