@@ -19,9 +19,9 @@ OVERFLOWING = """(panels) => {
     if (box.width === 0 || box.height === 0) continue;
     const panel = element.parentElement.closest(panels);
     if (!panel) continue;
-    // In a list that scrolls within the panel, only what its box shows counts (the rest is
-    // scrolled away, not sticking out).
-    for (let a = element.parentElement; a && a !== panel; a = a.parentElement) {
+    // In a list that scrolls within the panel, or a panel that scrolls itself, only what its
+    // box shows counts (the rest is scrolled away, not sticking out).
+    for (let a = element.parentElement; a; a = a === panel ? null : a.parentElement) {
       if (!["auto", "scroll", "hidden"].includes(getComputedStyle(a).overflowY)) continue;
       const view = a.getBoundingClientRect();
       box = { left: Math.max(box.left, view.left), right: Math.min(box.right, view.right),
