@@ -1,7 +1,7 @@
 """The connection before the app sees it: a request line or headers too long get 414 or
 431, a request whose header does not arrive in time gets 408 (a connection that never began
-one is closed without a word), and a WebSocket whose
-client sends far faster than the protocol allows is cut before its data is even parsed.
+one is closed without a word), and a WebSocket whose client sends far faster than the
+protocol allows is cut before its data is even parsed.
 
 uvicorn's own protocol (httptools) accepts any length and waits for a header forever; a few
 hundred silent or slow connections would otherwise hold the server's sockets for good. This
