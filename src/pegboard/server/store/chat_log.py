@@ -1,22 +1,17 @@
 """The chat of each table in the store: every message, numbered, with the match and the moment
-(the match's event count) it was said, so that a replay shows it in its place."""
+(the match's event count) it was said, so that a replay shows it in its place. Read here;
+written in the group of the tables' changes (``sql_store.Said``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
 from pegboard.server.store.schema import chat_table
 
 FIELDS = ("n", "match", "slot", "name", "text", "phrase", "at", "version", "player")
-
-
-def add(engine: Engine, table_id: str, message: dict[str, Any]) -> None:
-    """Keep one message (its ``n`` is the next of the table: a second writer is refused)."""
-    with engine.begin() as db:
-        db.execute(insert(chat_table).values(table_id=table_id, **message))
 
 
 def said(

@@ -21,7 +21,13 @@ from pegboard.core.wire import Record
 from pegboard.server.metrics import STORE_WRITE_SECONDS
 from pegboard.server.store import migrate
 from pegboard.server.store.group_writes import GroupWriter, LoopGroupWriter
-from pegboard.server.store.schema import actions_table, records_table, slots_table, tables_table
+from pegboard.server.store.schema import (
+    actions_table,
+    chat_table,
+    records_table,
+    slots_table,
+    tables_table,
+)
 
 SYNC_MODES = ("normal", "full")
 """SQLite's ``synchronous``: ``normal`` (the default) syncs the log only at checkpoints: an
@@ -92,6 +98,18 @@ class Change:
     seating: list[int] | None = None
 
 
+@dataclass(frozen=True)
+class Said:
+    """One chat message of a table (numbered ``n`` in ``message``: a second with the same
+    number is refused), written in the same group as the tables' changes."""
+
+    table_id: str
+    message: Mapping[str, Any]
+
+
+Write = Change | Said
+
+
 class Store:
     def __init__(self, url: str, *, sync: str = "normal", write_thread: bool | None = None) -> None:
         """``write_thread``: the tables' changes are written in groups by a thread of the
@@ -103,7 +121,7 @@ class Store:
         self.engine: Engine = create_engine(url)
         if write_thread is None:
             write_thread = self.engine.dialect.name != "sqlite"
-        self._group: GroupWriter[Change] | LoopGroupWriter[Change] = (
+        self._group: GroupWriter[Write] | LoopGroupWriter[Write] = (
             GroupWriter(self._commit_group) if write_thread else LoopGroupWriter(self._commit_group)
         )
         self._stop = threading.Event()
@@ -153,8 +171,13 @@ class Store:
         so a table's changes stay in order and only what is stored is acknowledged."""
         await self._group.write(change)
 
-    def _commit_group(self, changes: Sequence[Change]) -> None:
-        self.commit_changes(changes)  # looked up at each call: a test may watch it
+    async def write_said(self, said: Said) -> None:
+        """Store a chat message as :meth:`write_change` stores a change: in the group of
+        writes pending then, off the event loop over the network."""
+        await self._group.write(said)
+
+    def _commit_group(self, writes: Sequence[Write]) -> None:
+        self.commit_changes(writes)  # looked up at each call: a test may watch it
 
     def answers(self) -> bool:
         """Whether the database answers a trivial query (the health check)."""
@@ -228,13 +251,19 @@ class Store:
                 )
             )
 
-    def commit_changes(self, changes: Sequence[Change]) -> None:
-        """Tables' changes (at most one of each table) in one transaction. The hot path of
-        every move: its statements are built once (building them anew cost as much as running
-        them), and a group's rows go in one statement of each kind."""
-        if not changes:
+    def commit_changes(self, writes: Sequence[Write]) -> None:
+        """Tables' changes (at most one of each table) and chat messages in one transaction.
+        The hot path of every move: its statements are built once (building them anew cost as
+        much as running them), and a group's rows go in one statement of each kind."""
+        if not writes:
             return
+        changes = [w for w in writes if isinstance(w, Change)]
+        said = [{"table_id": w.table_id, **w.message} for w in writes if isinstance(w, Said)]
         with STORE_WRITE_SECONDS.time(), self.engine.begin() as db:
+            if said:
+                db.execute(_ADD_SAID, said)
+            if not changes:
+                return
             actions = [
                 {
                     "table_id": c.table_id,
@@ -403,6 +432,7 @@ class Store:
 
 _ADD_ACTIONS = insert(actions_table)
 _ADD_RECORD = insert(records_table)
+_ADD_SAID = insert(chat_table)
 _SET_CLOCK = (
     update(tables_table)
     .where(tables_table.c.id == bindparam("the_id"))

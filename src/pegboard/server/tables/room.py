@@ -371,7 +371,7 @@ class Room:
             slot = self.seats.slot(index)
             if index is None or slot is None:
                 raise refused("people watching read the chat; only the players write in it")
-            message = self.chat.say(
+            message = await self.chat.say(
                 index,
                 slot.name,
                 slot.player,

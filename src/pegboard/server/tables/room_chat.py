@@ -2,7 +2,8 @@
 (re)connecting client gets in its ``welcome`` (docs/protocol.md, "Table chat").
 
 Seated players read and write; people watching read only, and only at a table whose host lets
-people watch. A message is persisted before anyone hears it, like every change of a table.
+people watch. A message is persisted before anyone hears it, like every change of a table and in
+the same group of writes (off the event loop over the network).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from pegboard.server.http.limits import CHAT_BURST, CHAT_KEPT, CHAT_WINDOW
 from pegboard.server.store import chat_log
-from pegboard.server.store.sql_store import Store
+from pegboard.server.store.sql_store import Said, Store
 from pegboard.server.tables.chat import ChatRate, chat_words, refused
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ class TableChat:
         self.said = chat_log.said(self._store.engine, self._table, last=CHAT_KEPT)
         self.said_count = int(self.said[-1]["n"]) if self.said else 0
 
-    def say(
+    async def say(
         self,
         slot: int,
         name: str,
@@ -72,7 +73,7 @@ class TableChat:
             "version": version,
         }
         try:
-            chat_log.add(self._store.engine, self._table, message)
+            await self._store.write_said(Said(self._table, message))
         except Exception:  # nobody has heard it: the sender may say it again
             log.exception("a chat message of table %s could not be stored", self._table)
             raise refused("the message could not be kept: say it again") from None
