@@ -3,16 +3,18 @@ player's turn to follow, the hand is pinned, and the guide (open or folded) is n
 pinned hand covers none of the trick it must follow: on a desktop as the page opens, and at every
 size (three desktops, two phones) once the trick is scrolled to, the hand's playable cards on
 screen with it; the guide is read under the hand, and nothing in the table sticks out of its
-panel."""
+panel. Cribbage's claim on a short wide screen: the guide gives way, and so does its column, so
+the claim's cards and buttons are on screen."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clicker import CHROMIUM, Clicker, sit_down
-from layout import overflowing
+from layout import boxes, on_screen, overflowing
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_browser_layout import SHOTS, VIEWPORTS
@@ -86,17 +88,25 @@ def hidden(page: Page, size: str, guide: str) -> list[str]:
     return found + [f"{size}, guide {guide}: {problem}" for problem in overflowing(page)]
 
 
-def test_the_pinned_hand_covers_none_of_the_trick_it_must_follow_guide_open_or_folded(
-    browser: Browser, live: LiveServer
-) -> None:
-    live.settings.chance = lambda: SeededChance("trick in sight")
-    context = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce")
+def first_game(
+    browser: Browser, live: LiveServer, size: str, game: str, **options: Any
+) -> tuple[Page, list[str]]:
+    """Ann's first game of ``game`` in a new browser at ``size`` (so it is guided), on a seeded
+    deal, against bots; and the page's errors, as they come."""
+    live.settings.chance = lambda: SeededChance(f"{game} at {size}")
+    context = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    # A first game of Cribist in this browser: the guide is on, and open.
-    sit_down(page, live.url, "cribist", counting="auto", turn_time=60)
+    sit_down(page, live.url, game, turn_time=60, **options)
+    return page, errors
+
+
+def test_the_pinned_hand_covers_none_of_the_trick_it_must_follow_guide_open_or_folded(
+    browser: Browser, live: LiveServer
+) -> None:
+    page, errors = first_game(browser, live, "desktop", "cribist", counting="auto")
     ann = Clicker(page)
     deadline = time.monotonic() + 120  # a slow machine; a bot must lead a trick
     while True:
@@ -120,4 +130,30 @@ def test_the_pinned_hand_covers_none_of_the_trick_it_must_follow_guide_open_or_f
             break  # nothing moved while we looked (the clock did not play for us): it holds
     assert not problems, "\n".join(problems)
     assert not errors
-    context.close()
+    page.context.close()
+
+
+def test_a_cribbage_claim_on_a_short_wide_screen_keeps_its_cards_and_buttons_on_screen(
+    browser: Browser, live: LiveServer
+) -> None:
+    page, errors = first_game(
+        browser, live, "small-desktop", "cribbage", counting="manual", score_target=61
+    )
+    ann = Clicker(page)
+    claim = page.locator(".me.to-act .claims [data-key=claim]")
+    deadline = time.monotonic() + 120
+    while not claim.count():
+        assert time.monotonic() < deadline, "never our count to claim"
+        if not ann.step(lambda: bool(claim.count())):
+            ann.wait_for_change(300)
+    guide = page.locator(".me.to-act > .guide")  # a first game of Cribbage: guided
+    expect(guide).to_have_count(1)
+    expect(guide).to_be_hidden()  # given way to the claim
+    page.screenshot(path=str(SHOTS / "cribbage-claim-small-desktop.png"))
+    wanted = ".me .prompt, .me .claims .claim-cards, .me .claims [data-key^=kind-], " + (
+        ".me .claims [data-key=claim]"
+    )
+    assert on_screen(page, wanted), f"the claim off screen: {boxes(page, wanted)}"
+    assert not overflowing(page)
+    assert not errors
+    page.context.close()
