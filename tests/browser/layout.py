@@ -17,6 +17,9 @@ OVERFLOWING = """(panels) => {
     if (element.closest("svg") && element.tagName.toLowerCase() !== "svg") continue;
     let box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
+    // A folded <details> (the guide) still lays out what it hides: only its summary shows.
+    const folded = element.parentElement.closest("details:not([open])");
+    if (folded && !element.closest("summary")) continue;
     const panel = element.parentElement.closest(panels);
     if (!panel) continue;
     // In a list that scrolls within the panel, or a panel that scrolls itself, only what its

@@ -161,7 +161,6 @@ export function renderCribist(page) {
         )
       : null,
     view.phase === "count" && view.counting ? claimsPanel(page, COUNTING) : null,
-    guidePanel(page, cribistGuide),
   );
   return h(
     "div",
@@ -173,6 +172,9 @@ export function renderCribist(page) {
       h("div", { class: "spot spot-center" }, trickArea(page, where)),
     ),
     mine,
+    // After the hand, not in it: the hand stays pinned to the foot of the screen on its turn,
+    // and with the guide in it, it would cover the trick the player must follow.
+    guidePanel(page, cribistGuide),
   );
 }
 
