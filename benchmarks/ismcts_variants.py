@@ -23,7 +23,8 @@ Session 20's (docs/bots.md, *Session 20*):
 * ``expert-ismcts-toss``: the worlds deal the opponent the hand ``ismcts`` keeps
   (:mod:`benchmarks.ismcts_tosses`), for the whole process;
 * ``expert-peg-keep``: far from the end, the discard counting the keep's worth in the play
-  twice.
+  twice;
+* ``ismcts-strong-toss`` (an opponent): ``ismcts`` discarding by the expert's points discard.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from pegboard.bots.base import View, known
 from pegboard.bots.cribbage import _ismcts
 from pegboard.bots.cribbage.discard import discard_values
 from pegboard.bots.cribbage.expert import CribbageExpert
-from pegboard.bots.cribbage.ismcts import EXPLORE
+from pegboard.bots.cribbage.ismcts import EXPLORE, IsmctsBot
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
 from pegboard.bots.search import _play_search, worlds
@@ -313,6 +314,14 @@ class PegKeep(Variant):
         return {"type": "discard", "cards": card_names(list(best.discard))}
 
 
+class IsmctsStrongToss(IsmctsBot):
+    """``ismcts`` that discards as the expert does (its points discard, the strong toss for
+    the crib) and plays as ``ismcts``: which of its two halves makes its pegging."""
+
+    def _discard(self, view: CribbageBotView) -> list[int]:
+        return [int(c) for c in discard_values(view)[0][1].discard]
+
+
 register_bot("expert-tree-end", TreeEnd)
 register_bot("expert-tree-uniform", TreeUniform)
 register_bot("expert-tree", Tree)
@@ -322,3 +331,4 @@ register_bot("expert-2000", partial(ExpertBot, worlds=WIDE_WORLDS))
 register_bot("expert-rollout-discard", RolloutDiscard)
 register_bot("expert-ismcts-toss", IsmctsToss)
 register_bot("expert-peg-keep", PegKeep)
+register_bot("ismcts-strong-toss", IsmctsStrongToss)

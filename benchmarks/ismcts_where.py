@@ -43,6 +43,7 @@ from pegboard.match.stats import mean_interval
 REACH = 30
 """The board's near end, as the expert's endgame reads it."""
 STEPS = ("pegging", "pone's show", "dealer's show")
+DRAW = "dealer drawn"
 
 
 def record_deal(seed: int, expert: str, opponent: str) -> dict[str, object]:
@@ -121,7 +122,7 @@ def phase_gains(game: Mapping[str, Any]) -> Iterator[tuple[str, str, str, float]
         where, role = board(min(mine, theirs)), "dealer" if deals else "pone"
         drawn = float(_chances()[2][mine, theirs])
         chance = float(_chances()[0 if deals else 1][mine, theirs])
-        yield "dealer drawn", where, role, chance - drawn  # the luck of the draw for the deal
+        yield DRAW, where, role, chance - drawn  # the luck of the draw for the deal
         points = hand["points"]
         pone, dealer = (1 - me, me) if deals else (me, 1 - me)
         steps = (
@@ -169,7 +170,9 @@ def report(paths: Sequence[Path]) -> dict[str, object]:
                 row[4] += 1
         per_game: dict[str, float] = defaultdict(float)
         for step, where, role, gain in phase_gains(game):
-            for key in (f"{step}, {where}, {role}", f"{step}, {role}", "all"):
+            # The draw, split by the role it gave, would be all luck one way or the other.
+            split = () if step == DRAW else (f"{step}, {where}, {role}", f"{step}, {role}")
+            for key in (*split, step, "all"):
                 per_game[key] += 100 * gain
         gains.append(per_game)
     keys = sorted({k for g in gains for k in g})
