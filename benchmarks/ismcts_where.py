@@ -14,7 +14,9 @@ each seat's points by phase. ``report`` then says where the games are decided:
   by where they came from.
 
 Run: ``python -m benchmarks.ismcts_where record --out runs/where.jsonl --seed 7500000 --deals
-500 [--opponent hoyle]``, then ``python -m benchmarks.ismcts_where report runs/where.jsonl``.
+500 [--opponent hoyle]``, then ``python -m benchmarks.ismcts_where report runs/where.jsonl``;
+``kinds --seed 7600000 --deals 100 [--opponent hoyle]`` plays deals and prints the pegging a hand
+by kind (fifteens, pairs, runs, gos, thirty-ones, the answer to the lead), role and side.
 The deals are ``ismcts_ab``'s (the same seeds play the same games).
 """
 
@@ -64,6 +66,47 @@ def record_deal(seed: int, expert: str, opponent: str) -> dict[str, object]:
             "hands": hands,
         }
     return line
+
+
+def pegging_kinds(seed: int, deals: int, expert: str, opponent: str) -> dict[str, object]:
+    """The points a hand pegged by kind (fifteen, pair, run, go, last card, thirty-one, and
+    those pegged with the count's second card, the answer to the lead), by the expert's role
+    and by who pegged them, over ``deals`` deals from ``seed`` in both seatings."""
+    tally: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    hands = {"dealer": 0, "pone": 0}
+    for game_seed in range(seed, seed + deals):
+        for lineup in ((expert, opponent), (opponent, expert)):
+            game = play_one("cribbage", 2, lineup, game_seed, {})
+            me, role, plays, playing = lineup.index(expert), "", 0, False
+            for event in game.events:
+                kind = event["type"]
+                if kind == "deal":
+                    role = "dealer" if int(event["dealer"]) == me else "pone"
+                    hands[role] += 1
+                    plays, playing = 0, True
+                elif kind == "play":
+                    plays += 1
+                elif kind == "show":
+                    playing = False
+                elif kind == "score" and playing:
+                    who = "expert" if int(event["seat"]) == me else "opponent"
+                    row = tally[role, who]
+                    for item in event["items"]:
+                        if item["kind"] == "heels":
+                            continue
+                        row[str(item["kind"])] += int(item["points"])
+                        if plays == 2:
+                            row["answering the lead"] += int(item["points"])
+    return {
+        "deals": deals,
+        "hands": hands,
+        "points_a_hand": {
+            f"expert {role}, {who} pegs": {
+                k: round(v / hands[role], 3) for k, v in sorted(tally[role, who].items())
+            }
+            for role, who in sorted(tally)
+        },
+    }
 
 
 Table = npt.NDArray[np.float64]
@@ -202,9 +245,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     play_arguments(sub.add_parser("record"), seed=7_500_000, deals=500)
     show = sub.add_parser("report")
     show.add_argument("paths", type=Path, nargs="+")
+    kinds = sub.add_parser("kinds")
+    kinds.add_argument("--seed", type=int, default=7_600_000)
+    kinds.add_argument("--deals", type=int, default=100)
+    kinds.add_argument("--expert", default="expert")
+    kinds.add_argument("--opponent", default="ismcts")
     args = parser.parse_args(argv)
     if args.command == "record":
         play(args.out, args.seed, args.minutes, args.deals, args.expert, args.opponent, record_deal)
+    elif args.command == "kinds":
+        kinds_seen = pegging_kinds(args.seed, args.deals, args.expert, args.opponent)
+        print(json.dumps(kinds_seen, indent=1))
     else:
         print(json.dumps(report(args.paths), indent=1))
 
