@@ -25,7 +25,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -80,13 +80,23 @@ def play_deal(seed: int, expert: str, opponent: str) -> dict[str, object]:
     return line
 
 
-def play(out: Path, seed: int, minutes: float, deals: int, expert: str, opponent: str) -> None:
+def play(
+    out: Path,
+    seed: int,
+    minutes: float,
+    deals: int,
+    expert: str,
+    opponent: str,
+    deal: Callable[[int, str, str], dict[str, object]] = play_deal,
+) -> None:
+    """Deals from ``seed`` on, a line each (``deal(seed, expert, opponent)``), until ``deals``
+    are played or ``minutes`` have passed."""
     out.parent.mkdir(parents=True, exist_ok=True)
     stop = time.monotonic() + 60 * minutes
     done = 0
     with out.open("a", encoding="utf-8") as f:
         while done < deals and time.monotonic() < stop:
-            f.write(json.dumps(play_deal(seed + done, expert, opponent)) + "\n")
+            f.write(json.dumps(deal(seed + done, expert, opponent)) + "\n")
             f.flush()
             done += 1
     print(f"{done} deals ({2 * done} games) from seed {seed} to {out}")
@@ -184,16 +194,20 @@ def compare(new: Path, old: Path) -> dict[str, object]:
     }
 
 
+def play_arguments(run: argparse.ArgumentParser, *, seed: int, deals: int) -> None:
+    """A command's arguments for :func:`play`."""
+    run.add_argument("--out", type=Path, required=True)
+    run.add_argument("--seed", type=int, default=seed)
+    run.add_argument("--minutes", type=float, default=10.0)
+    run.add_argument("--deals", type=int, default=deals)
+    run.add_argument("--expert", default="expert")
+    run.add_argument("--opponent", default="ismcts")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("play")
-    run.add_argument("--out", type=Path, required=True)
-    run.add_argument("--seed", type=int, default=7_300_000)
-    run.add_argument("--minutes", type=float, default=10.0)
-    run.add_argument("--deals", type=int, default=5_000)
-    run.add_argument("--expert", default="expert")
-    run.add_argument("--opponent", default="ismcts")
+    play_arguments(sub.add_parser("play"), seed=7_300_000, deals=5_000)
     show = sub.add_parser("report")
     show.add_argument("paths", type=Path, nargs="+")
     both = sub.add_parser("compare")
