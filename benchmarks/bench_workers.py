@@ -55,6 +55,7 @@ from benchmarks.machine import machine
 
 COMMAND = ".venv/bin/python -m benchmarks.bench_workers"
 LEVELS = (200, 300)
+ROUTES = ("8001", "8002")  # deploy/nginx/pegboard.conf's routes, the workers in its order
 NGINX_CONNECTIONS = 8192  # the tests' nginx.conf allows 256: far fewer than the load's sockets
 PARTS = ("workers", "nginx", "Redis", "PostgreSQL")  # the server's processes, in CPU per action
 CHILDREN = "reviews"  # the workers' children: the same work in every setup, counted apart
@@ -66,6 +67,7 @@ class Setup:
     workers: int
     nginx: bool
     store: str = "postgresql"
+    routed: bool = True  # each worker has its route (--route): a socket goes to its table's owner
 
 
 SETUPS = {
@@ -73,6 +75,8 @@ SETUPS = {
     "one": Setup("one worker", 1, nginx=False),
     "one-nginx": Setup("one worker behind nginx", 1, nginx=True),
     "two": Setup("two workers behind nginx", 2, nginx=True),
+    # as before session 20: no routes, so half the sockets are relayed through Redis
+    "two-relayed": Setup("two workers behind nginx, relaying", 2, nginx=True, routed=False),
 }
 
 
@@ -254,7 +258,9 @@ def built(
         for n in range(setup.workers):  # one at a time: the first migrates the new database
             stats = ["--profile", f"{profile}/{setup.name} {n + 1}.prof", "--profile-window"]
             stats = stats if profile else []
-            worker = ServerProcess(db, 0.75, lifetime, flags + stats)
+            # the deployed site's routes, in the order nginx() lists the workers
+            route = ["--route", ROUTES[n]] if setup.workers > 1 and setup.routed else []
+            worker = ServerProcess(db, 0.75, lifetime, flags + stats + route)
             stack.callback(worker.stop)
             workers.append(worker)
         pids = [w.pid for w in workers]
