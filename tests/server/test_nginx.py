@@ -6,6 +6,7 @@ not relayed; a game is played through nginx while the worker that owns its table
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -28,6 +29,8 @@ from redis_server import free_port
 from sqlalchemy import create_engine, text
 from test_workers import RESTART, assert_only_own_cards, discard_once
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from pegboard.server.http.protocol import MOVED
 from pegboard.server.workers.worker import route_of, table_key
@@ -212,6 +215,12 @@ def test_a_socket_is_sent_to_its_tables_owner_and_served_there_not_relayed(
         for _ in range(4):
             with front.player(table, bob, route=route) as b:
                 assert b.receive()["type"] == "welcome"
+        # As a browser opens it, from a page of this site on nginx's port: its Origin names
+        # the host and port the worker is told of.
+        page = Origin(f"http://127.0.0.1:{front.port}")
+        query = f"?token={bob}&route={route}"
+        with connect(f"ws://127.0.0.1:{front.port}/ws/{table}{query}", origin=page) as socket:
+            assert json.loads(socket.recv(timeout=10))["type"] == "welcome"
         with seated(front, table, ann) as a, seated(front, table, bob) as b:
             play_together(a, b)
             assert_only_own_cards(a)
