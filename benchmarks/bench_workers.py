@@ -6,8 +6,11 @@ Every setup is built fresh for each run, of the tests' own throwaway parts: a Po
 (``tests/server/postgres_server.py``), a redis-server (``redis_server.py``), Debian's nginx with
 ``deploy/nginx/pegboard.conf`` as deployed (``test_nginx.nginx_config``); the workers are
 ``benchmarks.load_server`` (``pegboard serve``'s limits, ``--redis`` and ``--trusted-proxy
-127.0.0.1`` behind nginx). The load is ``benchmarks.load_client``'s two people a table, from this
-process, through the front (nginx, or the one worker).
+127.0.0.1`` behind nginx, and each its route, ``--route 8001`` and ``8002`` as the deployed
+site names them: a socket that lands on the worker not owning its table is sent to the owner).
+``two-relayed`` is two workers without routes, as before session 20: about half the sockets are
+relayed through Redis. The load is ``benchmarks.load_client``'s two people a table, from this
+process, through the front (nginx, or the one worker), following 4307 as the web client does.
 
 *CPU per action* is the CPU time every process of the server spent over the window (the workers,
 nginx, Redis, PostgreSQL and its backends, read from /proc: user + system, with what their
