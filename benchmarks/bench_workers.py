@@ -6,8 +6,11 @@ Every setup is built fresh for each run, of the tests' own throwaway parts: a Po
 (``tests/server/postgres_server.py``), a redis-server (``redis_server.py``), Debian's nginx with
 ``deploy/nginx/pegboard.conf`` as deployed (``test_nginx.nginx_config``); the workers are
 ``benchmarks.load_server`` (``pegboard serve``'s limits, ``--redis`` and ``--trusted-proxy
-127.0.0.1`` behind nginx). The load is ``benchmarks.load_client``'s two people a table, from this
-process, through the front (nginx, or the one worker).
+127.0.0.1`` behind nginx, and each its route, ``--route 8001`` and ``8002`` as the deployed
+site names them: a socket that lands on the worker not owning its table is sent to the owner).
+``two-relayed`` is two workers without routes, as before session 20: about half the sockets are
+relayed through Redis. The load is ``benchmarks.load_client``'s two people a table, from this
+process, through the front (nginx, or the one worker), following 4307 as the web client does.
 
 *CPU per action* is the CPU time every process of the server spent over the window (the workers,
 nginx, Redis, PostgreSQL and its backends, read from /proc: user + system, with what their
@@ -55,6 +58,7 @@ from benchmarks.machine import machine
 
 COMMAND = ".venv/bin/python -m benchmarks.bench_workers"
 LEVELS = (200, 300)
+ROUTES = ("8001", "8002")  # deploy/nginx/pegboard.conf's routes, the workers in its order
 NGINX_CONNECTIONS = 8192  # the tests' nginx.conf allows 256: far fewer than the load's sockets
 PARTS = ("workers", "nginx", "Redis", "PostgreSQL")  # the server's processes, in CPU per action
 CHILDREN = "reviews"  # the workers' children: the same work in every setup, counted apart
@@ -66,6 +70,7 @@ class Setup:
     workers: int
     nginx: bool
     store: str = "postgresql"
+    routed: bool = True  # each worker has its route (--route): a socket goes to its table's owner
 
 
 SETUPS = {
@@ -73,6 +78,8 @@ SETUPS = {
     "one": Setup("one worker", 1, nginx=False),
     "one-nginx": Setup("one worker behind nginx", 1, nginx=True),
     "two": Setup("two workers behind nginx", 2, nginx=True),
+    # as before session 20: no routes, so half the sockets are relayed through Redis
+    "two-relayed": Setup("two workers behind nginx, relaying", 2, nginx=True, routed=False),
 }
 
 
@@ -254,7 +261,9 @@ def built(
         for n in range(setup.workers):  # one at a time: the first migrates the new database
             stats = ["--profile", f"{profile}/{setup.name} {n + 1}.prof", "--profile-window"]
             stats = stats if profile else []
-            worker = ServerProcess(db, 0.75, lifetime, flags + stats)
+            # the deployed site's routes, in the order nginx() lists the workers
+            route = ["--route", ROUTES[n]] if setup.workers > 1 and setup.routed else []
+            worker = ServerProcess(db, 0.75, lifetime, flags + stats + route)
             stack.callback(worker.stop)
             workers.append(worker)
         pids = [w.pid for w in workers]

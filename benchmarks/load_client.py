@@ -20,6 +20,9 @@ Two kinds of load, each against a server in another process (``benchmarks.load_s
   arrival here minus (the previous update's server time ``table.now`` + ``bot_delay``): how long
   the server took, beyond the pace it was asked for, to make the move and deliver it.
 
+A socket closed with MOVED (several workers: the table's owner is another, reached by the
+route in the close's reason) comes straight back with ``route=`` it, as the web client does
+(``web/js/socket.js``): at most ``MOVES`` times in a row, and never to the route it asked for.
 A table plays once every seat has its ``welcome`` (what is done before a seat's welcome reaches
 it in the welcome, not as an update). Every loop ends by itself: sending stops at the end of the
 measuring window, what is still unanswered ``GRACE`` seconds after it is counted as lost, and the
@@ -47,6 +50,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from pegboard.server.collector import freeze_survivors
+from pegboard.server.http.protocol import MOVED
 
 LOOPBACK = "127.0.0.1"
 REMATCH = {"type": "rematch"}
@@ -64,6 +68,7 @@ CLIENT_FREEZE_EVERY = 0.1
 PEOPLE_MODES = ("players", "social")  # two people per table, played here
 SESSION_COOKIE = "pegboard_session"
 CHAT_CODES = ("chat", "bad-chat")  # errors that refuse a chat message, not an action
+MOVES = 2  # a socket follows MOVED at most this often in a row (web/js/socket.js's MOVES)
 
 
 @dataclass
@@ -309,6 +314,10 @@ class Player:
         self.token = token
         self.rng = rng
         self.socket: ClientConnection | None = None
+        self.url = ""  # the socket's, without a route
+        self.forwarded: str | None = None  # the address a proxy would say it came from
+        self.route: str | None = None  # the worker nginx was asked for (MOVED)
+        self.moves = 0  # times sent on since the last welcome
         self.view: dict[str, Any] = {}
         self.version = 0
         self.match = 0
@@ -320,15 +329,36 @@ class Player:
         self.closing = False  # the load is over: we close the socket ourselves
         self.welcomed = asyncio.Event()
 
+    async def connect(self) -> None:
+        route = f"&route={self.route or ''}"  # we follow MOVED ("": any worker)
+        self.socket = await _connect(self.url + route, self.forwarded)
+
     async def read(self) -> None:
         assert self.socket is not None
         bench = self.table.bench
-        try:
-            await self._read(bench)
-        except ConnectionClosed as closed:
-            if closed.rcvd is not None and not self.closing:
-                self.close_code = closed.rcvd.code
+        while True:
+            try:
+                await self._read(bench)
+                return
+            except ConnectionClosed as closed:
+                if closed.rcvd is None or self.closing:
+                    return
                 bench.result.closed[str(closed.rcvd.code)] += 1
+                if not self._moved(closed.rcvd.code, closed.rcvd.reason):
+                    self.close_code = closed.rcvd.code
+                    return
+            try:
+                await self.connect()  # at once, to the table's owner
+            except (OSError, WebSocketException, TimeoutError) as error:
+                bench.result.errors[f"moved: {type(error).__name__}"] += 1
+                return
+
+    def _moved(self, code: int, reason: str) -> bool:
+        """Sent on to the owner's route: follow it, as the web client does (not in a loop)."""
+        if code != MOVED or not reason or reason == self.route or self.moves >= MOVES:
+            return False
+        self.route, self.moves = reason, self.moves + 1
+        return True
 
     async def _read(self, bench: PlayersBench) -> None:
         assert self.socket is not None
@@ -343,6 +373,7 @@ class Player:
                     self.view = message["view"]
                     self.version = int(message["version"])
                 if kind == "welcome":
+                    self.moves = 0
                     self.welcomed.set()
                 if kind == "update":
                     bench.count_update(now)
@@ -467,10 +498,9 @@ class PlayersBench:
             answer = joined.json()
             table.players.append(Player(table, int(answer["slot"]), str(answer["token"]), rng))
         for k, player in enumerate(table.players):
-            player.socket = await _connect(
-                f"ws://{LOOPBACK}:{self.config.port}/ws/{table.id}?token={player.token}",
-                forwarded_for(index, k) if self.config.forwarded else None,
-            )
+            player.url = f"ws://{LOOPBACK}:{self.config.port}/ws/{table.id}?token={player.token}"
+            player.forwarded = forwarded_for(index, k) if self.config.forwarded else None
+            await player.connect()
         return table
 
     async def run_table(

@@ -1,13 +1,15 @@
 """The web server under test, in a process of its own (started by ``benchmarks.bench_server``).
 
 ``python -m benchmarks.load_server --db FILE|URL [--bot-delay S] [--lifetime S] [--profile OUT]
-[--diagnose OUT] [--fix NAME]… [--sync full|normal] [--trusted-proxy ADDRESS]… [--redis URL]``
+[--diagnose OUT] [--fix NAME]… [--sync full|normal] [--trusted-proxy ADDRESS]… [--redis URL]
+[--route NAME]``
 
 It binds 127.0.0.1 on a free port, prints ``PORT <n>`` on stdout, and serves
 ``pegboard.server.app.create_app`` with the limits of ``pegboard serve``
 (``pegboard.server.http.guard.server_config``) until SIGTERM / SIGINT or until ``--lifetime``
 seconds have passed, so that it always ends by itself. With ``--redis`` it is one worker of
-several sharing that Redis and the ``--db`` store, as ``pegboard serve --redis``
+several sharing that Redis and the ``--db`` store, as ``pegboard serve --redis`` (``--route``:
+the name nginx reaches it by, as ``pegboard serve --route``)
 (``benchmarks.bench_workers`` puts two behind nginx). The load generator's own address (127.0.0.1)
 is exempt from the per-address limits: it stands for hundreds of people; the hostile clients of the
 flood scenario come from other loopback addresses (127.0.0.2, 127.0.0.3).
@@ -86,6 +88,7 @@ from pegboard.server.http.guard import server_config
 from pegboard.server.store import sql_store as store_module
 from pegboard.server.tables.room import RoomSettings
 from pegboard.server.workers.redis_bus import RedisBus
+from pegboard.server.workers.worker import WorkerSettings
 
 LOOPBACK = "127.0.0.1"
 FIXES = (
@@ -457,6 +460,7 @@ def serve(
     trusted_proxies: frozenset[str] = frozenset(),
     redis: str | None = None,
     profile_window: bool = False,
+    route: str | None = None,
 ) -> None:
     stop = threading.Event()
     if "writes-on-loop" in fixes:
@@ -488,6 +492,7 @@ def serve(
         if "freeze-every-second" in fixes
         else collector.FREEZE_EVERY,
         bus=RedisBus(redis) if redis is not None else None,
+        workers=WorkerSettings(route=route),
     )
     config = server_config(
         app,
@@ -557,6 +562,7 @@ def main(argv: list[str] | None = None) -> None:
         "--trusted-proxy", action="append", default=[], help="as pegboard serve --trusted-proxy"
     )
     parser.add_argument("--redis", default=None, help="redis://… : one worker of several")
+    parser.add_argument("--route", default=None, help="with --redis: as pegboard serve --route")
     args = parser.parse_args(argv)
     serve(
         args.db,
@@ -569,6 +575,7 @@ def main(argv: list[str] | None = None) -> None:
         frozenset(args.trusted_proxy),
         args.redis,
         args.profile_window,
+        args.route,
     )
 
 

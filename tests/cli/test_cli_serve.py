@@ -1,7 +1,9 @@
-"""``pegboard serve`` options reach the tables: the grace period and the abandon time."""
+"""``pegboard serve`` options reach the app: the grace period and the abandon time, the trusted
+proxies, a worker's route."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +15,9 @@ from pegboard.cli.main import app
 from pegboard.server.tables.room import RoomSettings
 
 
-def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings:
+def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """What ``pegboard serve`` will make its app with (filled when it runs): nothing is served,
+    and no Redis is reached."""
     made: dict[str, Any] = {}
 
     def create_app(db: str, **kwargs: Any) -> object:
@@ -21,8 +25,14 @@ def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings
         return object()
 
     monkeypatch.setattr(serve_module, "create_app", create_app)
+    monkeypatch.setattr(serve_module, "_redis_bus", lambda url: object())
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: None)
     monkeypatch.setattr(serve_module, "configure_logging", lambda form, level: None)
+    return made
+
+
+def served_settings(monkeypatch: pytest.MonkeyPatch, *args: str) -> RoomSettings:
+    made = served(monkeypatch)
     result = CliRunner().invoke(app, ["serve", "--db", "sqlite://", *args])
     assert result.exit_code == 0, result.output
     settings: RoomSettings = made["settings"]
@@ -49,21 +59,46 @@ def test_a_negative_grace_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code != 0 and "--grace" in result.output
 
 
-def test_trusted_proxies_reach_the_app_and_a_bad_one_is_refused(
+REDIS = ["--redis", "redis://127.0.0.1:1/0"]
+
+
+@pytest.mark.parametrize(
+    ("given", "read", "expected", "bad", "option"),
+    [
+        pytest.param(
+            ["--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8"],
+            lambda made: made["trusted_proxies"],
+            frozenset({"127.0.0.1", "10.0.0.0/8"}),
+            [["--trusted-proxy", "proxy.example"]],
+            "--trusted-proxy",
+            id="trusted-proxy",
+        ),
+        pytest.param(
+            [*REDIS, "--route", "8001"],
+            lambda made: made["workers"].route,
+            "8001",
+            [
+                [*REDIS, "--route", "eu 2"],  # nginx's map could not name it
+                [*REDIS, "--route", "a.b"],  # the dot ends the route in the worker's name
+                ["--route", "8001"],  # one process: nothing to route between
+            ],
+            "--route",
+            id="route",
+        ),
+    ],
+)
+def test_an_option_reaches_the_app_and_a_bad_value_is_refused(
     monkeypatch: pytest.MonkeyPatch,
+    given: list[str],
+    read: Callable[[dict[str, Any]], object],
+    expected: object,
+    bad: list[list[str]],
+    option: str,
 ) -> None:
-    made: dict[str, Any] = {}
-
-    def create_app(db: str, **kwargs: Any) -> object:
-        made.update(kwargs)
-        return object()
-
-    monkeypatch.setattr(serve_module, "create_app", create_app)
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **_: None)
-    monkeypatch.setattr(serve_module, "configure_logging", lambda form, level: None)
-    args = ["serve", "--db", "sqlite://", "--trusted-proxy", "127.0.0.1"]
-    result = CliRunner().invoke(app, [*args, "--trusted-proxy", "10.0.0.0/8"])
+    made = served(monkeypatch)
+    result = CliRunner().invoke(app, ["serve", "--db", "sqlite://", *given])
     assert result.exit_code == 0, result.output
-    assert made["trusted_proxies"] == frozenset({"127.0.0.1", "10.0.0.0/8"})
-    bad = CliRunner().invoke(app, ["serve", "--trusted-proxy", "proxy.example"])
-    assert bad.exit_code != 0 and "--trusted-proxy" in bad.output
+    assert read(made) == expected
+    for args in bad:
+        refused = CliRunner().invoke(app, ["serve", *args])
+        assert refused.exit_code != 0 and option in refused.output

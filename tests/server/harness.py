@@ -261,9 +261,13 @@ class Server:
         return token
 
     @contextmanager
-    def player(self, table_id: str, token: str | None, since: int = 0) -> Iterator[Client]:
+    def player(
+        self, table_id: str, token: str | None, since: int = 0, route: str | None = None
+    ) -> Iterator[Client]:
         query = f"?since={since}" + (f"&token={token}" if token else "")
         query += f"&invite={INVITES[table_id]}" if table_id in INVITES else ""
+        # the worker asked for ("": any) by a client that follows a 4307 (several workers)
+        query += f"&route={route}" if route is not None else ""
         with connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}{query}", open_timeout=5) as socket:
             yield Client(socket, self.client_idle)
 
@@ -286,9 +290,16 @@ class Client:
         self.chat: list[dict[str, Any]] = []  # the table's chat, as this socket was told it
         # a margin under the server's bucket (which counts from the socket's opening)
         self._pace = RateLimit(rate=MESSAGE_RATE * 0.9, burst=MESSAGE_BURST / 2)
+        self._held: list[str | bytes] = []  # read by peek, not yet by receive
+
+    def peek(self, timeout: float = 5) -> None:
+        """Wait for the server's first word: a message (kept for :meth:`receive`), or the
+        close (ConnectionClosed), as a socket sent to another worker gets."""
+        self._held.append(self.socket.recv(timeout=timeout))
 
     def receive(self, timeout: float = 5) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        raw = self._held.pop(0) if self._held else self.socket.recv(timeout=timeout)
+        message: dict[str, Any] = json.loads(raw)
         kind = message["type"]
         if kind in ("welcome", "resync"):
             self.seat = message.get("seat")

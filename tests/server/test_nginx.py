@@ -1,34 +1,44 @@
 """Two ``pegboard serve`` workers behind nginx, with the very configuration an operator deploys
-(deploy/nginx/pegboard.conf), sharing Redis and PostgreSQL: a game is played through nginx while
-the worker that owns its table is killed (SIGKILL) or stopped (SIGTERM), and it goes on from
-where it was."""
+(deploy/nginx/pegboard.conf), sharing Redis and PostgreSQL: a socket that lands on the worker
+that does not own its table is sent to the owner (close 4307 and its route) and served there,
+not relayed; a game is played through nginx while the worker that owns its table is killed
+(SIGKILL) or stopped (SIGTERM), and it goes on from where it was."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 import redis
-from harness import Server, play_together
+from harness import Client, Server, play_together
 from postgres_server import postgres_server
+from prometheus_client.parser import text_string_to_metric_families
 from redis_server import free_port
 from sqlalchemy import create_engine, text
-from test_workers import RESTART, assert_only_own_cards, discard_once, reconnect
+from test_workers import RESTART, assert_only_own_cards, discard_once
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
-from pegboard.server.workers.worker import table_key
+from pegboard.server.http.protocol import MOVED
+from pegboard.server.workers.worker import route_of, table_key
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOYED = ROOT / "deploy" / "nginx" / "pegboard.conf"
 LEASE = 2.0  # seconds: short, so that a dead worker's tables are taken over quickly
+ROUTES = ("8001", "8002")  # the deployed site's routes: the workers, in the order it lists them
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +55,15 @@ class Worker:
     def name(self) -> str:
         answer: str = httpx.get(f"http://127.0.0.1:{self.port}/api/health").json()["worker"]
         return answer
+
+    def counted(self, metric: str) -> float:
+        """A counter of the worker's ``/metrics`` (its ``_total`` sample)."""
+        answer = httpx.get(f"http://127.0.0.1:{self.port}/metrics").text
+        for family in text_string_to_metric_families(answer):
+            for sample in family.samples:
+                if sample.name == f"{metric}_total":
+                    return sample.value
+        raise AssertionError(f"{metric} is not scraped")
 
 
 def nginx_binary() -> str:
@@ -89,11 +108,11 @@ def behind_nginx(tmp_path: Path, redis_url: str, postgres_url: str) -> Iterator[
     proxy: subprocess.Popen[bytes] | None = None
     log = (tmp_path / "workers.log").open("w")
     try:
-        for _ in range(2):
+        for route in ROUTES:
             port = free_port()
             command = [str(Path(sys.executable).parent / "pegboard"), "serve", "--port", str(port)]
             command += ["--db", db, "--redis", redis_url, "--lease", str(LEASE)]
-            command += ["--trusted-proxy", "127.0.0.1"]
+            command += ["--trusted-proxy", "127.0.0.1", "--route", route]
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
             workers.append(Worker(port, process))
         listen = free_port()
@@ -137,6 +156,101 @@ def owner_of(table: str, redis_url: str, workers: list[Worker]) -> Worker:
     return owner
 
 
+@contextmanager
+def seated(
+    front: Server, table: str, token: str, since: int = 0, route: str = ""
+) -> Iterator[Client]:
+    """A player's socket through nginx that does what the web client does (web/js/socket.js)
+    until it is welcomed: sent on (4307), it comes back at once by the route it was given; asked
+    to come back (1012) or cut, it comes back after a pause, by the route it had."""
+    deadline = time.monotonic() + 60  # a give-up bound: a dead owner's tables move in LEASE
+    while True:
+        with front.player(table, token, since, route) as client:
+            try:
+                client.peek(timeout=10)
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                assert code in (MOVED, RESTART, None), f"closed with {code}"
+                assert time.monotonic() < deadline, "never served"
+                if code == MOVED:
+                    assert closed.rcvd is not None and closed.rcvd.reason != route, "no loop"
+                    route = closed.rcvd.reason
+                else:
+                    time.sleep(0.5)
+                continue
+            yield client
+            return
+
+
+@contextmanager
+def seated_again(
+    front: Server, table: str, token: str, seen: list[dict[str, Any]], route: str
+) -> Iterator[Client]:
+    """A socket that comes back with ``since`` (by ``route``): it is sent exactly what it
+    missed."""
+    with seated(front, table, token, since=len(seen), route=route) as client:
+        welcome = client.receive()
+        assert welcome["type"] == "welcome" and welcome["from"] == len(seen)
+        client.events = seen + welcome["events"]
+        yield client
+
+
+def test_a_socket_is_sent_to_its_tables_owner_and_served_there_not_relayed(
+    tmp_path: Path, redis_url: str, postgres_url: str
+) -> None:
+    with behind_nginx(tmp_path, redis_url, postgres_url) as (front, workers):
+        table = front.table(score_target=31)
+        ann, bob = front.join(table, "Ann"), front.join(table, "Bob")
+        owner = owner_of(table, redis_url, workers)
+        (other,) = [w for w in workers if w is not owner]
+        route = route_of(owner.name())
+        assert route == ROUTES[workers.index(owner)], "the route is read from the owner's name"
+        at_other = Server(front.db)
+        at_other.port = other.port
+        with at_other.player(table, ann, route="") as straight:  # not at the owner
+            assert straight.closed_with() == MOVED
+        assert other.counted("pegboard_sockets_moved") == 1
+        # Through nginx, asking for the owner's route: served by the owner each time (round
+        # robin would have sent every other one to the other worker, which relays it).
+        for _ in range(4):
+            with front.player(table, bob, route=route) as b:
+                assert b.receive()["type"] == "welcome"
+        # As a browser opens it, from a page of this site on nginx's port: its Origin names
+        # the host and port the worker is told of.
+        page = Origin(f"http://127.0.0.1:{front.port}")
+        query = f"?token={bob}&route={route}"
+        with connect(f"ws://127.0.0.1:{front.port}/ws/{table}{query}", origin=page) as socket:
+            assert json.loads(socket.recv(timeout=10))["type"] == "welcome"
+        with seated(front, table, ann) as a, seated(front, table, bob) as b:
+            play_together(a, b)
+            assert_only_own_cards(a)
+            assert_only_own_cards(b)
+        assert [w.counted("pegboard_sockets_relayed") for w in workers] == [0, 0]
+        assert owner.counted("pegboard_sockets_moved") == 0
+
+
+def test_a_socket_that_asked_for_the_owner_and_landed_elsewhere_is_relayed(
+    tmp_path: Path, redis_url: str, postgres_url: str
+) -> None:
+    """nginx falls back to another worker when the owner is unreachable: that one relays,
+    rather than sending the socket back where it could not go. So it does for a client that
+    does not say ``route`` (an older one, that would not follow a 4307)."""
+    with behind_nginx(tmp_path, redis_url, postgres_url) as (front, workers):
+        table = front.table(score_target=31)
+        ann = front.join(table, "Ann")
+        owner = owner_of(table, redis_url, workers)
+        (other,) = [w for w in workers if w is not owner]
+        at_other = Server(front.db)
+        at_other.port = other.port
+        for route in (route_of(owner.name()), None):
+            with at_other.player(table, ann, route=route) as a:
+                assert a.receive()["type"] == "welcome", "served, through the owner"
+        assert (
+            other.counted("pegboard_sockets_relayed"),
+            other.counted("pegboard_sockets_moved"),
+        ) == (2, 0)
+
+
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "stopped"])
 def test_a_game_through_nginx_goes_on_when_its_owner_goes(
     tmp_path: Path, redis_url: str, postgres_url: str, how: signal.Signals
@@ -146,7 +260,8 @@ def test_a_game_through_nginx_goes_on_when_its_owner_goes(
         table = front.table(score_target=31)
         ann, bob = front.join(table, "Ann"), front.join(table, "Bob")
         owner = owner_of(table, redis_url, workers)
-        with front.player(table, ann) as a, front.player(table, bob) as b:
+        gone = route_of(owner.name()) or ""
+        with seated(front, table, ann) as a, seated(front, table, bob) as b:
             discard_once(a, b)
             seen_a, seen_b, view_a, view_b = list(a.events), list(b.events), a.view, b.view
             owner.process.send_signal(how)
@@ -155,7 +270,11 @@ def test_a_game_through_nginx_goes_on_when_its_owner_goes(
             assert a.closed_with(timeout=5 * LEASE) in (RESTART, None)
             assert b.closed_with(timeout=5 * LEASE) in (RESTART, None)
         front.wait_for(lambda: answers(front.port, "/healthz"), "the other worker", timeout=20)
-        with reconnect(front, table, ann, seen_a) as a, reconnect(front, table, bob, seen_b) as b:
+        # By the route of the owner that went: nginx falls back to the other worker.
+        with (
+            seated_again(front, table, ann, seen_a, gone) as a,
+            seated_again(front, table, bob, seen_b, gone) as b,
+        ):
             assert (a.view, b.view) == (view_a, view_b), "exactly where it was"
             play_together(a, b)
             assert_only_own_cards(a)

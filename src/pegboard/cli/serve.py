@@ -18,7 +18,7 @@ from pegboard.server.logs import FORMATS, configure_logging, without_password
 from pegboard.server.store.sql_store import SYNC_MODES
 from pegboard.server.tables.room import RoomSettings
 from pegboard.server.workers.bus import Bus
-from pegboard.server.workers.worker import WorkerSettings
+from pegboard.server.workers.worker import ROUTE, WorkerSettings
 
 
 def _redis_bus(url: str) -> Bus:
@@ -51,6 +51,11 @@ def serve(
         min=1.0,
         max=300.0,
         help="with --redis: seconds before a dead worker's tables are taken over",
+    ),
+    route: str | None = typer.Option(
+        None,
+        help="with --redis: the name nginx reaches this worker by (its port, say), so that "
+        "sockets to its tables are sent here rather than relayed (docs/operations.md)",
     ),
     grace: float = typer.Option(
         RoomSettings.grace,
@@ -103,9 +108,13 @@ def serve(
         raise typer.BadParameter(
             "an address (127.0.0.1) or a network (10.0.0.0/8)", param_hint="--trusted-proxy"
         ) from None
+    if route is not None and (redis is None or not ROUTE.fullmatch(route)):
+        raise typer.BadParameter(
+            "with --redis, 1 to 32 letters, digits, '-' or '_' (8001, eu-2)", param_hint="--route"
+        )
     bus = _redis_bus(redis) if redis is not None else None
     settings = RoomSettings(grace=grace, abandon_waiting=abandon)
-    workers = WorkerSettings(lease=lease)
+    workers = WorkerSettings(lease=lease, route=route)
     app = create_app(
         db, settings=settings, bus=bus, workers=workers, sync=sync, trusted_proxies=proxies
     )

@@ -65,7 +65,7 @@ from pegboard.server.tables.sockets import SocketWatcher
 from pegboard.server.tournaments.director import Director
 from pegboard.server.tournaments.routes import tournament_routes
 from pegboard.server.workers.bus import Bus
-from pegboard.server.workers.worker import Workers, WorkerSettings
+from pegboard.server.workers.worker import ROUTE, Workers, WorkerSettings
 
 __all__ = ["DEFAULT_DB", "Lobby", "NewTable", "create_app", "web_root"]
 
@@ -363,7 +363,7 @@ def create_app(
             return
         found = await lobby.locate(table_id)
         if found is not None and not isinstance(found, Room):
-            await found.serve(websocket, token, max(0, since))  # another worker owns it
+            await found.serve(websocket, token, max(0, since), _asked_route(websocket))
             return
         room = found
         closed = lobby.closed_info(table_id) if room is None else None
@@ -431,6 +431,16 @@ def _socket_query(websocket: WebSocket) -> tuple[str | None, int]:
     since = query.get("since", "0")
     number = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
     return token, number
+
+
+def _asked_route(websocket: WebSocket) -> str | None:
+    """The worker the socket asked the load balancer for (``route``: it was sent there because
+    that worker owned its table), "" for any; None from a client that does not say ``route``,
+    and so would not follow a 4307 (docs/protocol.md, "Several workers")."""
+    route = websocket.query_params.get("route")
+    if route is None:
+        return None
+    return route if ROUTE.fullmatch(route) else ""
 
 
 def _invite(websocket: WebSocket) -> str | None:

@@ -59,7 +59,26 @@ REFUSED = Counter(
     ["status"],
     registry=None,
 )
-SHARED = (ACTIONS, MOVE_SECONDS, STORE_WRITE_SECONDS, BOT_THINK_SECONDS, SETTLEMENTS, REFUSED)
+SOCKETS_RELAYED = Counter(
+    "pegboard_sockets_relayed",
+    "Sockets served here for a table another worker owns, relayed over the bus.",
+    registry=None,
+)
+SOCKETS_MOVED = Counter(
+    "pegboard_sockets_moved",
+    "Sockets sent to the route of their table's owner (close 4307), not relayed.",
+    registry=None,
+)
+SHARED = (
+    ACTIONS,
+    MOVE_SECONDS,
+    STORE_WRITE_SECONDS,
+    BOT_THINK_SECONDS,
+    SETTLEMENTS,
+    REFUSED,
+    SOCKETS_RELAYED,
+    SOCKETS_MOVED,
+)
 
 REFUSALS = frozenset({413, 414, 429, 431})
 for _status in sorted(REFUSALS):  # each status scraped from the start, at 0

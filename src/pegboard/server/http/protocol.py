@@ -21,6 +21,8 @@ RESTART = 1012
 POLICY = 1008  # the client broke the limits (docs/protocol.md, "Limits"): too many sockets,
 # or too many refused messages in a row
 TRY_LATER = 1013  # no room for another spectator at this table now
+MOVED = 4307  # with several workers: the table is another worker's, which the load balancer
+# reaches by the route in the close's reason: come back at once with ``route=`` it, and ``since``
 
 
 class ActMessage(TypedDict):

@@ -111,9 +111,12 @@ class Seated:
 
 
 class Elsewhere(Protocol):
-    """An open table that another worker owns, as this worker can serve a socket to it."""
+    """An open table that another worker owns, as this worker can serve a socket to it (the
+    socket came asking for ``route``, a worker's name at the load balancer, or for any)."""
 
-    async def serve(self, websocket: WebSocket, token: str | None, since: int) -> None: ...
+    async def serve(
+        self, websocket: WebSocket, token: str | None, since: int, route: str | None = None
+    ) -> None: ...
 
 
 class Lobby:

@@ -5,6 +5,13 @@ of its own) and answers ``ping``; the rest goes to the owner, who checks the sea
 stale-command rule and answers with this seat's own view only, which is relayed as it comes.
 When the owner goes away the socket is closed with RESTART: the client comes back with
 ``since``, to a worker that owns the table or relays to the one that does now.
+
+Relaying costs every message a trip through Redis and back, so a socket is relayed only when
+it cannot be routed: when the owner has a route the load balancer knows (``pegboard serve
+--route``) and the socket did not come asking for it, it is closed with MOVED and that route,
+and the client comes straight back by it, to the owner. One that asked for the owner's route
+and still landed here (the load balancer found the owner unreachable) is relayed: no loop. So
+is one from a client that does not say ``route`` (an older one, which would not follow).
 """
 
 from __future__ import annotations
@@ -17,10 +24,21 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from pegboard.server.http.protocol import GONE, RESTART, Screen, receive_frame
+from pegboard.server.http.protocol import GONE, MOVED, RESTART, Screen, receive_frame
+from pegboard.server.metrics import SOCKETS_MOVED, SOCKETS_RELAYED
 from pegboard.server.tables.commands import PONG, screened
 from pegboard.server.tables.sockets import SocketWatcher
-from pegboard.server.workers.worker import Moved, NoAnswer, Refused, Workers
+from pegboard.server.workers.worker import Moved, NoAnswer, Refused, Workers, route_of
+
+
+def moved_to(owner: str, asked: str | None, mine: str) -> str | None:
+    """The route a socket at ``owner``'s table is sent to, from the worker named ``mine``
+    where it landed asking for the route ``asked`` ("" for any; None: a client that does not
+    follow routes); None: relay it here."""
+    route = route_of(owner)
+    if asked is None or route is None or route == asked or route == route_of(mine):
+        return None  # no route either side; asked for already (the owner is unreachable)
+    return route
 
 
 @dataclass
@@ -80,7 +98,17 @@ class Relay:
         self.owner = owner
         self.closed_info = closed_info
 
-    async def serve(self, websocket: WebSocket, token: str | None, since: int) -> None:
+    async def serve(
+        self, websocket: WebSocket, token: str | None, since: int, route: str | None = None
+    ) -> None:
+        """Serve the socket that asked for ``route`` ("" any worker, None: it cannot be sent
+        on) here, or send it on."""
+        moved = moved_to(self.owner, route, self.workers.me)
+        if moved is not None:
+            SOCKETS_MOVED.inc()
+            await websocket.close(code=MOVED, reason=moved)
+            return
+        SOCKETS_RELAYED.inc()
         conn = secrets.token_hex(8)
         watcher = SocketWatcher(websocket, None)  # the owner knows the seat
         self.relays.sockets[conn] = Relayed(watcher, self.table_id, self.owner)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,24 @@ from pegboard.server.workers.bus import Bus, Unsubscribe
 log = logging.getLogger(__name__)
 
 PREFIX = "pegboard:"
+ROUTE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""A route: the name a load balancer knows a worker by (``pegboard serve --route``)."""
+
+
+def worker_name(route: str | None) -> str:
+    """A new worker's name on the bus: ``ROUTE.random`` with a route, so that every worker
+    reads an owner's route from its table's lease (:func:`route_of`); else just random."""
+    if route is not None and not ROUTE.fullmatch(route):
+        raise ValueError(f"a route is 1 to 32 letters, digits, '-' or '_', not {route!r}")
+    mark = secrets.token_hex(6)
+    return f"{route}.{mark}" if route else mark
+
+
+def route_of(worker: str) -> str | None:
+    """The route of the worker of this name, if it was given one (names without a dot, of
+    workers without a route or of older versions, have none)."""
+    route, dot, _ = worker.rpartition(".")
+    return route if dot and ROUTE.fullmatch(route) else None
 
 
 def table_key(table_id: str) -> str:
@@ -39,6 +58,7 @@ def worker_channel(worker: str) -> str:
 class WorkerSettings:
     lease: float = 10.0  # seconds a dead worker's tables wait before another takes them over
     ask_timeout: float = 5.0  # seconds to wait for another worker's answer
+    route: str | None = None  # the name the load balancer knows this worker by, if any
 
     @property
     def renew_every(self) -> float:
@@ -70,7 +90,7 @@ class Workers:
     def __init__(self, bus: Bus, settings: WorkerSettings) -> None:
         self.bus = bus
         self.settings = settings
-        self.me = secrets.token_hex(6)
+        self.me = worker_name(settings.route)
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._answering: set[asyncio.Task[None]] = set()
         self._answer: Answer | None = None

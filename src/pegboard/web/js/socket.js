@@ -8,6 +8,7 @@ import { CLOSE } from "./protocol.js";
 // worker that has taken the table over. Tests shorten both (globalThis.PEGBOARD_SOCKET_TIMING).
 const TIMING = { ping: 25_000, wait: 10_000, ...(globalThis.PEGBOARD_SOCKET_TIMING ?? {}) };
 const RETRY = [500, 1000, 2000, 4000]; // ms between reconnection attempts
+const MOVES = 2; // sent on (CLOSE.moved) at most this often in a row before pausing as usual
 
 /**
  * Keeps the latest `table`, `seat`, `view`, `version` and every event seen in this match.
@@ -35,6 +36,8 @@ export class TableSocket {
     this.closed = false;
     this.attempt = 0;
     this.connected = false;
+    this.route = null; // the worker that owns the table, as the load balancer names it
+    this.moves = 0; // times sent on since the last welcome
     this.open();
   }
 
@@ -49,6 +52,7 @@ export class TableSocket {
     if (this.token) query.set("token", this.token);
     const invite = memory.invite(this.tableId); // the key of an unlisted table's link
     if (invite) query.set("invite", invite);
+    query.set("route", this.route ?? ""); // we follow CLOSE.moved; "" for any worker
     const url = `${scheme}://${location.host}/ws/${encodeURIComponent(this.tableId)}?${query}`;
     const ws = (this.ws = new WebSocket(url));
     ws.onopen = () => {
@@ -62,7 +66,7 @@ export class TableSocket {
       this.silence = null;
       this.receive(JSON.parse(message.data));
     };
-    ws.onclose = (event) => this.dropped(event.code);
+    ws.onclose = (event) => this.dropped(event.code, event.reason);
   }
 
   /** Ping, and give up on this socket if nothing at all comes back in time. */
@@ -76,8 +80,12 @@ export class TableSocket {
     }, TIMING.wait);
   }
 
-  /** The socket is gone: come back after a pause, unless the server said not to (CLOSE.gone). */
-  dropped(code) {
+  /**
+   * The socket is gone: come back after a pause, unless the server said not to (CLOSE.gone),
+   * or at once by the route it named (CLOSE.moved: the worker that owns the table). A route
+   * already asked for, or too many moves in a row, is not followed at once: no loop.
+   */
+  dropped(code, reason = "") {
     clearInterval(this.pinger);
     clearTimeout(this.silence);
     this.silence = null;
@@ -85,6 +93,12 @@ export class TableSocket {
     if (this.closed) return;
     if (code === CLOSE.gone) {
       this.onError?.("This seat is not valid here", "seat-closed");
+      return;
+    }
+    if (code === CLOSE.moved && reason && reason !== this.route && this.moves < MOVES) {
+      this.route = reason;
+      this.moves += 1;
+      this.open(); // with the same `since`: nothing was missed
       return;
     }
     this.onChange?.(this.state); // shows "reconnecting"
@@ -155,6 +169,7 @@ export class TableSocket {
     switch (message.type) {
       case "welcome":
       case "resync":
+        if (message.type === "welcome") this.moves = 0;
         state.seat = message.seat;
         state.slot = message.slot;
         state.chat = message.chat ?? []; // none for people watching where nobody may

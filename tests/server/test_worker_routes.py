@@ -1,0 +1,48 @@
+"""A worker's route (``pegboard serve --route``) in its name on the bus, and where a socket that
+landed on a worker that does not own its table goes: sent on by the owner's route, or relayed
+when it asked for that route already (the load balancer could not reach the owner)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegboard.server.workers.relay import moved_to
+from pegboard.server.workers.worker import route_of, worker_name
+
+
+@pytest.mark.parametrize("route", ["8001", "eu-2", "a_b", "x" * 32])
+def test_a_workers_route_is_read_back_from_its_name(route: str) -> None:
+    name = worker_name(route)
+    assert name.startswith(f"{route}.") and route_of(name) == route
+    assert worker_name(route) != name, "two workers of one route have two names"
+
+
+@pytest.mark.parametrize("route", ["", "a.b", "eu 2", "x" * 33, "8001;", "ü"])
+def test_a_route_nginx_could_not_name_is_refused(route: str) -> None:
+    with pytest.raises(ValueError, match="route"):
+        worker_name(route)
+
+
+@pytest.mark.parametrize("name", ["9f2c4e1a0b3d", ".9f2c4e1a0b3d", "eu 2.9f2c"])
+def test_a_name_without_a_route_has_none(name: str) -> None:
+    """A worker without a route, or of a version before routes: its sockets are relayed."""
+    assert route_of(name) is None
+    assert route_of(worker_name(None)) is None
+
+
+@pytest.mark.parametrize(
+    ("owner", "asked", "mine", "sent_to"),
+    [
+        ("8002.aa", "", "8001.bb", "8002"),  # landed anywhere: sent to the owner
+        ("8002.aa", "8001", "8001.bb", "8002"),  # asked for a worker that lost the table since
+        ("8002.aa", "8002", "8001.bb", None),  # asked for the owner, landed here: relay, no loop
+        ("8002.aa", None, "8001.bb", None),  # a client that does not follow routes: relay
+        ("8002.aa", "", "8002.bb", None),  # the owner's old self, of this route: relay
+        ("aa", "", "8001.bb", None),  # an owner without a route: relay
+        ("8002.aa", "", "bb", "8002"),  # this worker has no route, the owner has
+    ],
+)
+def test_where_a_socket_at_another_workers_table_goes(
+    owner: str, asked: str | None, mine: str, sent_to: str | None
+) -> None:
+    assert moved_to(owner, asked, mine) == sent_to
