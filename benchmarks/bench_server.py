@@ -701,8 +701,8 @@ in WAL mode) in its own process on 127.0.0.1, and N Cribbage tables (2 players,
 (`POST /api/tables`, two `POST …/join`), whose two seats are WebSocket clients in the load
 generator (permessage-deflate on, as browsers ask). Each client plays a random legal action
 after a think time drawn uniformly from {low:g}–{high:g} s, and asks for a rematch when a game
-ends: a table makes about {2 / (low + high):.1f} actions a second. Tables start spread over N/100 s (at least 2 s;
-N/25 s with ratings and chat on, below),
+ends: a table makes about {2 / (low + high):.1f} actions a second. Tables start spread over
+N/100 s (at least 2 s; N/25 s with ratings and chat on, below),
 then {settings.warmup:g} s of warm-up, then a {settings.duration:g} s window. Every action sent
 in the window is timed from just before the send until both seats' sockets have received the
 `update` carrying it (the update whose first new event is that seat's move). An action not
