@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.server.store.schema import actions_table
-from pegboard.server.store.sql_store import Change, Store, TableRow
+from pegboard.server.store.sql_store import Change, Store, TableRow, Write
 
 HELD = 10.0  # seconds a held write waits at most (a failing test must still end)
 
@@ -48,12 +48,12 @@ class Groups:
         assert store.writes_in_thread, "PostgreSQL's changes go to the store's thread"
         write = store.commit_changes
 
-        def watched(changes: Sequence[Change]) -> None:
-            self.tables.append([c.table_id for c in changes])
-            if any(c.table_id == held for c in changes):
+        def watched(writes: Sequence[Write]) -> None:
+            self.tables.append([c.table_id for c in writes])
+            if any(c.table_id == held for c in writes):
                 self.begun.set()
                 assert self.release.wait(HELD), "the held group was never released"
-            write(changes)
+            write(writes)
 
         store.commit_changes = watched  # type: ignore[method-assign]
 
@@ -205,9 +205,9 @@ def test_changes_handed_over_in_one_turn_of_the_loop_are_written_together(
     groups: list[list[str]] = []
     write = store.commit_changes
 
-    def watched(changes: Sequence[Change]) -> None:
-        groups.append([c.table_id for c in changes])
-        write(changes)
+    def watched(writes: Sequence[Write]) -> None:
+        groups.append([c.table_id for c in writes])
+        write(writes)
 
     store.commit_changes = watched  # type: ignore[method-assign]
     try:
