@@ -25,12 +25,20 @@ Session 20's (docs/bots.md, *Session 20*):
 * ``expert-peg-keep``: far from the end, the discard counting the keep's worth in the play
   twice;
 * ``ismcts-strong-toss`` (an opponent): ``ismcts`` discarding by the expert's points discard.
+
+Session 20, second round:
+
+* ``expert-exact-pone``: far from the end, with the expert as pone, each card valued by the
+  exact minimax of the rest of the play in each world (:mod:`pegboard.bots.search.last_play`,
+  both hands known in a world, the worlds the toss model deals), averaged over the worlds
+  the 1 s budget allows; as dealer, and near the end, the expert as shipped.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from functools import partial
 
 from benchmarks import ismcts_tosses
@@ -41,8 +49,9 @@ from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.cribbage.ismcts import EXPLORE, IsmctsBot
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
-from pegboard.bots.search import _play_search, worlds
+from pegboard.bots.search import _play_search, last_play, worlds
 from pegboard.bots.search.endgame import REACH
+from pegboard.bots.search.match_objective import payoff_of_view
 from pegboard.bots.search.objective import counted_out
 from pegboard.bots.search.peg_values import peg_value
 from pegboard.bots.search.pegging import RANDOM, PegPosition, play_out_heuristic
@@ -322,6 +331,29 @@ class IsmctsStrongToss(IsmctsBot):
         return [int(c) for c in discard_values(view)[0][1].discard]
 
 
+class ExactPone(Variant):
+    """Far from the end, as pone, against a player of no known style: each card by the exact
+    play search (:func:`~pegboard.bots.search.last_play.choose_card_exactly`) over the
+    expert's own worlds, within its budget; everything else as shipped."""
+
+    def decide(self, view: CribbageBotView) -> Action | None:
+        if not self.playing(view) or near_end(view) or int(view["players"]) != 2:
+            return None
+        if known(view["dealer"], "dealer") == known(view["seat"], "seat"):
+            return None
+        if any(self.styles.styles(2)):
+            return None
+        budget = self.thinking.budget
+        deadline = time.thread_time() + budget if budget is not None else None
+        # Its own generator, seeded by the position: the expert's draws stay as shipped, so
+        # a game only differs from the expert's where a pone's play does.
+        rng = random.Random(f"{view['hand']} {view['scores']} {view['played']}")
+        card = last_play.choose_card_exactly(
+            view, rng, worlds=self.thinking.worlds, deadline=deadline, payoff=payoff_of_view(view)
+        )
+        return {"type": "play", "card": str(Card(card))}
+
+
 register_bot("expert-tree-end", TreeEnd)
 register_bot("expert-tree-uniform", TreeUniform)
 register_bot("expert-tree", Tree)
@@ -332,3 +364,4 @@ register_bot("expert-rollout-discard", RolloutDiscard)
 register_bot("expert-ismcts-toss", IsmctsToss)
 register_bot("expert-peg-keep", PegKeep)
 register_bot("ismcts-strong-toss", IsmctsStrongToss)
+register_bot("expert-exact-pone", ExactPone)

@@ -12,11 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from benchmarks.ismcts_tosses import spread_suits
-from benchmarks.ismcts_variants import RolloutDiscard, deal_values
+from benchmarks.ismcts_variants import ExactPone, RolloutDiscard, deal_values
 from benchmarks.ismcts_where import _after_pegging, _chances, phase_gains
-from test_last_play import at_scores
+from test_last_play import at_scores, deal
 
 from pegboard.analysis.tables import multisets
+from pegboard.bots.cribbage.expert import CribbageExpert
+from pegboard.bots.search.last_play import choose_card_exactly
 from pegboard.bots.search.race import TARGET, hand_point_chances
 from pegboard.cards import SUIT_OF, Card, parse_card, parse_cards
 from pegboard.core.chance import ScriptedChance
@@ -108,3 +110,19 @@ def test_the_toss_tables_hands_can_hold_no_flush() -> None:
         cards = spread_suits(ranks)
         assert len(set(cards)) == 6
         assert max(sum(SUIT_OF[c] == s for c in cards) for s in range(4)) <= 2
+
+
+def test_the_exact_pone_searches_only_the_pones_play_far_from_the_end() -> None:
+    """Seat 1 is pone and leads; far from the end its lead is the exact search's over the
+    same worlds, while as dealer, and near the end, the variant leaves the play to the
+    expert as shipped."""
+    game = deal(["AS 7D 7H 8C 6H TC", "5D 5H 6C 6S 8D KS"], "4S", 121)
+    lead = at_scores(cribbage_view(game.view(1)), (40, 52))
+    rng = random.Random(f"{lead['hand']} {lead['scores']} {lead['played']}")
+    exact = str(Card(choose_card_exactly(lead, rng, worlds=200)))
+    assert ExactPone(seed=3).decide(lead) == {"type": "play", "card": exact}
+    assert ExactPone(seed=3).decide(at_scores(lead, (40, 100))) is None  # near the end
+    game.apply(1, {"type": "play", "card": "6C"})
+    answer = at_scores(cribbage_view(game.view(0)), (52, 40))
+    assert ExactPone(seed=3).decide(answer) is None  # the dealer's play
+    assert ExactPone(seed=3).act(answer) == CribbageExpert(seed=3).act(answer)
