@@ -11,12 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from benchmarks.ismcts_tosses import spread_suits
-from benchmarks.ismcts_variants import ExactPone, RolloutDiscard, deal_values
-from benchmarks.ismcts_where import _after_pegging, _chances, phase_gains
 from test_last_play import at_scores, deal
 
 from pegboard.analysis.tables import multisets
+from pegboard.bots import registry
 from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.search.last_play import choose_card_exactly
 from pegboard.bots.search.race import TARGET, hand_point_chances
@@ -26,6 +24,19 @@ from pegboard.core.game import Game
 from pegboard.core.spec import get_spec
 from pegboard.games.cribbage import stack_deck
 from pegboard.games.cribbage.views import CribbageBotView, cribbage_view
+
+# The measuring tools register their variants and opponents as bots when imported; every test
+# of this process after collection (the web form's list of bots among them) must see the
+# product's bots only (those its packages declare too: loaded first, once for the process).
+registry.bot_names()
+_PRODUCT_BOTS = dict(registry._FACTORIES)
+try:
+    from benchmarks.ismcts_tosses import spread_suits
+    from benchmarks.ismcts_variants import ExactPone, RolloutDiscard, deal_values
+    from benchmarks.ismcts_where import _after_pegging, _chances, phase_gains
+finally:
+    registry._FACTORIES.clear()
+    registry._FACTORIES.update(_PRODUCT_BOTS)
 
 RUN = Path(__file__).parents[2] / "docs/bots/runs/where-ismcts-s20.jsonl"
 
