@@ -6,7 +6,8 @@ Run: ``.venv/bin/python -m benchmarks.ismcts_ab play --out runs/ismcts.jsonl --s
 more; ``--opponent hoyle`` for the expert against hoyle, ``--expert NAME`` for another expert, such
 as ``expert-exact``, the expert searching the last deal's play exactly, ``expert-searcher``, the
 expert reading a searcher (``Thinking.searcher``), or one of the versions
-screened in session 18, :mod:`benchmarks.ismcts_variants`),
+screened in session 18, :mod:`benchmarks.ismcts_variants`, or an upper bound that sees the
+opponent's hand in the play, :mod:`benchmarks.oracle_play`),
 then ``.venv/bin/python -m benchmarks.ismcts_ab report runs/ismcts.jsonl``; ``compare NEW OLD``
 sets two runs of the same deals side by side, deal by deal.
 
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import benchmarks.ismcts_variants  # noqa: F401  (registers the screened versions)
+from benchmarks.oracle_play import ORACLES, play_one_seeing
 from pegboard.arena import play_one
 from pegboard.bots.cribbage.ismcts import IsmctsBot
 from pegboard.bots.expert import ExpertBot
@@ -67,7 +69,8 @@ def play_deal(seed: int, expert: str, opponent: str) -> dict[str, object]:
     points by phase."""
     line: dict[str, object] = {"seed": seed}
     for game_no, lineup in enumerate(((expert, opponent), (opponent, expert)), start=1):
-        game = play_one("cribbage", 2, lineup, seed, {})
+        seeing = any(name in ORACLES for name in lineup)
+        game = (play_one_seeing if seeing else play_one)("cribbage", 2, lineup, seed, {})
         assert game.outcome is not None
         mine = lineup.index(expert)
         line[f"g{game_no}"] = {

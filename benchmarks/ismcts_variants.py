@@ -32,6 +32,11 @@ Session 20, second round:
   exact minimax of the rest of the play in each world (:mod:`pegboard.bots.search.last_play`,
   both hands known in a world, the worlds the toss model deals), averaged over the worlds
   the 1 s budget allows; as dealer, and near the end, the expert as shipped.
+
+Session 21's:
+
+* ``expert-duel-weighs``: the worlds weighed by the opponent's plays (players peg when they
+  can, :mod:`pegboard.bots.search.play_model`) with 2 players too, as at tables of 3 and 4.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.cribbage.ismcts import EXPLORE, IsmctsBot
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.registry import register_bot
-from pegboard.bots.search import _play_search, last_play, worlds
+from pegboard.bots.search import _play_search, last_play, play_search, worlds
 from pegboard.bots.search.endgame import REACH
 from pegboard.bots.search.match_objective import payoff_of_view
 from pegboard.bots.search.objective import counted_out
@@ -180,6 +185,18 @@ class NoStyle(CribbageExpert):
             return super().act(seen)
         finally:
             del self.styles.styles
+
+
+class DuelWeighs(CribbageExpert):
+    """The expert weighing its 2-player worlds by the opponent's plays too
+    (``play_search.DUEL_WEIGHS``), on top of the toss model."""
+
+    def act(self, seen: View) -> Action:
+        play_search.DUEL_WEIGHS = True
+        try:
+            return super().act(seen)
+        finally:
+            play_search.DUEL_WEIGHS = False
 
 
 class RolloutDiscard(Variant):
@@ -365,3 +382,4 @@ register_bot("expert-ismcts-toss", IsmctsToss)
 register_bot("expert-peg-keep", PegKeep)
 register_bot("ismcts-strong-toss", IsmctsStrongToss)
 register_bot("expert-exact-pone", ExactPone)
+register_bot("expert-duel-weighs", DuelWeighs)

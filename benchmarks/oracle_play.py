@@ -9,6 +9,12 @@ hidden hands could still win in the play (the rollouts' own policy aside).
 Run: ``.venv/bin/python -m benchmarks.oracle_play simulate --duplicate --json -g cribbage
 -n 4 -b oracle,greedy,greedy,greedy --games 100 --seed 5100000`` (any ``pegboard`` command
 line: this registers ``oracle`` and lets the game hand each move's true deal to it).
+
+With 2 players (session 21, against ``ismcts``: ``benchmarks.ismcts_ab play --expert oracle``,
+which hands the truth to these seats the same way) two more bounds: ``oracle-exact`` plays the
+true world by minimax (:mod:`pegboard.bots.search.last_play`, both hands known: the best play
+there is, not the rollouts' guess of it), and ``oracle-exact-pone`` does so only as pone, the
+expert as shipped when it deals.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from pegboard.bots.base import View
 from pegboard.bots.cribbage.expert import CribbageExpert
 from pegboard.bots.registry import make, register_bot
 from pegboard.bots.search import play_search
+from pegboard.bots.search.last_play import world_values
 from pegboard.bots.search.worlds import World
 from pegboard.cards import VALUE_OF, Card, parse_cards
 from pegboard.cli.main import app
@@ -70,12 +77,39 @@ class OracleBot(CribbageExpert):
         cards = play_search.candidates(view)
         if len(cards) == 1:
             return {"type": "play", "card": str(Card(cards[0]))}
+        if not self.sees(view):
+            return super().act(view)
         search = TrueSearch(view, self.truth)
-        world = search.world(self.rng)
-        shows = search.shows(world)
-        values = [search.value(card, world, shows) for card in cards]
+        values = self.values(search, search.world(self.rng), cards)
         best = max(range(len(cards)), key=lambda i: (values[i], -VALUE_OF[cards[i]]))
         return {"type": "play", "card": str(Card(cards[best]))}
+
+    def sees(self, view: CribbageBotView) -> bool:
+        """Whether this play is made seeing the others' hands."""
+        return True
+
+    def values(self, search: TrueSearch, world: World, cards: Sequence[int]) -> list[float]:
+        """Each candidate's value in the true ``world``: the expert's rollouts."""
+        shows = search.shows(world)
+        return [search.value(card, world, shows) for card in cards]
+
+
+class ExactOracleBot(OracleBot):
+    """The true world's play by minimax (2 players): both sides' best, each seeing all."""
+
+    name = "oracle-exact"
+
+    def values(self, search: TrueSearch, world: World, cards: Sequence[int]) -> list[float]:
+        return world_values(search, world, cards)
+
+
+class ExactPoneOracleBot(ExactOracleBot):
+    """:class:`ExactOracleBot` as pone only; dealing, the expert as shipped."""
+
+    name = "oracle-exact-pone"
+
+    def sees(self, view: CribbageBotView) -> bool:
+        return view["dealer"] != view["seat"]
 
 
 def play_one_seeing(
@@ -97,8 +131,11 @@ def play_one_seeing(
     raise RuntimeError(f"game {game_name} seed {seed} did not end")
 
 
-register_bot(ORACLE, OracleBot)
-setattr(run, "play_one", play_one_seeing)  # noqa: B010  (match.run calls it by this name)
+ORACLES = {oracle.name: oracle for oracle in (OracleBot, ExactOracleBot, ExactPoneOracleBot)}
+"""The bots that must be handed the others' views (:func:`play_one_seeing`), by name."""
+for name, oracle in ORACLES.items():
+    register_bot(name, oracle)
 
 if __name__ == "__main__":
+    setattr(run, "play_one", play_one_seeing)  # noqa: B010  (match.run calls it by this name)
     app()

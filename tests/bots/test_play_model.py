@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
+from test_last_play import deal
 
 from pegboard.bots.greedy import GreedyBot
+from pegboard.bots.search import play_search
 from pegboard.bots.search.pegging import GREEDY, HEURISTIC, RANDOM
 from pegboard.bots.search.play_history import PlaySoFar, play_so_far
 from pegboard.bots.search.play_model import MISSED, likelihood, passed_up
 from pegboard.bots.search.play_search import PlaySearch
-from pegboard.cards import parse_card
+from pegboard.cards import RANK_OF, parse_card
 from pegboard.core import new_game
 from pegboard.games.cribbage import Table
 from pegboard.games.cribbage.views import cribbage_view
@@ -98,11 +101,43 @@ def test_greedy_never_passes_up_a_point_so_the_true_hands_weigh_one(
     assert weighed > 50
 
 
-def test_the_search_weighs_worlds_only_with_more_than_two_players() -> None:
-    for players, weighs in ((2, False), (3, True), (4, True)):
+@pytest.mark.parametrize("duel_weighs", [False, True])
+def test_the_search_weighs_worlds_with_more_than_two_players_or_when_told(
+    duel_weighs: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(play_search, "DUEL_WEIGHS", duel_weighs)
+    for players, weighs in ((2, duel_weighs), (3, True), (4, True)):
         game = new_game("cribbage", players=players, seed=7)
         bots = [GreedyBot(7) for _ in range(players)]
         while not cribbage_view(game.view(game.to_act[0]))["played"]:
             seat = game.to_act[0]
             game.apply(seat, bots[seat].act(cribbage_view(game.view(seat))))
         assert PlaySearch(cribbage_view(game.view(game.to_act[0]))).weighs is weighs
+
+
+def test_weighing_a_duel_a_dealer_who_answered_a_four_with_a_king_is_rarely_dealt_a_four(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seat 1 leads a 4; the dealer answers with a king, passing up a pair if it held a 4.
+    Weighing the duel (as ``expert-duel-weighs`` measures it), the pone's worlds (the
+    dealer's toss modelled) that give it a 4 count ``exp(-2 * MISSED)``, so they are a far
+    smaller share of the weight than of the draws."""
+    monkeypatch.setattr(play_search, "DUEL_WEIGHS", True)
+    game = deal(["KS 9D 8C 2H QC JD", "4H 6C 7S TD 3C 3D"], "AS", 121)
+    for seat, card in ((1, "4H"), (0, "KS")):
+        game.apply(seat, {"type": "play", "card": card})
+    search = PlaySearch(cribbage_view(game.view(1)))
+    assert search.weighs
+    rng = random.Random(3)
+    fours = drawn = weighed = weight = 0.0
+    for _ in range(2000):
+        world = search.world(rng)
+        w = search.likelihood(world)
+        holds_a_four = any(RANK_OF[c] == 4 for c in world.others[0])
+        assert w == pytest.approx(math.exp(-2 * MISSED) if holds_a_four else 1.0)
+        fours += holds_a_four
+        drawn += 1
+        weighed += w * holds_a_four
+        weight += w
+    assert fours / drawn > 0.1
+    assert weighed / weight < (fours / drawn) / 5

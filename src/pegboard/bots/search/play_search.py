@@ -72,6 +72,10 @@ STYLED_DRAWS = 20
 the style, and after a few plays few worlds count fully."""
 FLOOR = 0.01
 """Weighed worlds: one less likely than this is not rolled out."""
+DUEL_WEIGHS = False
+"""With 2 players, weigh the worlds by the opponent's plays too, on top of its toss model.
+Off: measured twice, it wins nothing the runs can see against ``hoyle`` or ``ismcts``
+(docs/bots.md, *Session 21*)."""
 
 
 def sides_of(view: CribbageBotView) -> list[int]:
@@ -143,7 +147,7 @@ class PlaySearch:
         """The seats dealt as ``greedy`` keeps (:mod:`.keep_model`), their style learned."""
         if model and not self.duel and self.styles is not None:
             self.greedy = tuple(s for s, style in enumerate(self.styles) if style == GREEDY)
-        self.weighs = model and not self.duel and bool(self.history.plays)
+        self.weighs = model and bool(self.history.plays) and (DUEL_WEIGHS or not self.duel)
         self.draws = STYLED_DRAWS if self.styles is not None else DRAWS
         """Weighing, draw at most this many times the worlds asked for."""
 
