@@ -14,7 +14,7 @@ With 2 players (session 21, against ``ismcts``: ``benchmarks.ismcts_ab play --ex
 which hands the truth to these seats the same way) two more bounds: ``oracle-exact`` plays the
 true world by minimax (:mod:`pegboard.bots.search.last_play`, both hands known: the best play
 there is, not the rollouts' guess of it), and ``oracle-exact-pone`` does so only as pone, the
-expert as shipped when it deals.
+expert as shipped when it deals, and ``oracle-exact-lead`` only at the hand's first card.
 """
 
 from __future__ import annotations
@@ -131,7 +131,20 @@ def play_one_seeing(
     raise RuntimeError(f"game {game_name} seed {seed} did not end")
 
 
-ORACLES = {oracle.name: oracle for oracle in (OracleBot, ExactOracleBot, ExactPoneOracleBot)}
+class ExactLeadOracleBot(ExactOracleBot):
+    """:class:`ExactOracleBot` at the hand's first card only (the pone's lead, made before
+    anything is seen of the dealer's hand but its toss)."""
+
+    name = "oracle-exact-lead"
+
+    def sees(self, view: CribbageBotView) -> bool:
+        return not view["played"]
+
+
+ORACLES = {
+    oracle.name: oracle
+    for oracle in (OracleBot, ExactOracleBot, ExactPoneOracleBot, ExactLeadOracleBot)
+}
 """The bots that must be handed the others' views (:func:`play_one_seeing`), by name."""
 for name, oracle in ORACLES.items():
     register_bot(name, oracle)
