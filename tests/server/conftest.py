@@ -60,17 +60,6 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def postgres_url(session_postgres: str) -> Iterator[str]:
-    """A new database on the session's PostgreSQL, for a test of PostgreSQL alone."""
-    name = f"test_{secrets.token_hex(6)}"
-    yield a_new_database(session_postgres, name)
-    engine = create_engine(session_postgres, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    engine.dispose()
-
-
-@pytest.fixture
 def server(store_url: str, tmp_path: Path) -> Iterator[Server]:
     # On SQLite the server is given the file, as ``pegboard serve`` is.
     sqlite = store_url.startswith("sqlite:")

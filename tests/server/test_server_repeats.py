@@ -13,7 +13,7 @@ from pegboard.server.lobby.one_process import Lobby
 from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.settings import ABANDON_UNJOINED
 
-WRITES = ("commit_writes", "update_table", "set_slot", "create_table")
+WRITES = ("commit_writes", "commit_set_ups", "update_table", "set_slot", "create_table")
 
 
 def count_writes(server: Server) -> list[str]:

@@ -1,9 +1,7 @@
-"""On PostgreSQL a table's set-up is written off the event loop, in a thread of the store's
-own (``Store.write_set_up``: a new guest and its session, a new table, a seat taken): while
-the database takes its time over one, a game in play on the same server still has its moves
-applied and answered, and the set-up completes, stored, once the database goes on. Nobody hears
-of a set-up before it is stored: its answer waits. (On SQLite the set-ups are written in the
-event loop's group of each turn, with the moves: every other server test plays on it.)"""
+"""A table's set-up is written off the event loop (``Store.write_set_up``: a new guest and its
+session, a new table, a seat taken): while the store takes its time over one, a game in play on
+the same server still has its moves applied and answered, and the set-up completes, stored,
+once the store goes on. Nobody hears of a set-up before it is stored: its answer waits."""
 
 from __future__ import annotations
 
@@ -76,15 +74,7 @@ SET_UPS = {
 }
 
 
-@pytest.fixture
-def server(postgres_url: str) -> Iterator[Server]:
-    running = Server(postgres_url)
-    running.start()
-    yield running
-    if running.running:
-        running.stop()
-
-
+@pytest.mark.store
 @pytest.mark.parametrize("set_up", SET_UPS)
 def test_a_slow_set_up_never_holds_up_a_game_in_play(server: Server, set_up: str) -> None:
     make, statement = SET_UPS[set_up]

@@ -10,19 +10,31 @@ of it (the last test, on both stores)."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
+from conftest import a_new_database
 from harness import Client, Server
-from sqlalchemy import select
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.server.store.schema import actions_table
-from pegboard.server.store.sql_store import Change, Said, Store, TableRow, Write
+from pegboard.server.store.sql_store import Change, Store, TableRow, Write
 
 HELD = 10.0  # seconds a held write waits at most (a failing test must still end)
+
+
+@pytest.fixture
+def postgres_url(session_postgres: str) -> Iterator[str]:
+    name = f"test_{secrets.token_hex(6)}"
+    yield a_new_database(session_postgres, name)
+    engine = create_engine(session_postgres, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    engine.dispose()
 
 
 class Groups:
@@ -37,18 +49,13 @@ class Groups:
         write = store.commit_writes
 
         def watched(writes: Sequence[Write]) -> None:
-            self.tables.append(tables_of(writes))
-            if held in self.tables[-1]:
+            self.tables.append([c.table_id for c in writes])
+            if any(c.table_id == held for c in writes):
                 self.begun.set()
                 assert self.release.wait(HELD), "the held group was never released"
             write(writes)
 
         store.commit_writes = watched  # type: ignore[method-assign]
-
-
-def tables_of(writes: Sequence[Write]) -> list[str]:
-    """The tables whose changes (or chat) a group holds (a set-up has no table of its own)."""
-    return [w.table_id for w in writes if isinstance(w, Change | Said)]
 
 
 def seated(server: Server) -> tuple[str, list[str]]:
@@ -199,7 +206,7 @@ def test_changes_handed_over_in_one_turn_of_the_loop_are_written_together(
     write = store.commit_writes
 
     def watched(writes: Sequence[Write]) -> None:
-        groups.append(tables_of(writes))
+        groups.append([c.table_id for c in writes])
         write(writes)
 
     store.commit_writes = watched  # type: ignore[method-assign]

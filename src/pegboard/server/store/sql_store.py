@@ -108,11 +108,11 @@ class Said:
     message: Mapping[str, Any]
 
 
+Write = Change | Said
+
 SetUp = Callable[[Connection], None]
 """A set-up write: a new table, a seat taken, a guest and its session (statements run on the
-connection of the transaction it shares with the other writes pending then)."""
-
-Write = Change | Said | SetUp
+connection of the transaction it shares with the other set-up writes pending then)."""
 
 
 class Store:
@@ -129,11 +129,9 @@ class Store:
         self._group: GroupWriter[Write] | LoopGroupWriter[Write] = (
             GroupWriter(self._commit_group) if write_thread else LoopGroupWriter(self._commit_group)
         )
-        # Set-ups (:meth:`write_set_up`) in a thread of their own beside the changes' (a slow
-        # one never holds up a move), or in the loop's groups with the changes.
-        self._set_ups: GroupWriter[Write] | LoopGroupWriter[Write] = (
-            GroupWriter(self._commit_group, "store-set-up") if write_thread else self._group
-        )
+        # Set-ups in a thread on either store (:meth:`write_set_up`): a burst of new tables
+        # never stalls the moves of the tables in play.
+        self._set_ups: GroupWriter[SetUp] = GroupWriter(self._commit_set_ups, "store-set-up")
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
@@ -163,7 +161,7 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.join(2)
         self._group.close()  # every change handed over is written before the engine goes
-        self._set_ups.close()  # and every set-up (closing the loop's group twice is harmless)
+        self._set_ups.close()
         self.engine.dispose()
 
     @property
@@ -191,17 +189,24 @@ class Store:
         self.commit_writes(writes)  # looked up at each call: a test may watch it
 
     async def write_set_up(self, write: SetUp) -> None:
-        """Run ``write`` (a table's or a player's set-up) in a group of writes and return once
-        it is committed (or raise its refusal: it changed nothing, and fails alone, as a change
-        does: :mod:`pegboard.server.store.group_writes`). Over the network (PostgreSQL) in a
-        thread of its own, beside the changes' (a slow set-up never holds up a move); on
-        SQLite in the event loop's group of the turn, with the changes: one commit for all,
-        where a write of its own each (a transaction, a commit) stalled every move during a
-        burst of new tables, and a thread lost more to the interpreter's lock than it saved
-        (docs/benchmarks.md, "Set-ups off the event loop"). The caller awaits it before anyone
-        hears of what it stores, and before the table's next write, so a table's writes keep
-        their order."""
+        """Run ``write`` (a table's or a player's set-up) in a transaction of the store's
+        set-up thread and return once it is committed (or raise its refusal: it changed
+        nothing). Every set-up pending when the thread wakes shares one transaction; one that
+        raises fails alone (:mod:`pegboard.server.store.group_writes`). Off the event loop on
+        SQLite too: its statements cost milliseconds a table, and a burst of new tables (quick
+        play, a tournament's round) stalled every move meanwhile (docs/benchmarks.md, "Set-ups
+        off the event loop"). The caller awaits it before anyone hears of what it stores, and
+        before the table's next write, so a table's writes keep their order."""
         await self._set_ups.write(write)
+
+    def _commit_set_ups(self, writes: Sequence[SetUp]) -> None:
+        self.commit_set_ups(writes)  # looked up at each call: a test may watch or hold it
+
+    def commit_set_ups(self, writes: Sequence[SetUp]) -> None:
+        """Set-up writes in one transaction (the set-up thread's)."""
+        with self.engine.begin() as db:
+            for write in writes:
+                write(db)
 
     def answers(self) -> bool:
         """Whether the database answers a trivial query (the health check)."""
@@ -260,18 +265,14 @@ class Store:
         await self.write_set_up(lambda db: put_slot(db, table_id, slot, name, kind, token, player))
 
     def commit_writes(self, writes: Sequence[Write]) -> None:
-        """Tables' changes (at most one of each table), chat messages and set-ups in one
-        transaction. The hot path of every move: its statements are built once (building them
-        anew cost as much as running them), and a group's rows go in one statement of each
-        kind."""
+        """Tables' changes (at most one of each table) and chat messages in one transaction.
+        The hot path of every move: its statements are built once (building them anew cost as
+        much as running them), and a group's rows go in one statement of each kind."""
         if not writes:
             return
         changes = [w for w in writes if isinstance(w, Change)]
         said = [{"table_id": w.table_id, **w.message} for w in writes if isinstance(w, Said)]
-        set_ups = [w for w in writes if not isinstance(w, Change | Said)]
         with STORE_WRITE_SECONDS.time(), self.engine.begin() as db:
-            for set_up in set_ups:  # a table's set-up and its first change are never together
-                set_up(db)
             if said:
                 db.execute(_ADD_SAID, said)
             if not changes:
