@@ -98,8 +98,16 @@ UNDER_CHAT = """(pinned) => {
   const out = [];
   const seen = (element, box, what) => {
     if (pinned && !panel.contains(element)) return false;
-    const left = Math.max(box.left, b.left), right = Math.min(box.right, b.right);
-    const top = Math.max(box.top, b.top), bottom = Math.min(box.bottom, b.bottom);
+    let [left, top, right, bottom] = [b.left, b.top, b.right, b.bottom];
+    // Only what a list that scrolls shows of its items (what it scrolls away is not seen).
+    for (let a = element; a && a !== document.body; a = a.parentElement) {
+      const clip = a === element ? box
+        : ["auto", "scroll", "hidden"].includes(getComputedStyle(a).overflowY)
+          ? a.getBoundingClientRect() : null;
+      if (!clip) continue;
+      [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+      [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+    }
     if (right - left < 1 || bottom - top < 1) return false;
     const shown = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2)
       .find((e) => !e.closest(".chat-dock"));
