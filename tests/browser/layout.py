@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+from clicker import Clicker
 from playwright.sync_api import Page
 
 # Panels whose contents must stay inside them; each element is checked against its nearest one.
@@ -74,3 +78,108 @@ def on_screen(page: Page, selector: str) -> bool:
 def boxes(page: Page, selector: str) -> list[list[int]]:
     found: list[list[int]] = page.evaluate(BOXES, selector)
     return found
+
+
+# What the floating Chat button (a phone's) sits on: each line of text and each control of the
+# page whose box meets the button's and that would be on top there but for the button (what
+# another panel already covers, or a list scrolls away, is not under the button); the guide's
+# last row (its link and its button, however they wrap) whole. With ``pinned``, only what is in
+# a panel pinned whole to the foot of the screen: scrolling moves anything else out from under
+# the button, but not that.
+UNDER_CHAT = """(pinned) => {
+  const button = document.querySelector(".chat-toggle");
+  const b = button?.getBoundingClientRect();
+  if (!b || getComputedStyle(button).position !== "fixed" || !b.width) return [];
+  const panel = document.querySelector(".felt > .me");
+  const box = panel?.getBoundingClientRect();
+  const stuck = box && getComputedStyle(panel).position === "sticky" && box.top >= 0 &&
+    Math.abs(box.bottom - innerHeight) < 2;
+  if (pinned && !stuck) return [];
+  const out = [];
+  const seen = (element, box, what) => {
+    if (pinned && !panel.contains(element)) return false;
+    let [left, top, right, bottom] = [b.left, b.top, b.right, b.bottom];
+    // Only what a list that scrolls shows of its items (what it scrolls away is not seen).
+    for (let a = element; a && a !== document.body; a = a.parentElement) {
+      const clip = a === element ? box
+        : ["auto", "scroll", "hidden"].includes(getComputedStyle(a).overflowY)
+          ? a.getBoundingClientRect() : null;
+      if (!clip) continue;
+      [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+      [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+    }
+    if (right - left < 1 || bottom - top < 1) return false;
+    const shown = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2)
+      .find((e) => !e.closest(".chat-dock"));
+    if (!shown || !(element.contains(shown) || shown.contains(element))) return false;
+    out.push(`${what} at [${box.left|0},${box.top|0},${box.right|0},${box.bottom|0}] ` +
+      `under the Chat button at [${b.left|0},${b.top|0},${b.right|0},${b.bottom|0}]`);
+    return true;
+  };
+  // A folded <details> (the guide, Fair deals) lays out what it hides: only its summary shows.
+  const hidden = (e) => e.closest(".chat-dock") ||
+    (e.parentElement.closest("details:not([open])") && !e.closest("summary"));
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.textContent.trim() || hidden(element) || element.closest(".sr-only, svg")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects())
+      if (seen(element, box, `"${node.textContent.trim().slice(0, 30)}"`)) break;
+  }
+  const controls = "button, a, input, select, textarea, .card, .guide-foot";
+  for (const element of document.querySelectorAll(controls)) {
+    if (hidden(element)) continue;
+    const name = element.dataset.key ?? element.dataset.card ?? element.className;
+    seen(element, element.getBoundingClientRect(), `${element.tagName.toLowerCase()} ${name}`);
+  }
+  return out;
+}"""
+
+# Scroll the page so the guide's foot is at the foot of the screen (read to its end): whether it
+# is there (there is a guide, and the page scrolls so far).
+GUIDE_READ = """() => {
+  const guide = document.querySelector(".guide");
+  if (!guide) return false;
+  window.scrollBy(0, guide.getBoundingClientRect().bottom - innerHeight);
+  return Math.abs(guide.getBoundingClientRect().bottom - innerHeight) < 2;
+}"""
+
+
+def under_the_chat_button(page: Page) -> list[str]:
+    """What the floating Chat button covers: in the panel pinned to the foot of the screen as
+    the page opens, anything at all with the guide read to its end (its foot at the foot of
+    the screen), and with the page scrolled to its own foot."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found = [f"top: {problem}" for problem in page.evaluate(UNDER_CHAT, True)]
+    if page.evaluate(GUIDE_READ):
+        found += [f"the guide read: {problem}" for problem in page.evaluate(UNDER_CHAT, False)]
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    return found + [f"foot: {problem}" for problem in page.evaluate(UNDER_CHAT, False)]
+
+
+def look_at_each(
+    ann: Clicker, kinds: set[str], which: str, look: Callable[[str], list[str]], seconds: float
+) -> list[str]:
+    """Play on (``ann`` answering the page) until each of ``kinds`` of moment has been looked at
+    once: ``which`` (a script) names the moment on show, ``look(kind)`` says what is wrong with
+    it. A look during which the game moved on is looked at again, at the next of its kind."""
+    page = ann.page
+    version = "document.querySelector('.game').dataset.version"
+    looked: set[str] = set()
+    problems: list[str] = []
+    deadline = time.monotonic() + seconds  # a slow machine
+    while looked != kinds:
+        assert time.monotonic() < deadline, f"only saw {sorted(looked)} of {sorted(kinds)}"
+        kind = page.evaluate(which)
+        if kind in kinds - looked:
+            before = page.evaluate(version)
+            found = look(kind)
+            if page.evaluate(version) == before:
+                problems += found  # nothing moved while we looked: what we saw holds
+                looked.add(kind)
+            continue
+        if not ann.step(lambda: page.evaluate(which) in kinds - looked):
+            ann.wait_for_change(300)
+    return problems

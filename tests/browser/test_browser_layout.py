@@ -1,9 +1,10 @@
 """Every game on a desktop and on two phones: on the player's turn the question, its clock and
 every button that answers it (and the hand, when cards are to be picked) are on screen together
-without scrolling, nothing in the table sticks out of its panel, and axe-core finds no serious or
-critical accessibility problem, prompt after prompt (claims, Muggins, colours, powers, Magic);
-and a long count (a 29 hand's fifteen items, and a call as long) keeps a Muggins prompt's
-buttons on screen too."""
+without scrolling, nothing in the table sticks out of its panel, a phone's floating Chat button
+covers nothing to read or press (the page at its top, the guide read to its end, the page at
+its foot), and axe-core finds no serious or critical accessibility problem, prompt after
+prompt (claims, Muggins, colours, powers, Magic); and a long count (a 29 hand's fifteen items,
+and a call as long) keeps a Muggins prompt's buttons on screen too."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from axe import violations
 from clicker import CHROMIUM, Clicker, build_claim, sit_down, true_items
-from layout import boxes, on_screen, overflowing
+from layout import boxes, on_screen, overflowing, under_the_chat_button
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_browser_not_enough import other_move
@@ -97,6 +98,7 @@ def check_turn(page: Page, turn: dict[str, Any]) -> list[str]:
             problems.append(
                 f"{where}: {what} off screen at {boxes(page, selector)} under {boxes(page, under)}"
             )
+    problems += [f"{where}: {problem}" for problem in under_the_chat_button(page)]
     problems += [f"{where}: axe {v['impact']} {v['id']} {v['nodes']}" for v in violations(page)]
     return problems
 
