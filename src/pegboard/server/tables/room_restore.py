@@ -40,6 +40,8 @@ class Room(Protocol):
     choices: Choices
     clocks: Clocks
 
+    def set_idle(self, since: float | None) -> None: ...
+
     def deal(self, chance: ChanceSource) -> Game: ...
 
 
@@ -49,7 +51,7 @@ def restore(room: Room) -> None:
     row = room.row
     room.chat.restore()
     if row.status == "waiting":
-        room.idle.restart(bool(room.seats.people()))
+        room.set_idle(room.idle.after_restart(bool(room.seats.people())))
     if row.status not in ("playing", "results"):
         return
     entries = room.store.actions(room.id, row.match)
