@@ -80,6 +80,70 @@ def boxes(page: Page, selector: str) -> list[list[int]]:
     return found
 
 
+# The results' panel: its title, cells, text, buttons and links.
+RESULTS = [
+    ".results",
+    ".results h2",
+    ".results th",
+    ".results td",
+    ".results p",
+    ".results button",
+    ".results a",
+]
+
+# A claim's question, its counted cards and its buttons; and a Muggins call's.
+CLAIM = [".me .prompt", ".me .claims .claim-cards .button-card", ".me .claims button"]
+MUGGINS = [
+    ".me .prompt",
+    ".me .claims .claim-cards .button-card",
+    ".me .claims .claim-kinds button",
+    ".me .claims .actions button",
+]
+
+# What is not in sight, the page at its top: each element matching one of the selectors that is
+# off screen (or, outside the panel pinned to the foot of the screen, under its top edge), or
+# with something else over its middle (the results' panel: over its corners).
+NOT_IN_SIGHT = """(wanted) => {
+  window.scrollTo(0, 0);
+  const hand = document.querySelector(".felt > .me.to-act");
+  const edge = hand && getComputedStyle(hand).position === "sticky"
+    ? hand.getBoundingClientRect().top : innerHeight;
+  const out = [];
+  for (const selector of wanted) {
+    const found = [...document.querySelectorAll(selector)];
+    if (!found.length) out.push(`no ${selector}`);
+    for (const element of found) {
+      const box = element.getBoundingClientRect();
+      const pinned = !hand || hand.contains(element) || element.closest(".overlay");
+      const bottom = pinned ? innerHeight : edge;
+      const where = `${selector} at [${box.left | 0},${box.top | 0},${box.right | 0},` +
+        `${box.bottom | 0}]`;
+      if (box.top < 0 || box.left < 0 || box.right > innerWidth || box.bottom > bottom + 0.5) {
+        out.push(`${where} off screen (its foot at ${bottom | 0})`);
+        continue;
+      }
+      const [x, y] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
+      const [l, t, r, b] = [box.left + 12, box.top + 12, box.right - 12, box.bottom - 12];
+      const points = selector === ".results" ? [[l, t], [r, t], [l, b], [r, b]] : [[x, y]];
+      for (const [px, py] of points) {
+        const over = document.elementFromPoint(px, py);
+        if (!over || element.contains(over)) continue;
+        out.push(`${where} under ${over.tagName.toLowerCase()}.${[...over.classList].join(".")}`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def not_in_sight(page: Page, wanted: list[str]) -> list[str]:
+    """Of the elements ``wanted`` (selectors, each of which must match), what the player cannot
+    see with the page at its top."""
+    found: list[str] = page.evaluate(NOT_IN_SIGHT, wanted)
+    return found
+
+
 # What the floating Chat button (a phone's) sits on: each line of text and each control of the
 # page whose box meets the button's and that would be on top there but for the button (what
 # another panel already covers, or a list scrolls away, is not under the button); the guide's
@@ -160,11 +224,17 @@ def under_the_chat_button(page: Page) -> list[str]:
 
 
 def look_at_each(
-    ann: Clicker, kinds: set[str], which: str, look: Callable[[str], list[str]], seconds: float
+    ann: Clicker,
+    kinds: set[str],
+    which: str,
+    look: Callable[[str], list[str]],
+    seconds: float,
+    other: Callable[[], bool] = lambda: False,
 ) -> list[str]:
-    """Play on (``ann`` answering the page) until each of ``kinds`` of moment has been looked at
-    once: ``which`` (a script) names the moment on show, ``look(kind)`` says what is wrong with
-    it. A look during which the game moved on is looked at again, at the next of its kind."""
+    """Play on (``ann`` answering the page, ``other()`` first making any move she does not
+    know) until each of ``kinds`` of moment has been looked at once: ``which`` (a script)
+    names the moment on show, ``look(kind)`` says what is wrong with it. A look during which
+    the game moved on is looked at again, at the next of its kind."""
     page = ann.page
     version = "document.querySelector('.game').dataset.version"
     looked: set[str] = set()
@@ -179,6 +249,8 @@ def look_at_each(
             if page.evaluate(version) == before:
                 problems += found  # nothing moved while we looked: what we saw holds
                 looked.add(kind)
+            continue
+        if other():
             continue
         if not ann.step(lambda: page.evaluate(which) in kinds - looked):
             ann.wait_for_change(300)

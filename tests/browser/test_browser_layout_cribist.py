@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from clicker import CHROMIUM, Clicker
-from layout import look_at_each, overflowing
+from layout import CLAIM, MUGGINS, RESULTS, look_at_each, not_in_sight, overflowing
 from live_server import LiveServer
 from playwright.sync_api import Browser, Page, ViewportSize
 from test_browser_layout import SHOTS
@@ -24,7 +24,8 @@ pytestmark = pytest.mark.skipif(
 # The guide's sizes, and the desktop most browser tests use (a laptop's 900 px tall).
 SIZES: dict[str, ViewportSize] = {**GUIDE_SIZES, "laptop": {"width": 1280, "height": 900}}
 
-# Ann's turn, read in one round trip: its kind (lead, follow, claim, muggins), or null.
+# Ann's turn, read in one round trip: its kind (lead, an early lead after a trick she took,
+# follow, claim, muggins), or null.
 TURN = """() => {
   if (document.querySelector(".overlay .results")) return "results";
   const me = document.querySelector(".felt.cribist > .me.to-act");
@@ -32,52 +33,24 @@ TURN = """() => {
   if (me.querySelector(".claims [data-key=claim]")) return "claim";
   if (me.querySelector(".claims [data-key=muggins]")) return "muggins";
   if (!me.querySelector(".hand .button-card:not([disabled])")) return null;
-  return document.querySelector(".trick:not(.done) .trick-card") ? "follow" : "lead";
+  if (document.querySelector(".trick:not(.done) .trick-card")) return "follow";
+  const early = me.querySelectorAll(".hand .button-card").length >= 7;
+  return early && document.querySelector(".trick.done .trick-card") ? "lead-early" : "lead";
 }"""
 
-# What is not in sight, the page at its top: each of the wanted elements off screen (or, in the
-# trick, under the pinned hand's top edge), or with something else over its middle.
-UNSEEN = """(kind) => {
-  window.scrollTo(0, 0);
-  const wanted = {
-    lead: [".me .prompt", ".me .hand .button-card:not([disabled])"],
-    follow: [".me .prompt", ".me .hand .button-card:not([disabled])", ".trick .trick-card"],
-    claim: [".me .prompt", ".me .claims .claim-cards .button-card", ".me .claims button"],
-    muggins: [".me .prompt", ".me .claims .claim-cards .button-card",
-              ".me .claims .claim-kinds button", ".me .claims .actions button"],
-    results: [".results", ".results h2", ".results th", ".results td", ".results p",
-              ".results button", ".results a"],
-  }[kind];
-  const hand = document.querySelector(".felt > .me.to-act");
-  const edge = hand && getComputedStyle(hand).position === "sticky"
-    ? hand.getBoundingClientRect().top : innerHeight;
-  const out = [];
-  for (const selector of wanted) {
-    const found = [...document.querySelectorAll(selector)];
-    if (!found.length) out.push(`no ${selector}`);
-    for (const element of found) {
-      const box = element.getBoundingClientRect();
-      const bottom = selector.startsWith(".trick") ? edge : innerHeight;
-      const where = `${selector} at [${box.left | 0},${box.top | 0},${box.right | 0},` +
-        `${box.bottom | 0}]`;
-      if (box.top < 0 || box.left < 0 || box.right > innerWidth || box.bottom > bottom + 0.5) {
-        out.push(`${where} off screen (its foot at ${bottom | 0})`);
-        continue;
-      }
-      // The middle of each, and the corners of the results' panel (inside its rounding).
-      const [x, y] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
-      const [l, t, r, b] = [box.left + 12, box.top + 12, box.right - 12, box.bottom - 12];
-      const points = selector === ".results" ? [[l, t], [r, t], [l, b], [r, b]] : [[x, y]];
-      for (const [px, py] of points) {
-        const over = document.elementFromPoint(px, py);
-        if (!over || element.contains(over)) continue;
-        out.push(`${where} under ${over.tagName.toLowerCase()}.${[...over.classList].join(".")}`);
-        break;
-      }
-    }
-  }
-  return out;
-}"""
+# Where Ann's lead early in a hand (two rows of cards on a phone) keeps the whole last trick in
+# sight above her pinned hand (at 1280x1000 and 1280x900 its foot is still under the hand).
+LAST_TRICK_SIZES = {"phone", "small-phone"}
+
+# What Ann must see on each kind of turn.
+WANTED = {
+    "lead": [".me .prompt", ".me .hand .button-card:not([disabled])"],
+    "lead-early": [".me .prompt", ".me .hand .button-card:not([disabled])"],
+    "follow": [".me .prompt", ".me .hand .button-card:not([disabled])", ".trick .trick-card"],
+    "claim": CLAIM,
+    "muggins": MUGGINS,
+    "results": RESULTS,
+}
 
 
 def unseen(page: Page, kind: str) -> list[str]:
@@ -85,7 +58,11 @@ def unseen(page: Page, kind: str) -> list[str]:
     problems = []
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        problems += [f"{kind}, {size}: {problem}" for problem in page.evaluate(UNSEEN, kind)]
+        last_trick = (
+            [".trick .trick-card"] if kind == "lead-early" and size in LAST_TRICK_SIZES else []
+        )
+        found = not_in_sight(page, WANTED[kind] + last_trick)
+        problems += [f"{kind}, {size}: {problem}" for problem in found]
         problems += [f"{kind}, {size}: {problem}" for problem in overflowing(page)]
         page.screenshot(path=str(SHOTS / f"cribist-{kind}-{size}.png"))
     page.set_viewport_size(SIZES["desktop"])
@@ -97,7 +74,7 @@ def test_every_turn_of_a_cribist_game_is_in_sight_as_the_page_opens_at_every_siz
 ) -> None:
     page, errors = first_game(browser, live, "desktop", "cribist", counting="manual")
     ann = Clicker(page, high=True)  # the highest card: Ann wins tricks, so has some to claim
-    kinds = {"lead", "follow", "claim", "muggins", "results"}
+    kinds = {"lead", "lead-early", "follow", "claim", "muggins", "results"}
     # a slow machine; a whole game against three bots
     problems = look_at_each(ann, kinds, TURN, lambda kind: unseen(page, kind), 300)
     assert not problems, "\n".join(problems)
