@@ -11,10 +11,10 @@ Run: ``.venv/bin/python -m benchmarks.oracle_play simulate --duplicate --json -g
 line: this registers ``oracle`` and lets the game hand each move's true deal to it).
 
 With 2 players (session 21, against ``ismcts``: ``benchmarks.ismcts_ab play --expert oracle``,
-which hands the truth to these seats the same way) two more bounds: ``oracle-exact`` plays the
+which hands the truth to these seats the same way) more bounds: ``oracle-exact`` plays the
 true world by minimax (:mod:`pegboard.bots.search.last_play`, both hands known: the best play
-there is, not the rollouts' guess of it), and ``oracle-exact-pone`` does so only as pone, the
-expert as shipped when it deals, and ``oracle-exact-lead`` only at the hand's first card.
+there is, not the rollouts' guess of it), ``oracle-exact-pone`` does so only as pone (the
+expert as shipped when it deals) and ``oracle-exact-lead`` only at the hand's first card.
 """
 
 from __future__ import annotations
@@ -112,6 +112,16 @@ class ExactPoneOracleBot(ExactOracleBot):
         return view["dealer"] != view["seat"]
 
 
+class ExactLeadOracleBot(ExactOracleBot):
+    """:class:`ExactOracleBot` at the hand's first card only (the pone's lead, made before
+    anything is seen of the dealer's hand but its toss)."""
+
+    name = "oracle-exact-lead"
+
+    def sees(self, view: CribbageBotView) -> bool:
+        return not view["played"]
+
+
 def play_one_seeing(
     game_name: str, players: int, bots: Sequence[str], seed: int, options: Mapping[str, object]
 ) -> Game:
@@ -129,16 +139,6 @@ def play_one_seeing(
             bot.truth = {s: cribbage_view(game.view(s)) for s in range(players) if s != seat}
         game.apply(seat, bot.act(cribbage_view(game.view(seat))))
     raise RuntimeError(f"game {game_name} seed {seed} did not end")
-
-
-class ExactLeadOracleBot(ExactOracleBot):
-    """:class:`ExactOracleBot` at the hand's first card only (the pone's lead, made before
-    anything is seen of the dealer's hand but its toss)."""
-
-    name = "oracle-exact-lead"
-
-    def sees(self, view: CribbageBotView) -> bool:
-        return not view["played"]
 
 
 ORACLES = {

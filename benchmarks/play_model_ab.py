@@ -20,7 +20,6 @@ has the commands and the results.
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from pegboard.bots.base import View, known
 from pegboard.bots.cribbage.expert import CribbageExpert
@@ -105,13 +104,7 @@ register_bot(StrayExpert.name, StrayExpert)
 register_bot(ToldRandomExpert.name, ToldRandomExpert)
 register_bot(WideExpert.name, WideExpert)
 if os.environ.get("PLAY_MODEL_DUEL"):
-    _init = play_search.PlaySearch.__init__
-
-    def _weighing_duels(self: play_search.PlaySearch, *args: Any, **kwargs: Any) -> None:
-        _init(self, *args, **kwargs)
-        self.weighs = (self.duel and bool(self.history.plays)) or self.weighs
-
-    setattr(play_search.PlaySearch, "__init__", _weighing_duels)  # noqa: B010
+    setattr(play_search, "DUEL_WEIGHS", True)  # noqa: B010
 if os.environ.get("PLAY_MODEL_MISSED"):
     setattr(play_model, "MISSED", float(os.environ["PLAY_MODEL_MISSED"]))  # noqa: B010
 if os.environ.get("PLAY_STYLE_MARGIN"):
