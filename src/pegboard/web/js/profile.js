@@ -6,7 +6,7 @@ import { h, render, toast } from "./dom.js";
 import { ratingChart } from "./chart.js";
 import { accuracyPanel } from "./review.js";
 import { ratingsFrame } from "./leaderboard.js";
-import { PHASE_WORDS, provisionalBadge, ratingChange } from "./rating-change.js";
+import { PHASE_WORDS, finalScore, provisionalBadge, ratingChange } from "./rating-change.js";
 import { ratingsApi } from "./ratings-api.js";
 import { tournamentsApi } from "./tournaments-api.js";
 import { ordinal } from "./results.js";
@@ -332,7 +332,12 @@ function matchItem(match) {
         match.partners.length ? ["with ", names(match.partners), " "] : "",
         "against ",
         names(match.opponents),
-        ` · ${match.score} points`,
+        " · ",
+        h(
+          "span",
+          { class: "match-score", title: "your score, then the best of the others'" },
+          finalScore(match.score, match.opponents.map((o) => o.score)),
+        ),
       ),
     ),
     h(

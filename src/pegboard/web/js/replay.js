@@ -7,6 +7,7 @@ import { cardView } from "./cards.js";
 import { replayChat } from "./chat.js";
 import { h, render, s, toast } from "./dom.js";
 import { gameModule } from "./games.js";
+import { ratingsFrame } from "./leaderboard.js";
 import { matchStrip } from "./match-score.js";
 import { logItem, Narrator } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
@@ -119,22 +120,12 @@ export class ReplayPage {
       this.spec = games.find((g) => g.name === this.record.game);
       this.game = await gameModule(this.spec ?? this.record.game);
     } catch (error) {
+      if (this.gone) return;
       toast(error.message);
-      render(
-        this.root,
-        h(
-          "div",
-          { class: "replay-page" },
-          h(
-            "p",
-            { class: "notice" },
-            `No record: ${error.message}. `,
-            h("a", { href: "#/" }, "Lobby"),
-          ),
-        ),
-      );
+      this.missing(error.message);
       return;
     }
+    if (this.gone) return; // the reader went on to another page meanwhile
     const record = this.record;
     this.states = replayStates(record);
     this.names = record.seats.map((seat) => seat.name);
@@ -154,8 +145,30 @@ export class ReplayPage {
     this.loadReview();
   }
 
+  /** No game to replay: the page says so in the site's frame, with the way out. */
+  missing(why) {
+    ratingsFrame(
+      this.root,
+      "Replay",
+      h(
+        "main",
+        { class: "ratings-body", id: "main" },
+        h(
+          "section",
+          { class: "panel", "data-testid": "no-replay" },
+          h("h2", {}, "No such game to replay"),
+          h("p", {}, `${why}.`),
+          h("a", { class: "button primary", href: "#/" }, "To the lobby"),
+        ),
+      ),
+    );
+    document.title = "No such game · pegboard";
+  }
+
   build() {
     const record = this.record;
+    const title = `Replay: ${this.spec?.title ?? record.game}`;
+    document.title = `${title}, game ${this.match} · pegboard`;
     const lanes = this.sides.map((seats) => ({
       name: seats.map((seat) => this.names[seat]).join(" & "),
       seats,
@@ -207,7 +220,7 @@ export class ReplayPage {
             h(
               "h1",
               { class: "page-title" },
-              `Replay: ${this.spec?.title ?? record.game}`,
+              title,
             ),
             h("span", { class: "status" }, `game ${this.match}`),
           ),

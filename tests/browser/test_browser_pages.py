@@ -1,0 +1,140 @@
+"""The pages outside a table as a player reads them: each page names itself in the browser's
+title (none keeps the last page's), a replay that is not there says so in the site's frame, and
+a profile's matches give each game's score against the others' ("95–121"), not a lone number."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from axe import assert_accessible
+from clicker import CHROMIUM
+from devices import PHONE, desktop, phone
+from live_server import LiveServer
+from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import create_engine
+
+from pegboard.server.players import player_store as players
+from pegboard.server.ratings.settle import FinishedMatch, SeatOf, settle
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"the browser tests need Chromium at {CHROMIUM}"
+)
+
+
+def a_finished_game(live: LiveServer) -> str:
+    """A listed table of two bots to 15 that has played its game: its id, once its record is
+    kept."""
+    table: str = live.table(bots=["greedy", "greedy"], options={"score_target": 15}, listed=True)[
+        "id"
+    ]
+    deadline = time.monotonic() + 120  # a loaded machine
+    while httpx.get(f"{live.url}/api/tables/{table}/records", timeout=10).json() != [1]:
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.3)
+    return table
+
+
+def goes_to(page: Page, url: str, where: str, shown: str) -> None:
+    """Follow a link within the app (the title is the page's own, not the last one's)."""
+    page.goto(f"{url}/{where}")
+    expect(page.locator(shown).first).to_be_visible()
+
+
+def test_each_page_names_itself_and_a_missing_replay_says_so(
+    browser: Browser, live: LiveServer
+) -> None:
+    table = a_finished_game(live)
+    page = desktop(browser).new_page()
+    goes_to(page, live.url, "#/tournaments", "h2:has-text('Make a tournament')")
+    expect(page).to_have_title("Tournaments · pegboard")
+    # A replay opened from there names the game, not the tournaments page it came from.
+    goes_to(page, live.url, f"#/replay/{table}/1", "[data-testid=step]")
+    expect(page).to_have_title("Replay: Cribbage, game 1 · pegboard")
+    goes_to(page, live.url, "#/play", ".quick-form")
+    expect(page).to_have_title("Play now · pegboard")
+    goes_to(page, live.url, "#/daily", ".daily-game")
+    expect(page).to_have_title("Daily challenge · pegboard")
+    goes_to(page, live.url, "#/", "#player-name")
+    expect(page).to_have_title("pegboard")
+    # A game that is not there: the site's top bar, a heading that says so, the way out.
+    for screen in (desktop, phone):
+        missing = page if screen is desktop else screen(browser).new_page()
+        goes_to(missing, live.url, f"#/replay/{table}/9", "[data-testid=no-replay]")
+        expect(missing).to_have_title("No such game · pegboard")
+        expect(missing.locator(".topbar .brand")).to_be_visible()
+        expect(missing.locator("h1")).to_have_text("Replay")
+        expect(missing.locator("[data-testid=no-replay] h2")).to_have_text("No such game to replay")
+        expect(missing.locator("[data-testid=no-replay] a[href='#/']")).to_be_visible()
+        assert missing.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert_accessible(missing, "a replay that is not there")
+        missing.context.close()
+
+
+def seat(slot: int, player: str) -> SeatOf:
+    return (
+        SeatOf(slot, player, player, player)
+        if player.startswith("bot:")
+        else SeatOf(slot, "Ann", "human", player)
+    )
+
+
+def test_a_profiles_matches_give_the_score_against_the_others(
+    browser: Browser, live: LiveServer
+) -> None:
+    engine = create_engine(f"sqlite:///{live.db}")
+    ann = players.new_guest(engine, "Ann", 1_000.0).id
+    played = [  # (table, game, players, seats, ranks, scores)
+        ("lost2", "cribbage", 2, (ann, "bot:greedy"), (2, 1), (95, 121)),
+        ("won2", "cribbage", 2, ("bot:greedy", ann), (2, 1), (88, 121)),
+        (
+            "cribist4",
+            "cribist",
+            4,
+            (ann, "bot:greedy", "bot:easy", "bot:medium"),
+            (4, 1, 2, 3),
+            (1, 61, 30, 20),
+        ),
+    ]
+    for n, (table, game, count, who, ranks, scores) in enumerate(played):
+        match = FinishedMatch(
+            table_id=table,
+            match=1,
+            game=game,
+            players=count,
+            teams=False,
+            rated=False,
+            seats=tuple(seat(i, p) for i, p in enumerate(who)),
+            ranks=ranks,
+            scores=scores,
+            events=[],
+            finished=1_700_000_000.0 + n * 60,
+        )
+        settle(engine, match, match.finished)
+    engine.dispose()
+    for screen in (desktop, phone):
+        page = screen(browser).new_page()
+        page.goto(f"{live.url}/#/player/{ann}")
+        score = {
+            table: page.locator(f".match-row[data-table={table}] .match-score")
+            for table, *_ in played
+        }
+        expect(score["lost2"]).to_have_text("95–121")  # hers first, as she reads it
+        expect(score["won2"]).to_have_text("121–88")
+        expect(score["cribist4"]).to_have_text("1–61")  # against the best of the others
+        expect(page.locator(".match-row[data-table=cribist4]")).to_contain_text(
+            re.compile(r"4th of 4")
+        )
+        if screen is phone:  # the score stays on one line, on the screen
+            for found in score.values():
+                box = found.bounding_box()
+                assert (
+                    box is not None
+                    and box["height"] < 30
+                    and box["x"] + box["width"] <= (PHONE["width"])
+                ), box
+        assert_accessible(page, "a profile's matches")
+        page.context.close()
