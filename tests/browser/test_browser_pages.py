@@ -138,3 +138,34 @@ def test_a_profiles_matches_give_the_score_against_the_others(
                 ), box
         assert_accessible(page, "a profile's matches")
         page.context.close()
+
+
+def test_a_tournament_says_which_game_it_plays(browser: Browser, live: LiveServer) -> None:
+    """The list and the page name the game (three are played here), and the page its points
+    to win and seconds a move: what a player decides on before registering."""
+    page = desktop(browser).new_page()
+    made = page.request.post(
+        live.url + "/api/account", data={"username": "director", "password": "correct horse 1"}
+    )
+    assert made.ok, made.text()
+    settings = {
+        "name": "Tuesday club",
+        "game": "not-enough",
+        "format": "swiss",
+        "rounds": 3,
+        "turn_time": 45,
+        "options": {"score_target": 61},
+        "start_when": 8,
+    }
+    made = page.request.post(live.url + "/api/tournaments", data=settings)
+    assert made.ok, made.text()
+    goes_to(page, live.url, "#/tournaments", ".tournament-list li")
+    expect(page.locator(".tournament-list li")).to_contain_text(
+        "Tuesday club Cribbage is not Enough · Swiss, 3 rounds"
+    )
+    page.click("text=Tuesday club")
+    expect(page.locator("[data-testid=t-format]")).to_have_text(
+        "Cribbage is not Enough to 61, 45 s a move · Swiss, 3 rounds, one game a round · 0 entered"
+    )
+    assert_accessible(page, "an upcoming tournament")
+    page.context.close()
