@@ -26,14 +26,16 @@ pytestmark = pytest.mark.skipif(
 
 
 def a_finished_game(live: LiveServer) -> str:
-    """A listed table of two bots to 15 that has played its game: its id, once its record is
-    kept."""
-    table: str = live.table(bots=["greedy", "greedy"], options={"score_target": 15}, listed=True)[
-        "id"
-    ]
+    """A listed table of two bots to 15 that has played its game and closed: its id."""
+    made = live.table(bots=["greedy", "greedy"], options={"score_target": 15}, listed=True)
+    table: str = made["id"]
     deadline = time.monotonic() + 120  # a loaded machine
     while httpx.get(f"{live.url}/api/tables/{table}/records", timeout=10).json() != [1]:
         assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.3)
+    while live.info(table)["status"] != "finished":  # past its results: a bots' table closes
+        assert time.monotonic() < deadline, "the table of bots did not close"
+        live.jump(30)
         time.sleep(0.3)
     return table
 
@@ -54,6 +56,11 @@ def test_each_page_names_itself_and_a_missing_replay_says_so(
     # A replay opened from there names the game, not the tournaments page it came from.
     goes_to(page, live.url, f"#/replay/{table}/1", "[data-testid=step]")
     expect(page).to_have_title("Replay: Cribbage, game 1 · pegboard")
+    # Its table has closed: no link to a page that would only say so (it said "Nobody came to
+    # take the free seats" of a game played to its end).
+    expect(page.locator(".topbar [data-table-status=finished]")).to_be_attached()
+    expect(page.locator("[data-key=replay-table]")).to_have_count(0)
+    expect(page.locator(".topbar a[href^='#/table/']")).to_have_count(0)
     goes_to(page, live.url, "#/play", ".quick-form")
     expect(page).to_have_title("Play now · pegboard")
     goes_to(page, live.url, "#/daily", ".daily-game")
@@ -128,6 +135,10 @@ def test_a_profiles_matches_give_the_score_against_the_others(
         expect(page.locator(".match-row[data-table=cribist4]")).to_contain_text(
             re.compile(r"4th of 4")
         )
+        # These matches kept no deals (as a forfeit keeps none): no points per deal "over 0
+        # deals", all noughts.
+        expect(page.locator(".phases-table")).to_have_count(0)
+        expect(page.get_by_text("over 0 deals")).to_have_count(0)
         if screen is phone:  # the score stays on one line, on the screen
             for found in score.values():
                 box = found.bounding_box()

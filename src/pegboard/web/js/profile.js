@@ -111,7 +111,10 @@ export class ProfilePage {
           )
         : null,
       profile.stats.length ? statsPanel(profile.stats) : null,
-      profile.phases.length ? phasesPanel(profile.phases) : null,
+      // Only games with deals to average: a forfeit has none ("over 0 deals" and noughts).
+      profile.phases.some((game) => game.deals > 0)
+        ? phasesPanel(profile.phases.filter((game) => game.deals > 0))
+        : null,
       profile.accuracy?.length ? accuracyPanel(profile.accuracy) : null,
       tournaments.length ? tournamentsPanel(tournaments) : null,
       h(

@@ -143,6 +143,24 @@ export class ReplayPage {
     this.build();
     this.go(this.states.length - 1 > 0 ? 1 : 0);
     this.loadReview();
+    this.offerTable();
+  }
+
+  /** The way to the table, while it is open (a match going on, its results): a closed one
+   * only says it is closed, so a finished table gets no link. */
+  async offerTable() {
+    const table = await api.table(this.tableId).catch(() => null);
+    if (this.gone) return;
+    this.tableLink.dataset.tableStatus = table?.status ?? "unknown"; // what the link went by
+    if (!table || table.status === "finished") return;
+    render(
+      this.tableLink,
+      h(
+        "a",
+        { href: `#/table/${this.tableId}`, class: "button quiet", "data-key": "replay-table" },
+        "Table",
+      ),
+    );
   }
 
   /** No game to replay: the page says so in the site's frame, with the way out. */
@@ -224,11 +242,7 @@ export class ReplayPage {
             ),
             h("span", { class: "status" }, `game ${this.match}`),
           ),
-          h(
-            "div",
-            { class: "top-actions" },
-            h("a", { href: `#/table/${this.tableId}`, class: "button quiet" }, "Table"),
-          ),
+          (this.tableLink = h("div", { class: "top-actions" })),
         ),
         record.match ? this.matchNav(record.match.score) : null,
         h(
