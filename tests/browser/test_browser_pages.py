@@ -180,3 +180,25 @@ def test_a_tournament_says_which_game_it_plays(browser: Browser, live: LiveServe
     )
     assert_accessible(page, "an upcoming tournament")
     page.context.close()
+
+
+def test_a_signed_in_player_sits_under_their_own_name(browser: Browser, live: LiveServer) -> None:
+    """Signed in by the cookie alone (an account on a new device: no name kept in this
+    browser), a table made from the lobby seats the player under the name the lobby shows."""
+    page = desktop(browser).new_page()
+    made = page.request.post(
+        live.url + "/api/account", data={"username": "maud", "password": "correct horse 1"}
+    )
+    assert made.ok, made.text()
+    goes_to(page, live.url, "#/", ".you .player-username")
+    expect(page.locator("#player-name")).to_have_value("maud")
+    expect(page.locator(".tables .notice", has_text="Loading")).to_have_count(0)
+    page.click("[data-key=create]")
+    page.wait_for_url(re.compile(r"#/table/\w+"))
+    table = page.url.rsplit("/", 1)[1].split("?")[0]
+    deadline = time.monotonic() + 30
+    while not (slot := live.info(table)["slots"][0]):
+        assert time.monotonic() < deadline, "nobody sat down"
+        time.sleep(0.2)
+    assert slot["name"] == "maud", slot
+    page.context.close()
