@@ -65,6 +65,8 @@ def test_each_page_names_itself_and_a_missing_replay_says_so(
     expect(page).to_have_title("Play now · pegboard")
     goes_to(page, live.url, "#/daily", ".daily-game")
     expect(page).to_have_title("Daily challenge · pegboard")
+    goes_to(page, live.url, "#/rules/nonsense", ".rules-body .notice")
+    expect(page).to_have_title("How to play · pegboard")  # no such game, still how to play
     goes_to(page, live.url, "#/", "#player-name")
     expect(page).to_have_title("pegboard")
     # A game that is not there: the site's top bar, a heading that says so, the way out.
