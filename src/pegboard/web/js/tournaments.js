@@ -176,7 +176,7 @@ function createForm(games) {
     h("h2", { id: "t-make" }, "Make a tournament"),
     h("p", { class: "hint" }, "It starts when the field is full, or when you start it (bots fill the places, if you let them)."),
     field("Name", name),
-    field("Game", table, "Three or four a table: a Swiss grouped by the standings; partners are drawn at each table."),
+    field("Game", table, "At tables of three or four: a Swiss grouped by the standings, partners drawn at each table."),
     field("Format", format),
     field("Rounds", rounds, "A round robin plays everyone once."),
     field("Match", match),
