@@ -137,6 +137,11 @@ def test_a_profiles_matches_give_the_score_against_the_others(
         expect(page.locator(".match-row[data-table=cribist4]")).to_contain_text(
             re.compile(r"4th of 4")
         )
+        # When each was played, to the minute (seconds crowded a phone's line).
+        finished = page.locator(".match-row[data-table=lost2] time")
+        expect(finished).to_have_attribute("datetime", "2023-11-14T22:13:20.000Z")
+        assert re.search(r"\d:\d\d", finished.inner_text()), finished.inner_text()
+        assert not re.search(r"\d:\d\d:\d\d", finished.inner_text()), finished.inner_text()
         # These matches kept no deals (as a forfeit keeps none): no points per deal "over 0
         # deals", all noughts.
         expect(page.locator(".phases-table")).to_have_count(0)

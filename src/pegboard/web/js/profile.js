@@ -346,7 +346,12 @@ function matchItem(match) {
     h(
       "div",
       { class: "match-side" },
-      h("time", { datetime: when.toISOString() }, when.toLocaleString()),
+      // The day and the minute ("28 Nov 2026, 10:46"): seconds only crowded the line.
+      h(
+        "time",
+        { datetime: when.toISOString() },
+        when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+      ),
       match.rating ? ratingChange(match.rating) : null,
       h(
         "a",
