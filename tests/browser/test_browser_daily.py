@@ -50,8 +50,14 @@ def test_the_daily_game_played_to_the_end_and_its_results(
     expect(board.locator("tr.mine")).to_contain_text("Ann (you)")
     expect(board.locator("tr.mine td").first).to_have_text("1")
     expect(board.locator("tr.mine")).to_contain_text("Replay")
-    expect(page.locator(".daily-game[data-game=cribbage] .daily-done")).to_contain_text(
-        "Your game: "
+    # The result as a player reads it: won or lost, and the score, hers first ("Lost 96–121").
+    result = board.locator("tr.mine td.daily-result")
+    expect(result).to_have_text(re.compile(r"^(Won|Lost) \d+–\d+$"))
+    shown = re.fullmatch(r"(Won|Lost) (\d+)–(\d+)", result.inner_text())
+    assert shown is not None
+    assert (shown[1] == "Won") == (int(shown[2]) > int(shown[3])), shown[0]
+    expect(page.locator(".daily-game[data-game=cribbage] .daily-done")).to_have_text(
+        f"Your game: {shown[0]}"
     )
     expect(page.locator("[data-testid=daily-streak]")).to_have_text("Your streak: 1 day in a row")
     page.screenshot(path=str(SHOTS / "daily-results.png"), full_page=True)

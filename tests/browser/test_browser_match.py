@@ -104,6 +104,8 @@ def test_a_best_of_three_shows_the_match_and_goes_on_to_its_next_game(
     expect(replay.locator(".match-nav")).to_contain_text("Game 1 of the match")
     expect(replay.locator("[data-key=match-next]")).to_have_attribute("href", f"#/replay/{table}/2")
     expect(replay.locator("[data-key=match-prev]")).to_have_count(0)
+    # The match goes on at its table: the replay leads back there.
+    expect(replay.locator("[data-key=replay-table]")).to_have_attribute("href", f"#/table/{table}")
     replay.screenshot(path=str(out / f"match-{game}-{size}-replay.png"), animations="disabled")
     assert_accessible(replay, f"{game} match replay ({size})")
     replay.close()

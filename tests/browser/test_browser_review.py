@@ -81,6 +81,12 @@ def test_a_finished_match_is_reviewed_in_the_replay(
         expect(panel).to_be_visible()
         players = GAMES[game][0]
         expect(panel.locator(".review-summary tbody tr")).to_have_count(players)
+        # Every column of the players' table in sight, no sideways scroll (beside the replay on
+        # a desktop its last column, luck, was cut off).
+        scroller = panel.locator(".review-table-scroll")
+        assert scroller.evaluate("e => e.scrollWidth <= e.clientWidth"), scroller.evaluate(
+            "e => [e.scrollWidth, e.clientWidth]"
+        )
         page.screenshot(path=str(SHOTS / f"{game}-{name}-review.png"), full_page=False)
         # A tap on the graph's far right goes to its last point.
         graph = page.locator("[data-testid=review-graph]")

@@ -276,6 +276,29 @@ def on_a_phone(browser: Browser, address: str, shown: str, shot: str, count: int
         small.close()
 
 
+# Each box's games won: a number of its own at the box's right, clear of the name it follows
+# (it read as part of the name: "(1) Greedy bot 4 1").
+GAMES_WON_APART = """() => [...document.querySelectorAll("svg.bracket .bracket-match")]
+.flatMap((g) => {
+  const box = g.querySelector("rect").getBBox();
+  const names = [...g.querySelectorAll("text:not(.bracket-score)")];
+  const scores = [...g.querySelectorAll("text.bracket-score")];
+  const played = names.length === 2 && !names.some((n) => n.textContent.endsWith("bye"));
+  if (played && scores.length !== 2) return [`${g.textContent}: no games won shown apart`];
+  return scores.flatMap((score, i) => {
+    const [s, n] = [score.getBBox(), names[i].getBBox()];
+    return /^\\d+$/.test(score.textContent) && s.x > n.x + n.width + 4 &&
+      s.x + s.width <= box.x + box.width ? [] : [`${names[i].textContent} | ${score.textContent}`];
+  });
+})"""
+
+
+def games_won_apart(page: Page) -> list[str]:
+    """The bracket's boxes whose games won are missing, or not a number apart at the right."""
+    found: list[str] = page.evaluate(GAMES_WON_APART)
+    return found
+
+
 def test_an_acc_playoff_draws_its_bracket(
     context: BrowserContext, browser: Browser, tmp_path: Path
 ) -> None:
@@ -301,6 +324,7 @@ def test_an_acc_playoff_draws_its_bracket(
         label = bracket.get_attribute("aria-label") or ""
         assert label.count("has a bye") == 3, label
         assert page.locator("svg.bracket .bracket-match").count() == 4 + 2 + 1
+        assert games_won_apart(page) == []
         assert serious(page) == []
         page.screenshot(path=str(SHOTS / "tournament-bracket-desktop.png"), full_page=True)
         on_a_phone(browser, f"{live.url}/#/tournament/{made}", "svg.bracket", "bracket")

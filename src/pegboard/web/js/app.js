@@ -24,6 +24,7 @@ let page = null;
 
 function route() {
   page?.destroy();
+  document.title = "pegboard"; // each page names itself; none keeps the last page's name
   const [path, query = ""] = location.hash.replace(/^#\/?/, "/").split("?");
   const [, kind, id, match, mode] = path.split("/");
   const invite = new URLSearchParams(query).get("invite");

@@ -53,20 +53,35 @@ function matchBox(match, x, y) {
     const seed = match.seeds[i];
     const won = match.winner !== null && match.players[i] === match.winner;
     const label = name ?? (match.players[0] && i === 1 && match.winner ? "bye" : "…");
-    const score = match.score ? ` ${match.score[i]}` : "";
+    const line = y + 17 + i * 18;
     group.append(
       s(
         "text",
-        { x: x + 8, y: y + 17 + i * 18, class: won ? "winner" : "" },
-        `${seed ? `(${seed}) ` : ""}${clip(label)}${score}`,
+        { x: x + 8, y: line, class: won ? "winner" : "" },
+        `${seed ? `(${seed}) ` : ""}${clip(label)}`,
       ),
     );
+    // The games won, in a column of their own at the box's right edge: never read as part of
+    // the name ("Greedy bot 4 1").
+    if (match.score)
+      group.append(
+        s(
+          "text",
+          {
+            x: x + BOX_W - 8,
+            y: line,
+            "text-anchor": "end",
+            class: `bracket-score${won ? " winner" : ""}`,
+          },
+          String(match.score[i]),
+        ),
+      );
   });
   return group;
 }
 
 function clip(name) {
-  return name.length > 16 ? `${name.slice(0, 15)}…` : name;
+  return name.length > 14 ? `${name.slice(0, 13)}…` : name; // room for the games won
 }
 
 /** The bracket in words, for a screen reader. */

@@ -5,13 +5,14 @@
 import { api, memory, request } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
+import { finalScore } from "./rating-change.js";
 
 const short = (hex) => `${hex.slice(0, 16)}…`;
 
 function resultText(result) {
   if (!result) return "playing";
-  const margin = result.margin > 0 ? `+${result.margin}` : String(result.margin);
-  return `${result.won ? "Won" : "Lost"} (${margin})`;
+  const [mine, ...theirs] = result.scores;
+  return `${result.won ? "Won" : "Lost"} ${finalScore(mine, theirs)}`;
 }
 
 export class DailyPage {
@@ -169,7 +170,7 @@ export class DailyPage {
               { class: r.you ? "mine" : "" },
               h("td", { class: "num" }, r.rank ?? "–"),
               h("td", {}, r.name, r.you ? " (you)" : ""),
-              h("td", {}, resultText(r.result)),
+              h("td", { class: "daily-result" }, resultText(r.result)),
               h(
                 "td",
                 {},

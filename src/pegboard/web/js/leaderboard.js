@@ -18,6 +18,7 @@ export function topLinks() {
 
 /** A page with the top bar of the ratings pages: brand, title, links. */
 export function ratingsFrame(root, title, body) {
+  document.title = `${title} · pegboard`; // until the page knows better (a player's name)
   root.replaceChildren(
     h(
       "div",

@@ -67,8 +67,11 @@ export const NAME_HINT =
  * so the seat is the player's (a name the server refuses is said by the join itself). */
 export async function joinTable(tableId) {
   await account.name(memory.name()).catch(() => null);
+  // Signed in with no name kept in this browser (an account's cookie on a new device, the guest
+  // the daily page made): the player's own name, which the lobby shows, not "Player 1".
+  const name = memory.name() || ((await currentPlayer())?.name ?? "");
   const table = await api.table(tableId).catch(() => ({}));
-  const joined = await api.join(tableId, memory.name(), seedForHandOne(table.next_commitment));
+  const joined = await api.join(tableId, name, seedForHandOne(table.next_commitment));
   memory.setToken(tableId, joined.token);
   return joined;
 }

@@ -6,7 +6,7 @@ import { h, render, toast } from "./dom.js";
 import { ratingChart } from "./chart.js";
 import { accuracyPanel } from "./review.js";
 import { ratingsFrame } from "./leaderboard.js";
-import { PHASE_WORDS, provisionalBadge, ratingChange } from "./rating-change.js";
+import { PHASE_WORDS, finalScore, provisionalBadge, ratingChange } from "./rating-change.js";
 import { ratingsApi } from "./ratings-api.js";
 import { tournamentsApi } from "./tournaments-api.js";
 import { ordinal } from "./results.js";
@@ -111,7 +111,10 @@ export class ProfilePage {
           )
         : null,
       profile.stats.length ? statsPanel(profile.stats) : null,
-      profile.phases.length ? phasesPanel(profile.phases) : null,
+      // Only games with deals to average: a forfeit has none ("over 0 deals" and noughts).
+      profile.phases.some((game) => game.deals > 0)
+        ? phasesPanel(profile.phases.filter((game) => game.deals > 0))
+        : null,
       profile.accuracy?.length ? accuracyPanel(profile.accuracy) : null,
       tournaments.length ? tournamentsPanel(tournaments) : null,
       h(
@@ -332,13 +335,23 @@ function matchItem(match) {
         match.partners.length ? ["with ", names(match.partners), " "] : "",
         "against ",
         names(match.opponents),
-        ` · ${match.score} points`,
+        " · ",
+        h(
+          "span",
+          { class: "match-score", title: "your score, then the best of the others'" },
+          finalScore(match.score, match.opponents.map((o) => o.score)),
+        ),
       ),
     ),
     h(
       "div",
       { class: "match-side" },
-      h("time", { datetime: when.toISOString() }, when.toLocaleString()),
+      // The day and the minute ("28 Nov 2026, 10:46"): seconds only crowded the line.
+      h(
+        "time",
+        { datetime: when.toISOString() },
+        when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+      ),
       match.rating ? ratingChange(match.rating) : null,
       h(
         "a",

@@ -39,6 +39,7 @@ export class QuickPlayPage {
     this.retries = 0;
     this.status = null; // the last `queued` message, and when it came (ms)
     this.body = h("main", { class: "quick-body" }, h("p", { class: "notice" }, "Loading…"));
+    document.title = "Play now · pegboard";
     root.replaceChildren(
       h(
         "div",

@@ -1,9 +1,16 @@
 // How a rating and its change read: "1500 → 1523 (+23)", provisional ones marked.
 
-import { h } from "./dom.js";
+import { h, plural } from "./dom.js";
 
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
+}
+
+/** A finished game's score as a player reads it: their own first, then the best of the
+ * others' ("95–121"); their points alone if the others' are not known. */
+export function finalScore(mine, theirs) {
+  const known = theirs.filter((n) => typeof n === "number");
+  return known.length ? `${mine}–${Math.max(...known)}` : plural(mine, "point");
 }
 
 export function provisionalBadge() {

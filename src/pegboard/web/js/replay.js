@@ -7,6 +7,7 @@ import { cardView } from "./cards.js";
 import { replayChat } from "./chat.js";
 import { h, render, s, toast } from "./dom.js";
 import { gameModule } from "./games.js";
+import { ratingsFrame } from "./leaderboard.js";
 import { matchStrip } from "./match-score.js";
 import { logItem, Narrator } from "./narrate.js";
 import { replayStates } from "./replay-state.js";
@@ -119,22 +120,12 @@ export class ReplayPage {
       this.spec = games.find((g) => g.name === this.record.game);
       this.game = await gameModule(this.spec ?? this.record.game);
     } catch (error) {
+      if (this.gone) return;
       toast(error.message);
-      render(
-        this.root,
-        h(
-          "div",
-          { class: "replay-page" },
-          h(
-            "p",
-            { class: "notice" },
-            `No record: ${error.message}. `,
-            h("a", { href: "#/" }, "Lobby"),
-          ),
-        ),
-      );
+      this.missing(error.message);
       return;
     }
+    if (this.gone) return; // the reader went on to another page meanwhile
     const record = this.record;
     this.states = replayStates(record);
     this.names = record.seats.map((seat) => seat.name);
@@ -152,10 +143,50 @@ export class ReplayPage {
     this.build();
     this.go(this.states.length - 1 > 0 ? 1 : 0);
     this.loadReview();
+    this.offerTable();
+  }
+
+  /** The way to the table, while it is open (a match going on, its results): a closed one
+   * only says it is closed, so a finished table gets no link. */
+  async offerTable() {
+    const table = await api.table(this.tableId).catch(() => null);
+    if (this.gone) return;
+    this.tableLink.dataset.tableStatus = table?.status ?? "unknown"; // what the link went by
+    if (!table || table.status === "finished") return;
+    render(
+      this.tableLink,
+      h(
+        "a",
+        { href: `#/table/${this.tableId}`, class: "button quiet", "data-key": "replay-table" },
+        "Table",
+      ),
+    );
+  }
+
+  /** No game to replay: the page says so in the site's frame, with the way out. */
+  missing(why) {
+    ratingsFrame(
+      this.root,
+      "Replay",
+      h(
+        "main",
+        { class: "ratings-body", id: "main" },
+        h(
+          "section",
+          { class: "panel", "data-testid": "no-replay" },
+          h("h2", {}, "No such game to replay"),
+          h("p", {}, `${why}.`),
+          h("a", { class: "button primary", href: "#/" }, "To the lobby"),
+        ),
+      ),
+    );
+    document.title = "No such game · pegboard";
   }
 
   build() {
     const record = this.record;
+    const title = `Replay: ${this.spec?.title ?? record.game}`;
+    document.title = `${title}, game ${this.match} · pegboard`;
     const lanes = this.sides.map((seats) => ({
       name: seats.map((seat) => this.names[seat]).join(" & "),
       seats,
@@ -207,15 +238,11 @@ export class ReplayPage {
             h(
               "h1",
               { class: "page-title" },
-              `Replay: ${this.spec?.title ?? record.game}`,
+              title,
             ),
             h("span", { class: "status" }, `game ${this.match}`),
           ),
-          h(
-            "div",
-            { class: "top-actions" },
-            h("a", { href: `#/table/${this.tableId}`, class: "button quiet" }, "Table"),
-          ),
+          (this.tableLink = h("div", { class: "top-actions" })),
         ),
         record.match ? this.matchNav(record.match.score) : null,
         h(

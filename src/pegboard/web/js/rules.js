@@ -18,6 +18,7 @@ export class RulesPage {
       { class: "rules-body", id: "main" },
       h("p", { class: "notice" }, "Loading the rules…"),
     );
+    document.title = "How to play · pegboard"; // the game's own, once its rules are in
     root.replaceChildren(
       h(
         "div",

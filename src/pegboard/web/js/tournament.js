@@ -7,7 +7,7 @@ import { bracketSvg } from "./bracket.js";
 import { h, plural, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
 import { signed } from "./match-score.js";
-import { describeFormat, tournamentsApi } from "./tournaments-api.js";
+import { describeFormat, gameWords, roundWords, tournamentsApi } from "./tournaments-api.js";
 
 const EVERY = 2000; // ms between looks while it is not over
 
@@ -30,6 +30,7 @@ export class TournamentPage {
 
   async load() {
     try {
+      this.games ??= await api.games().catch(() => []); // the game's title, once
       this.show(await tournamentsApi.get(this.id));
     } catch (error) {
       render(this.body, h("p", { class: "notice" }, `Could not load: ${error.message}`));
@@ -75,7 +76,7 @@ export class TournamentPage {
     const you = t.you;
     const status = {
       upcoming: t.start_when ? `Starts when ${t.start_when} have joined` : "Starts soon",
-      running: `Round ${t.rounds_played.length} of ${t.rounds}`,
+      running: roundWords(t.rounds_played.length, t.rounds),
       finished: t.places.length ? `Won by ${t.places[0].name}` : "Finished",
       cancelled: "Cancelled: too few came",
     }[t.status];
@@ -104,7 +105,12 @@ export class TournamentPage {
       { class: "panel tournament-summary", "aria-labelledby": "t-summary" },
       h("h2", { id: "t-summary" }, t.name),
       h("p", { class: "status-line", "data-testid": "t-status" }, status),
-      h("p", { class: "hint" }, `${describeFormat(t)} · ${t.entrants} entered${t.rated ? " · rated" : ""}`),
+      h(
+        "p",
+        { class: "hint", "data-testid": "t-format" },
+        `${gameWords(t, this.games ?? [])} · ${describeFormat(t)} · ${t.entrants} entered` +
+          (t.rated ? " · rated" : ""),
+      ),
       you?.table
         ? h(
             "p",

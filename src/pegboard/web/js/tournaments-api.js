@@ -37,3 +37,19 @@ export function describeFormat(t) {
   const tables = t.players > 2 ? `, tables of ${t.players}` : "";
   return `${FORMAT_WORDS[t.format] ?? t.format}, ${rounds}${match} a round${playoff}${tables}`;
 }
+
+/** The game a tournament plays, as its pages name it: "Cribbage", with the points to win and
+ * the seconds a move where its settings are at hand ("Cribbage to 121, 60 s a move"). */
+export function gameWords(t, games) {
+  const title = games.find((g) => g.name === t.game)?.title ?? t.game;
+  const target = t.settings?.options?.score_target;
+  const turn = t.settings?.turn_time;
+  return `${title}${target ? ` to ${target}` : ""}${turn ? `, ${turn} s a move` : ""}`;
+}
+
+/** Where a running tournament is after `played` rounds of `rounds`: "Round 2 of 3", and past
+ * the qualifying rounds, "Playoff round 1" (not "Round 4 of 3"). */
+export function roundWords(played, rounds) {
+  if (!rounds) return `Round ${played}`;
+  return played > rounds ? `Playoff round ${played - rounds}` : `Round ${played} of ${rounds}`;
+}

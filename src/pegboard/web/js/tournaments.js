@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { h, render, toast } from "./dom.js";
 import { ratingsFrame } from "./leaderboard.js";
 import { ratingsApi } from "./ratings-api.js";
-import { describeFormat, matchWords, tournamentsApi } from "./tournaments-api.js";
+import { describeFormat, gameWords, matchWords, roundWords, tournamentsApi } from "./tournaments-api.js";
 
 const SECTIONS = [
   ["running", "Running"],
@@ -50,7 +50,7 @@ export class TournamentsPage {
           { class: "panel", "aria-labelledby": `t-${key}` },
           h("h2", { id: `t-${key}` }, title),
           listing[key].length
-            ? h("ul", { class: "tournament-list" }, listing[key].map(item))
+            ? h("ul", { class: "tournament-list" }, listing[key].map((t) => item(t, games)))
             : h("p", { class: "notice" }, `No ${title.toLowerCase()} tournaments.`),
         ),
       ),
@@ -66,20 +66,24 @@ export class TournamentsPage {
   }
 }
 
-function item(t) {
+function item(t, games) {
   const when =
     t.status === "upcoming"
       ? t.start_when
         ? `starts when ${t.start_when} have joined`
         : `starts ${new Date(t.start_at * 1000).toLocaleString()}`
       : t.status === "running"
-        ? `round ${t.round} of ${t.rounds}`
+        ? roundWords(t.round, t.rounds).toLowerCase()
         : "finished";
   return h(
     "li",
     {},
     h("a", { href: `#/tournament/${encodeURIComponent(t.id)}` }, t.name),
-    h("span", { class: "hint" }, ` ${describeFormat(t)} · ${t.entrants} entered · ${when}`),
+    h(
+      "span",
+      { class: "hint" },
+      ` ${gameWords(t, games)} · ${describeFormat(t)} · ${t.entrants} entered · ${when}`,
+    ),
   );
 }
 
@@ -172,7 +176,7 @@ function createForm(games) {
     h("h2", { id: "t-make" }, "Make a tournament"),
     h("p", { class: "hint" }, "It starts when the field is full, or when you start it (bots fill the places, if you let them)."),
     field("Name", name),
-    field("Game", table, "Three or four a table: a Swiss grouped by the standings; partners are drawn at each table."),
+    field("Game", table, "At tables of three or four: a Swiss grouped by the standings, partners drawn at each table."),
     field("Format", format),
     field("Rounds", rounds, "A round robin plays everyone once."),
     field("Match", match),
