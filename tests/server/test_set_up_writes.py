@@ -119,3 +119,42 @@ def assert_stored(server: Server, set_up: str, made: httpx.Response) -> None:
     else:
         table = server.get(f"/api/tables/{made.json()['table']['id']}").json()
         assert [s["name"] for s in table["slots"] if s is not None] == ["Cy"]
+
+
+@pytest.mark.store
+def test_a_browser_is_nobody_until_the_answer_that_makes_its_guest(server: Server) -> None:
+    """A read sent while the new guest is being stored is answered at once and names nobody
+    (the browser has no cookie yet); the answer gives the cookie, and the next read finds the
+    guest. (A browser test once read /api/me before this answer and took it for a race.)"""
+    with (
+        httpx.Client(base_url=server.url, timeout=ANSWERED) as browser,
+        ThreadPoolExecutor(1) as requests,
+        held(server, "INSERT INTO players") as hold,
+    ):
+        answer = requests.submit(browser.post, "/api/me", json={"name": "Cy"})
+        assert hold.begun.wait(HELD), "the guest is being stored"
+        assert browser.get("/api/me").json() == {"player": None}
+        assert not answer.done(), "nobody hears of the guest before it is stored"
+        hold.release.set()
+        made = answer.result(HELD)
+        assert made.status_code == 200, made.text
+        assert browser.get("/api/me").json()["player"] == made.json()["player"]
+
+
+def test_every_guest_is_found_by_the_read_right_after_its_answer(server: Server) -> None:
+    """Browsers making guests at once, each reading /api/me as soon as it is answered: the
+    set-up thread's commit is seen by the read, on whichever pooled connection it runs."""
+
+    def guests(browser: int) -> list[tuple[str, str | None]]:
+        found: list[tuple[str, str | None]] = []
+        for _ in range(4):
+            with httpx.Client(base_url=server.url, timeout=ANSWERED) as client:
+                made = client.post("/api/me", json={"name": f"P{browser}"}).json()["player"]
+                me = client.get("/api/me").json()["player"]
+                found.append((made["id"], me and me["id"]))
+        return found
+
+    with ThreadPoolExecutor(6) as browsers:  # 24 guests: within one address's burst
+        made_and_read = [pair for each in browsers.map(guests, range(6)) for pair in each]
+    assert len({made for made, _ in made_and_read}) == 24
+    assert [made for made, _ in made_and_read] == [read for _, read in made_and_read]
