@@ -1,7 +1,7 @@
 """The store's write of a move, alone and in groups: CPU time a change.
 
 ``python -m benchmarks.bench_store_groups [--db-dir DIR] [--rounds N]`` writes 1,024 changes of
-one action each (``Store.commit_changes``, as a room's move) to a fresh SQLite store of 256
+one action each (``Store.commit_writes``, as a room's move) to a fresh SQLite store of 256
 tables, in groups of 1, 2, 4, 8 and 16 changes a transaction, the sizes in turns, ``rounds``
 times; it prints the median CPU time (of this thread) a change for each size. On SQLite the
 server writes the changes of a turn of its event loop as one group (docs/benchmarks.md, "One
@@ -40,7 +40,7 @@ def per_change(db_dir: str | None, rounds: int) -> dict[int, list[float]]:
                         for t in (n % TABLES for n in range(first, first + size)):
                             group.append(Change(f"t{t}", 1, next_action[t], [ENTRY], "playing"))
                             next_action[t] += 1
-                        store.commit_changes(group)
+                        store.commit_writes(group)
                     results[size].append((time.thread_time() - start) / CHANGES)
             return results
         finally:

@@ -40,7 +40,7 @@ import os
 import random
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
@@ -536,12 +536,7 @@ class PlayersBench:
             await asyncio.gather(*(p.play(self.window[1]) for p in table.players), *talk)
             await table.answered(self.window[1] + GRACE)
         finally:
-            for player in table.players:
-                player.closing = True
-            await asyncio.gather(*(_close(p.socket) for p in table.players if p.socket is not None))
-            for reader in readers:
-                reader.cancel()
-            await asyncio.gather(*readers, return_exceptions=True)
+            await let_go(table, readers)
 
     async def run(self) -> LevelResult:
         self.window = measuring_window(self.config)
@@ -594,7 +589,7 @@ class BotsBench:
             except TimeoutError:
                 pass
             finally:
-                await _close(socket)
+                await close_socket(socket)
 
     async def _new_table(
         self, http: httpx.AsyncClient, gate: asyncio.Semaphore
@@ -679,17 +674,17 @@ async def run_tables(
     offset = time.time() - time.perf_counter()
     result.window_wall = (window[0] + offset, window[1] + offset)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-    async with _http(config) as http:
+    async with http_client(config) as http:
         tasks = [task(http, i, config.ramp * i / config.tables, gate) for i in range(config.tables)]
         await _measured(result, config, window, asyncio.gather(*tasks))
 
 
-def _http(config: LevelConfig) -> httpx.AsyncClient:
+def http_client(config: LevelConfig, connections: int = SETUP_CONCURRENCY) -> httpx.AsyncClient:
     return httpx.AsyncClient(
         base_url=config.url,
         timeout=30,
         trust_env=False,  # loopback only: never a proxy
-        limits=httpx.Limits(max_connections=SETUP_CONCURRENCY),
+        limits=httpx.Limits(max_connections=connections),
         # One client stands for every person: it keeps no cookie (each person's session travels
         # in its own requests' Cookie header).
         cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])),
@@ -715,7 +710,18 @@ async def _connect(uri: str, forwarded: str | None = None) -> ClientConnection:
     )
 
 
-async def _close(socket: ClientConnection | None) -> None:
+async def let_go(table: Table, readers: Sequence[asyncio.Task[None]]) -> None:
+    """Close a table's sockets (ours to close: no error) and stop their readers."""
+    for player in table.players:
+        player.closing = True
+    sockets = [p.socket for p in table.players if p.socket is not None]
+    await asyncio.gather(*(close_socket(s) for s in sockets))
+    for reader in readers:
+        reader.cancel()
+    await asyncio.gather(*readers, return_exceptions=True)
+
+
+async def close_socket(socket: ClientConnection | None) -> None:
     if socket is not None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(socket.close(), 3)

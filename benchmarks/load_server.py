@@ -160,7 +160,7 @@ class Diagnosis:
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
         self._thread.start()
-        usual = store_module.Store.commit_changes
+        usual = store_module.Store.commit_writes
         writes = self.writes
 
         def timed(store: store_module.Store, changes: Any) -> None:
@@ -171,7 +171,7 @@ class Diagnosis:
             finally:
                 writes.append((time.perf_counter() - start, time.thread_time() - cpu))
 
-        store_module.Store.commit_changes = timed  # type: ignore[method-assign,assignment]
+        store_module.Store.commit_writes = timed  # type: ignore[method-assign,assignment]
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if self._counting:  # the census' own collections

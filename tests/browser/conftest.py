@@ -13,7 +13,11 @@ import pytest
 from clicker import BROWSER_ARGS, CHROMIUM
 from devices import People
 from live_server import LiveServer
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
+
+# An assertion on the page waits as long as the pages' own actions (15 s, not Playwright's 5):
+# make test loads both cores, and a seat taken was once drawn past 5 s at a load average of 30.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module")

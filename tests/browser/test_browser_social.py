@@ -15,7 +15,7 @@ from axe import assert_accessible
 from clicker import CHROMIUM, RESULTS, Clicker, play_to_results
 from devices import People, desktop, phone, watch_errors
 from live_server import LiveServer
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Response, ViewportSize, expect
 from sqlalchemy import create_engine
 from test_browser_chat import chat_texts, private_table, take_seat
 
@@ -29,6 +29,7 @@ pytestmark = pytest.mark.skipif(
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screens"  # looked at, not kept
 DESKTOP: ViewportSize = {"width": 1280, "height": 1000}
 SMALL: ViewportSize = {"width": 360, "height": 740}
+GUEST_MADE_WITHIN_MS = 60_000  # a loaded machine's set-up thread may take seconds
 
 
 COVERS_THE_TOP_BAR = """() => {
@@ -53,12 +54,20 @@ def player_id(page: Page) -> str:
 
 
 def become(page: Page, url: str, name: str) -> str:
-    """A guest called ``name`` on this browser (the lobby's name box makes one)."""
+    """A guest called ``name`` on this browser (the lobby's name box makes one). Waits for the
+    answer that makes the guest and gives its cookie: a read sent before it is nobody's."""
     page.goto(url + "/")
     page.fill("#player-name", name)
-    page.locator("#player-name").dispatch_event("change")
-    page.wait_for_function("fetch('/api/me').then((r) => r.json()).then((j) => j.player)")
-    return player_id(page)
+    with page.expect_response(makes_a_guest, timeout=GUEST_MADE_WITHIN_MS) as made:
+        page.locator("#player-name").dispatch_event("change")
+    guest = made.value.json()["player"]
+    assert guest["name"] == name
+    assert player_id(page) == guest["id"], "the browser is the guest its cookie names"
+    return str(guest["id"])
+
+
+def makes_a_guest(response: Response) -> bool:
+    return response.url.endswith("/api/me") and response.request.method == "POST"
 
 
 def rated_results(live: LiveServer, names: list[str]) -> list[str]:

@@ -179,7 +179,7 @@ def stored_rated_match(
     store.set_slot(row.id, 0, "Ann", "human", secrets.token_hex(8), person)
     store.set_slot(row.id, 1, "Greedy 2", "bot:greedy", secrets.token_hex(8))
     record = play_one(game, 2, list(bots), seed, options).record()
-    store.commit_changes(
+    store.commit_writes(
         [Change(row.id, 1, 0, [], "results", record=record, finished=now, seating=[1, 0])]
     )
     found = store.table(row.id)

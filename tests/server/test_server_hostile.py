@@ -135,13 +135,13 @@ def test_a_change_the_store_refuses_is_forgotten_and_the_table_rebuilt(server: S
 
     def fail_once(lobby: Lobby) -> None:
         store = lobby.store
-        write = store.commit_changes
+        write = store.commit_writes
 
         def refused(*args: Any, **kwargs: Any) -> None:
-            store.commit_changes = write  # type: ignore[method-assign]
+            store.commit_writes = write  # type: ignore[method-assign]
             raise OSError("the disk is full")
 
-        store.commit_changes = refused  # type: ignore[method-assign]
+        store.commit_writes = refused  # type: ignore[method-assign]
 
     with server.player(table, token) as ann:
         ann.receive()

@@ -13,7 +13,7 @@ from pegboard.server.lobby.one_process import Lobby
 from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.settings import ABANDON_UNJOINED
 
-WRITES = ("commit_changes", "update_table", "set_slot", "create_table")
+WRITES = ("commit_writes", "commit_set_ups", "update_table", "set_slot", "create_table")
 
 
 def count_writes(server: Server) -> list[str]:
@@ -43,13 +43,13 @@ def test_a_second_leave_on_the_results_is_neither_written_nor_sent(server: Serve
         ann.send({"type": "leave"})
         assert ann.receive()["type"] == "update", "the first leave is told"
         ann.drain()
-        assert writes == ["commit_changes"], "the first leave is stored"
+        assert writes == ["commit_writes"], "the first leave is stored"
         seen = len(ann.events), ann.version, dict(ann.table), len(ann.errors)
         for _ in range(5):
             ann.send({"type": "leave"})
         ann.send({"type": "ping"})
         assert ann.receive()["type"] == "pong", "nothing was sent for the repeats"
-        assert writes == ["commit_changes"]
+        assert writes == ["commit_writes"]
         assert (len(ann.events), ann.version, ann.table, len(ann.errors)) == seen
 
 
@@ -60,13 +60,13 @@ def test_a_repeated_rematch_is_neither_written_nor_sent(server: Server) -> None:
         ann.act({"type": "rematch"})
         assert ann.receive()["type"] == "update", "the first ask is told"
         ann.drain()
-        assert writes == ["commit_changes"], "the first ask is stored"
+        assert writes == ["commit_writes"], "the first ask is stored"
         errors = len(ann.errors)
         for _ in range(5):
             ann.act({"type": "rematch"})
         ann.send({"type": "ping"})
         assert ann.receive()["type"] == "pong", "nothing was sent for the repeats"
-        assert writes == ["commit_changes"] and len(ann.errors) == errors
+        assert writes == ["commit_writes"] and len(ann.errors) == errors
 
 
 def test_a_table_nobody_ever_joined_is_abandoned_after_minutes(server: Server) -> None:

@@ -46,7 +46,7 @@ class Groups:
         self.begun = threading.Event()  # a group with the held table's change is being written
         self.release = threading.Event()
         assert store.writes_in_thread, "PostgreSQL's changes go to the store's thread"
-        write = store.commit_changes
+        write = store.commit_writes
 
         def watched(writes: Sequence[Write]) -> None:
             self.tables.append([c.table_id for c in writes])
@@ -55,7 +55,7 @@ class Groups:
                 assert self.release.wait(HELD), "the held group was never released"
             write(writes)
 
-        store.commit_changes = watched  # type: ignore[method-assign]
+        store.commit_writes = watched  # type: ignore[method-assign]
 
 
 def seated(server: Server) -> tuple[str, list[str]]:
@@ -151,7 +151,7 @@ def test_a_change_the_database_refuses_fails_alone_and_its_group_is_stored(
     store = Store(postgres_url)
     for table in ("held", "one", "bad", "two"):
         a_table(store, table)
-    store.commit_changes([played("bad", 0, 1)])  # its action 0 is stored already
+    store.commit_writes([played("bad", 0, 1)])  # its action 0 is stored already
     groups = Groups(store, held="held")
     try:
 
@@ -201,15 +201,15 @@ def test_changes_handed_over_in_one_turn_of_the_loop_are_written_together(
     assert not store.writes_in_thread
     for table in ("one", "bad", "two", "later"):
         a_table(store, table)
-    store.commit_changes([played("bad", 0, 1)])  # its action 0 is stored already
+    store.commit_writes([played("bad", 0, 1)])  # its action 0 is stored already
     groups: list[list[str]] = []
-    write = store.commit_changes
+    write = store.commit_writes
 
     def watched(writes: Sequence[Write]) -> None:
         groups.append([c.table_id for c in writes])
         write(writes)
 
-    store.commit_changes = watched  # type: ignore[method-assign]
+    store.commit_writes = watched  # type: ignore[method-assign]
     try:
 
         async def write_all() -> list[BaseException | None]:

@@ -3,6 +3,7 @@ for a table nobody ever joined."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from room_parts import stored_table, table_row
@@ -18,12 +19,12 @@ def test_the_idle_time_is_stored_while_the_table_waits(tmp_path: Path) -> None:
     row = table_row()
     store = stored_table(tmp_path, row)
     idle = Idle(row, store, FakeClock(5000.0), SETTINGS)
-    assert idle.set(4000.0) is True
-    assert idle.set(4000.0) is False  # nothing new: nothing written
+    assert asyncio.run(idle.set(4000.0)) is True
+    assert asyncio.run(idle.set(4000.0)) is False  # nothing new: nothing written
     stored = store.table("t1")
     assert stored is not None and stored.idle_since == 4000.0
     row.status = "playing"
-    assert idle.set(None) is False  # a table at play is never idle
+    assert asyncio.run(idle.set(None)) is False  # a table at play is never idle
     assert idle.since == 4000.0
 
 

@@ -4,6 +4,7 @@ player who went away."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from pegboard.server.http.inputs import BadInput
 from pegboard.server.store.sql_store import Store
 from pegboard.server.tables.errors import SeatError
 from pegboard.server.tables.seats import Seats
+from pegboard.server.tables.slot import bot_slot
 
 
 @pytest.fixture
@@ -20,11 +22,23 @@ def store(tmp_path: Path) -> Store:
     return stored_table(tmp_path, table_row(players=3))
 
 
-def test_people_take_the_first_free_slot_and_it_is_stored(store: Store) -> None:
-    seats = Seats(table_row(players=3), store)
-    seats.set_bot(0, "greedy")
-    assert seats.take("Ann", None, rated=False)[0] == 1
-    index, token = seats.take("Bob", None, rated=False)
+def take(seats: Seats, name: str, player: str | None, rated: bool) -> tuple[int, str]:
+    return asyncio.run(seats.take(name, player, rated))
+
+
+def with_a_bot(tmp_path: Path) -> tuple[Seats, Store]:
+    """Seats of a table made with a bot in slot 0 (as the lobby stores one), and its store."""
+    bot = bot_slot("greedy", 0)
+    held = {"slot": 0, "name": bot.name, "kind": bot.kind, "token": bot.token, "player": None}
+    row = table_row(players=3, slots=[held])
+    store = stored_table(tmp_path, row)
+    return Seats(row, store), store
+
+
+def test_people_take_the_first_free_slot_and_it_is_stored(tmp_path: Path) -> None:
+    seats, store = with_a_bot(tmp_path)
+    assert take(seats, "Ann", None, rated=False)[0] == 1
+    index, token = take(seats, "Bob", None, rated=False)
     assert index == 2 and seats.full()
     stored = store.table("t1")
     assert stored is not None
@@ -36,13 +50,12 @@ def test_people_take_the_first_free_slot_and_it_is_stored(store: Store) -> None:
     assert seats.of_token(token) == 2
     assert seats.people() == [1, 2]
     with pytest.raises(SeatError, match="every seat"):
-        seats.take("Cy", None, rated=False)
+        take(seats, "Cy", None, rated=False)
 
 
-def test_a_token_opens_its_own_slot_only(store: Store) -> None:
-    seats = Seats(table_row(players=3), store)
-    seats.set_bot(0, "greedy")
-    index, _ = seats.take("Ann", None, rated=False)
+def test_a_token_opens_its_own_slot_only(tmp_path: Path) -> None:
+    seats, _ = with_a_bot(tmp_path)
+    index, _ = take(seats, "Ann", None, rated=False)
     bot = seats.slots[0]
     assert bot is not None
     assert seats.of_token(None) is None and seats.of_token("") is None  # spectators
@@ -57,10 +70,10 @@ def test_a_name_that_passes_for_someone_else_is_refused_and_nothing_is_stored(
     store: Store,
 ) -> None:
     seats = Seats(table_row(players=3), store)
-    seats.take("Ann", None, rated=False)
+    take(seats, "Ann", None, rated=False)
     for name in ("ann", "Greedy 3"):
         with pytest.raises(BadInput, match="choose another name"):
-            seats.take(name, None, rated=False)
+            take(seats, name, None, rated=False)
     stored = store.table("t1")
     assert stored is not None and [s["name"] for s in stored.slots] == ["Ann"]
     assert seats.slots[1:] == [None, None]
@@ -69,17 +82,17 @@ def test_a_name_that_passes_for_someone_else_is_refused_and_nothing_is_stored(
 def test_a_rated_table_seats_known_people_once(store: Store) -> None:
     seats = Seats(table_row(players=3), store)
     with pytest.raises(SeatError, match="needs a name"):
-        seats.take("Ann", None, rated=True)
-    seats.take("Ann", "player-ann", rated=True)
+        take(seats, "Ann", None, rated=True)
+    take(seats, "Ann", "player-ann", rated=True)
     with pytest.raises(SeatError, match="a seat at this table already"):
-        seats.take("Ann2", "player-ann", rated=True)
+        take(seats, "Ann2", "player-ann", rated=True)
     assert seats.of_player("player-ann", left=set()) is not None
     assert seats.of_player("player-ann", left={0}) is None  # left after a match
 
 
 def test_the_last_connection_gone_starts_the_grace_and_a_return_ends_it(store: Store) -> None:
     seats = Seats(table_row(players=3), store)
-    index, _ = seats.take("Ann", None, rated=False)
+    index, _ = take(seats, "Ann", None, rated=False)
     assert seats.connect(index) is True  # back from away
     assert seats.connect(index) is False  # a second device
     assert seats.disconnect(index, now=100.0) is False
@@ -93,7 +106,7 @@ def test_the_last_connection_gone_starts_the_grace_and_a_return_ends_it(store: S
 
 def test_no_grace_before_the_game_and_none_for_a_player_back(store: Store) -> None:
     seats = Seats(table_row(players=3), store)
-    index, _ = seats.take("Ann", None, rated=False)
+    index, _ = take(seats, "Ann", None, rated=False)
     seats.connect(index)
     assert seats.disconnect(index, now=None) is True  # waiting: no game, no grace
     assert seats.graces(60.0) == []

@@ -141,6 +141,7 @@ class Lobby:
         self.bot_threads = BotPool(BOT_TABLE_WORKERS)
         self._stopping: set[asyncio.Task[None]] = set()
         self._listing: tuple[float, list[dict[str, Any]]] | None = None  # the lobby, cached
+        self._storing: set[str] = set()  # new tables being stored: counted as open already
         self._pages: dict[tuple[int, int], tuple[list[dict[str, Any]], bytes]] = {}
         self.gate = Gate(store)  # who may see a table that is not listed
         # Told of each match whose record is stored (the app queues its review).
@@ -279,15 +280,18 @@ class Lobby:
         )
         return row, bots
 
-    def _admit(self, request: NewTable, address: str) -> None:
-        """429 if ``address`` makes tables too fast, or has too many of bots only."""
-        self.admission.new_table(address, request.bots_only, self.rooms)
+    def _admit(self, request: NewTable, address: str, table_id: str) -> None:
+        """429 if ``address`` makes tables too fast, or has too many of bots only; else
+        ``table_id`` counts as one of its tables from now (while it is being stored too)."""
+        self.admission.new_table(address, request.bots_only, self.rooms.keys() | self._storing)
+        if request.bots_only:
+            self.admission.made_bot_table(address, table_id)
 
     async def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
         row, bots = self._new_row(request)
-        self._admit(request, address)
+        self._admit(request, address, row.id)
         await self._take_new(row.id)
-        room = await self._seat(row, bots, address)
+        room = await self._seat(row, bots)
         return created(room)
 
     async def _take_new(self, table_id: str) -> None:
@@ -309,40 +313,40 @@ class Lobby:
         free = [i for i, bot in enumerate(bots) if bot is None]
         if len(free) != len(people):
             raise PegboardError(f"{len(free)} seats for people, but {len(people)} people")
-        slots: list[Slot] = [
-            bot_slot(bot, i) if bot is not None else Slot("", "human", "")
-            for i, bot in enumerate(bots)
-        ]
+        slots: dict[int, Slot] = _bot_slots(bots)
         for i, person in zip(free, people, strict=True):
             slots[i] = Slot(person.name, "human", person.token, person.player)
-        row.slots = [
-            {"slot": i, "name": s.name, "kind": s.kind, "token": s.token, "player": s.player}
-            for i, s in enumerate(slots)
-        ]
+        row.slots = _slot_rows(slots)
         await self._take_new(row.id)
-        self.store.create_table(row, also=(lambda db: also(db, row.id)) if also else None)
-        self._listing = None
-        room = self._room(row)
-        self.rooms[row.id] = room
-        room.start_tasks()
+        room = await self._store_new(row, also=(lambda db: also(db, row.id)) if also else None)
         await room.call(room.begin)
         return room.table_info()
 
-    async def _seat(self, row: TableRow, bots: list[str | None], address: str) -> Room:
-        """Store a new table, seat its bots and start it if it is full."""
-        self.store.create_table(row)
+    async def _seat(self, row: TableRow, bots: list[str | None]) -> Room:
+        """Store a new table with its bots seated, and start it if it is full."""
+        row.slots = _slot_rows(_bot_slots(bots))
+        room = await self._store_new(row, bots_only=all(bot is not None for bot in bots))
+        if room.seats.full():
+            await room.call(room.begin)
+        return room
+
+    async def _store_new(
+        self,
+        row: TableRow,
+        also: Callable[[Connection], None] | None = None,
+        bots_only: bool = False,
+    ) -> Room:
+        """Store a new table (in the store's set-up thread: the event loop serves the tables
+        in play meanwhile), then open its room."""
+        self._storing.add(row.id)
+        try:
+            await self.store.add_table(row, also=also)
+        finally:
+            self._storing.discard(row.id)
         self._listing = None
-        bots_only = all(bot is not None for bot in bots)
-        if bots_only:
-            self.admission.made_bot_table(address, row.id)
         room = self._room(row, bots_only)
-        for slot, bot in enumerate(bots):
-            if bot is not None:
-                room.slots_set_bot(slot, bot)
         self.rooms[row.id] = room
         room.start_tasks()
-        if all(s is not None for s in room.slots):
-            await room.call(room.begin)
         return room
 
     async def tables(self, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
@@ -440,6 +444,19 @@ class Lobby:
             return None
         changes = rating_changes(self.store.engine, row.id, row.match) if row.rated else None
         return describe(row, slots_of(row), None, self.clock.now(), ratings=changes)
+
+
+def _bot_slots(bots: Sequence[str | None]) -> dict[int, Slot]:
+    """The slots of a new table's bots, by slot (a person's slot is left out)."""
+    return {i: bot_slot(bot, i) for i, bot in enumerate(bots) if bot is not None}
+
+
+def _slot_rows(slots: Mapping[int, Slot]) -> list[dict[str, Any]]:
+    """A new table's slots as its row holds them."""
+    return [
+        {"slot": i, "name": s.name, "kind": s.kind, "token": s.token, "player": s.player}
+        for i, s in sorted(slots.items())
+    ]
 
 
 def created(room: Room) -> dict[str, Any]:

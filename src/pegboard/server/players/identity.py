@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from itsdangerous import BadSignature, Signer
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.engine import Connection
 from starlette.requests import HTTPConnection
 
 from pegboard.bots import bot_names
@@ -60,6 +61,23 @@ class Identity:
         request came over https (said by a trusted proxy, docs/operations.md): a browser then
         never sends it over plain http."""
         session = players.new_session(self.store.engine, player.id, self.clock.now())
+        self._set_cookie(request, response, session)
+
+    async def sign_in_guest(self, request: Request, response: Response, name: str) -> Player:
+        """A new guest named ``name``, signed in in this browser: the player and its session
+        stored in one set-up write, off the event loop (``Store.write_set_up``), before the
+        cookie is given."""
+        player, session, now = players.guest(name), players.session_id(), self.clock.now()
+
+        def write(db: Connection) -> None:
+            players.add_guest(db, player, now)
+            players.add_session(db, session, player.id, now)
+
+        await self.store.write_set_up(write)
+        self._set_cookie(request, response, session)
+        return player
+
+    def _set_cookie(self, request: Request, response: Response, session: str) -> None:
         response.set_cookie(
             COOKIE,
             self.signer.sign(session).decode(),
@@ -119,8 +137,7 @@ def identity_routes(identity: Identity, admission: Admission) -> APIRouter:
         if player is None:
             address = request.client.host if request.client is not None else ""
             admission.new_guest(address)
-            player = players.new_guest(identity.store.engine, name, identity.clock.now())
-            identity.sign_in(request, response, player)
+            player = await identity.sign_in_guest(request, response, name)
         else:
             players.rename(identity.store.engine, player.id, name)
             player = players.find(identity.store.engine, player.id)

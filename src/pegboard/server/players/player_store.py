@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.server.store.schema import players_table, sessions_table, settings_table
@@ -52,10 +52,21 @@ def signing_key(engine: Engine) -> str:
 
 
 def new_guest(engine: Engine, name: str, now: float) -> Player:
-    player = Player(id=secrets.token_hex(8), name=name, kind="guest")
+    player = guest(name)
     with engine.begin() as db:
-        db.execute(insert(players_table).values(id=player.id, name=name, kind="guest", created=now))
+        add_guest(db, player, now)
     return player
+
+
+def guest(name: str) -> Player:
+    """A new guest, not stored yet (:func:`add_guest`)."""
+    return Player(id=secrets.token_hex(8), name=name, kind="guest")
+
+
+def add_guest(db: Connection, player: Player, now: float) -> None:
+    db.execute(
+        insert(players_table).values(id=player.id, name=player.name, kind="guest", created=now)
+    )
 
 
 class UsernameTaken(Exception):
@@ -142,14 +153,24 @@ def rename(engine: Engine, player_id: str, name: str) -> None:
 
 def new_session(engine: Engine, player_id: str, now: float) -> str:
     """A new session for the player; the id returned goes in the cookie, only its hash here."""
-    session = secrets.token_urlsafe(32)
+    session = session_id()
     with engine.begin() as db:
-        db.execute(
-            insert(sessions_table).values(
-                id_hash=_hash(session), player_id=player_id, created=now, seen=now
-            )
-        )
+        add_session(db, session, player_id, now)
     return session
+
+
+def session_id() -> str:
+    """A new session's id (the cookie's; :func:`add_session` stores its hash)."""
+    return secrets.token_urlsafe(32)
+
+
+def add_session(db: Connection, session: str, player_id: str, now: float) -> None:
+    """Store a session (``session``: a new random id, whose hash alone is kept)."""
+    db.execute(
+        insert(sessions_table).values(
+            id_hash=_hash(session), player_id=player_id, created=now, seen=now
+        )
+    )
 
 
 def session_player(engine: Engine, session: str) -> Player | None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import Select, and_, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.sql import Executable
 
 from pegboard.core.matchplay import MatchFormat
 from pegboard.core.wire import Record
@@ -109,6 +110,10 @@ class Said:
 
 Write = Change | Said
 
+SetUp = Callable[[Connection], None]
+"""A set-up write: a new table, a seat taken, a guest and its session (statements run on the
+connection of the transaction it shares with the other set-up writes pending then)."""
+
 
 class Store:
     def __init__(self, url: str, *, sync: str = "normal", write_thread: bool | None = None) -> None:
@@ -124,6 +129,9 @@ class Store:
         self._group: GroupWriter[Write] | LoopGroupWriter[Write] = (
             GroupWriter(self._commit_group) if write_thread else LoopGroupWriter(self._commit_group)
         )
+        # Set-ups in a thread on either store (:meth:`write_set_up`): a burst of new tables
+        # never stalls the moves of the tables in play.
+        self._set_ups: GroupWriter[SetUp] = GroupWriter(self._commit_set_ups, "store-set-up")
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
@@ -153,6 +161,7 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.join(2)
         self._group.close()  # every change handed over is written before the engine goes
+        self._set_ups.close()
         self.engine.dispose()
 
     @property
@@ -177,7 +186,27 @@ class Store:
         await self._group.write(said)
 
     def _commit_group(self, writes: Sequence[Write]) -> None:
-        self.commit_changes(writes)  # looked up at each call: a test may watch it
+        self.commit_writes(writes)  # looked up at each call: a test may watch it
+
+    async def write_set_up(self, write: SetUp) -> None:
+        """Run ``write`` (a table's or a player's set-up) in a transaction of the store's
+        set-up thread and return once it is committed (or raise its refusal: it changed
+        nothing). Every set-up pending when the thread wakes shares one transaction; one that
+        raises fails alone (:mod:`pegboard.server.store.group_writes`). Off the event loop on
+        SQLite too: its statements cost milliseconds a table, and a burst of new tables (quick
+        play, a tournament's round) stalled every move meanwhile (docs/benchmarks.md, "Set-ups
+        off the event loop"). The caller awaits it before anyone hears of what it stores, and
+        before the table's next write, so a table's writes keep their order."""
+        await self._set_ups.write(write)
+
+    def _commit_set_ups(self, writes: Sequence[SetUp]) -> None:
+        self.commit_set_ups(writes)  # looked up at each call: a test may watch or hold it
+
+    def commit_set_ups(self, writes: Sequence[SetUp]) -> None:
+        """Set-up writes in one transaction (the set-up thread's)."""
+        with self.engine.begin() as db:
+            for write in writes:
+                write(db)
 
     def answers(self) -> bool:
         """Whether the database answers a trivial query (the health check)."""
@@ -188,45 +217,28 @@ class Store:
             return False
         return True
 
-    def create_table(
-        self, row: TableRow, *, also: Callable[[Connection], None] | None = None
-    ) -> None:
+    def create_table(self, row: TableRow, *, also: SetUp | None = None) -> None:
         """Store a new table with the slots ``row`` has already (none, unless its people are
         seated before anyone can join), and ``also`` in the same transaction: if it raises,
-        nothing is stored."""
+        nothing is stored. The server's own go through :meth:`add_table`."""
         with self.engine.begin() as db:
-            db.execute(
-                insert(tables_table).values(
-                    id=row.id,
-                    game=row.game,
-                    players=row.players,
-                    options=json.dumps(row.options),
-                    status=row.status,
-                    seed=row.seed,
-                    match=row.match,
-                    seating=json.dumps(row.seating),
-                    deadline=row.deadline,
-                    created=row.created,
-                    hints=row.hints,
-                    idle_since=row.idle_since,
-                    rated=row.rated,
-                    listed=row.listed,
-                    watching=row.watching,
-                    invite=row.invite,
-                    chat=row.chat,
-                    match_format=json.dumps(row.match_format.to_json()),
-                )
-            )
-            if row.slots:
-                db.execute(insert(slots_table), [{"table_id": row.id, **s} for s in row.slots])
-            if also is not None:
-                also(db)
+            insert_table(db, row, also)
+
+    async def add_table(self, row: TableRow, *, also: SetUp | None = None) -> None:
+        """:meth:`create_table` in the set-up thread (:meth:`write_set_up`)."""
+        await self.write_set_up(lambda db: insert_table(db, row, also))
 
     def update_table(self, table_id: str, **fields: Any) -> None:
         with self.engine.begin() as db:
             db.execute(
                 update(tables_table).where(tables_table.c.id == table_id).values(**_encoded(fields))
             )
+
+    async def change_table(self, table_id: str, **fields: Any) -> None:
+        """:meth:`update_table` in the set-up thread (:meth:`write_set_up`): a new table's
+        start, and the idle time of a table still waiting for people."""
+        statement = update(tables_table).where(tables_table.c.id == table_id)
+        await self.write_set_up(lambda db: _run(db, statement.values(**_encoded(fields))))
 
     def set_slot(
         self,
@@ -238,20 +250,21 @@ class Store:
         player: str | None = None,
     ) -> None:
         with self.engine.begin() as db:
-            # and_(), never ``a & b``: SQLAlchemy's ``&`` of two comparisons leaves a reference
-            # cycle a call (tests/server/test_garbage_cycles.py), kept frozen for an hour.
-            db.execute(
-                delete(slots_table).where(
-                    and_(slots_table.c.table_id == table_id, slots_table.c.slot == slot)
-                )
-            )
-            db.execute(
-                insert(slots_table).values(
-                    table_id=table_id, slot=slot, name=name, kind=kind, token=token, player=player
-                )
-            )
+            put_slot(db, table_id, slot, name, kind, token, player)
 
-    def commit_changes(self, writes: Sequence[Write]) -> None:
+    async def take_slot(
+        self,
+        table_id: str,
+        slot: int,
+        name: str,
+        kind: str,
+        token: str,
+        player: str | None = None,
+    ) -> None:
+        """:meth:`set_slot` in the set-up thread (:meth:`write_set_up`)."""
+        await self.write_set_up(lambda db: put_slot(db, table_id, slot, name, kind, token, player))
+
+    def commit_writes(self, writes: Sequence[Write]) -> None:
         """Tables' changes (at most one of each table) and chat messages in one transaction.
         The hot path of every move: its statements are built once (building them anew cost as
         much as running them), and a group's rows go in one statement of each kind."""
@@ -443,6 +456,64 @@ _SET_CLOCK = (
         rematch=bindparam("rematch"),
     )
 )
+
+
+def insert_table(db: Connection, row: TableRow, also: SetUp | None = None) -> None:
+    """A new table's row and the slots it has already, then ``also`` (on the same connection)."""
+    db.execute(
+        insert(tables_table).values(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=json.dumps(row.options),
+            status=row.status,
+            seed=row.seed,
+            match=row.match,
+            seating=json.dumps(row.seating),
+            deadline=row.deadline,
+            created=row.created,
+            hints=row.hints,
+            idle_since=row.idle_since,
+            rated=row.rated,
+            listed=row.listed,
+            watching=row.watching,
+            invite=row.invite,
+            chat=row.chat,
+            match_format=json.dumps(row.match_format.to_json()),
+        )
+    )
+    if row.slots:
+        db.execute(insert(slots_table), [{"table_id": row.id, **s} for s in row.slots])
+    if also is not None:
+        also(db)
+
+
+def put_slot(
+    db: Connection,
+    table_id: str,
+    slot: int,
+    name: str,
+    kind: str,
+    token: str,
+    player: str | None = None,
+) -> None:
+    """Who holds a table's slot now (any holder before is replaced)."""
+    # and_(), never ``a & b``: SQLAlchemy's ``&`` of two comparisons leaves a reference cycle
+    # a call (tests/server/test_garbage_cycles.py), kept frozen for an hour.
+    db.execute(
+        delete(slots_table).where(
+            and_(slots_table.c.table_id == table_id, slots_table.c.slot == slot)
+        )
+    )
+    db.execute(
+        insert(slots_table).values(
+            table_id=table_id, slot=slot, name=name, kind=kind, token=token, player=player
+        )
+    )
+
+
+def _run(db: Connection, statement: Executable) -> None:
+    db.execute(statement)
 
 
 def _encoded(fields: dict[str, Any]) -> dict[str, Any]:

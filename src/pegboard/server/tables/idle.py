@@ -20,13 +20,26 @@ class Idle:
         """Since when nobody has been here (None: someone is, or the table is not waiting)."""
         return self._row.idle_since
 
-    def set(self, since: float | None) -> bool:
+    async def set(self, since: float | None) -> bool:
         """Nobody has been here since ``since`` (None: someone is connected); True if that
-        changed. Only while the table waits for people."""
+        changed. Only while the table waits for people: a write of its set-up, off the event
+        loop (``Store.change_table``)."""
+        if not self._changes(since):
+            return False
+        await self._store.change_table(self._row.id, idle_since=since)
+        return True
+
+    def restart(self, joined: bool) -> None:
+        """A restored table's idle time (:meth:`after_restart`), stored at once (the server is
+        starting, or rebuilding the table: no set-up burst to keep the loop free for)."""
+        since = self.after_restart(joined)
+        if self._changes(since):
+            self._store.update_table(self._row.id, idle_since=since)
+
+    def _changes(self, since: float | None) -> bool:
         if self._row.status != "waiting" or self._row.idle_since == since:
             return False
         self._row.idle_since = since
-        self._store.update_table(self._row.id, idle_since=since)
         return True
 
     def after_restart(self, joined: bool) -> float:

@@ -177,17 +177,12 @@ class Room:
         """Seat everyone in a shuffled order (the game draws the first dealer itself); the next
         game of a match goes on keeping the seats, its first dealer the last game's loser."""
         order, first = self.matches.seating()
-        self.row.seating = order
-        self.row.status = "playing"
-        self.row.started = self.clock.now()
-        self.store.update_table(
-            self.id,
-            status="playing",
-            seating=order,
-            match=self.row.match,
-            gone=[],
-            started=self.row.started,
+        started = self.clock.now()
+        # Off the event loop, as a table's set-up is; the row says it once it is stored.
+        await self.store.change_table(
+            self.id, status="playing", seating=order, match=self.row.match, gone=[], started=started
         )
+        self.row.seating, self.row.status, self.row.started = order, "playing", started
         self.matches.begin(self.deal(self.dealing.chance(first_dealer=first)))
         self.persisted = self.persisted_chance = self.dealing.persisted = 0
         self.choices.forget()
@@ -242,10 +237,10 @@ class Room:
         async def run() -> tuple[int, str]:
             if self.row.status != "waiting":
                 raise SeatError("this table has already started")
-            index, token = self.seats.take(name, player, self.row.rated)
+            index, token = await self.seats.take(name, player, self.row.rated)
             self.dealing.seed_on_joining(index, seed)
             if not self.watchers:  # a join is a visit too: the idle time starts again
-                self.set_idle(self.clock.now())
+                await self.set_idle(self.clock.now())
             if self.seats.full():
                 await self.start_match()
             else:
@@ -253,10 +248,6 @@ class Room:
             return index, token
 
         return await self.call(run)
-
-    def slots_set_bot(self, index: int, bot: str) -> None:
-        """Put a bot in a slot (before the game starts)."""
-        self.seats.set_bot(index, bot)
 
     def seat_of_player(self, player: str) -> tuple[int, str] | None:
         """The slot a person holds here, with its token; not one they have left after a match."""
@@ -277,7 +268,7 @@ class Room:
             # at the waiting room (and take a seat) only.
             if watcher.slot is None and not self.row.watching and self.row.status != "waiting":
                 raise ProtocolError("no-watching", NO_WATCHING)
-            self.set_idle(None)  # someone is here: a waiting table is not abandoned
+            await self.set_idle(None)  # someone is here: a waiting table is not abandoned
             if self.seats.slot(watcher.slot) is not None:
                 assert watcher.slot is not None
                 back = self.seats.connect(watcher.slot)
@@ -298,7 +289,7 @@ class Room:
         async def run() -> None:
             self.watchers.discard(watcher)
             if not self.watchers:
-                self.set_idle(self.clock.now())
+                await self.set_idle(self.clock.now())
             if self.seats.slot(watcher.slot) is None:
                 return
             assert watcher.slot is not None
@@ -511,8 +502,8 @@ class Room:
             since = {seat: self.choices.since(seat) for seat in game.to_act}
             self.row.deadline = self.clocks.set_turns(game, since)
 
-    def set_idle(self, since: float | None) -> None:
-        if self.idle.set(since):
+    async def set_idle(self, since: float | None) -> None:
+        if await self.idle.set(since):
             self.clocks.wake()
 
     def waiting_for_people(self) -> bool:

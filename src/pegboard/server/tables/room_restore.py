@@ -40,8 +40,6 @@ class Room(Protocol):
     choices: Choices
     clocks: Clocks
 
-    def set_idle(self, since: float | None) -> None: ...
-
     def deal(self, chance: ChanceSource) -> Game: ...
 
 
@@ -51,7 +49,7 @@ def restore(room: Room) -> None:
     row = room.row
     room.chat.restore()
     if row.status == "waiting":
-        room.set_idle(room.idle.after_restart(bool(room.seats.people())))
+        room.idle.restart(bool(room.seats.people()))
     if row.status not in ("playing", "results"):
         return
     entries = room.store.actions(room.id, row.match)

@@ -9,7 +9,7 @@ from pegboard.bots import bot_names
 from pegboard.server.http.inputs import DEFAULT_NAME, BadInput, impersonates
 from pegboard.server.store.sql_store import Store, TableRow
 from pegboard.server.tables.errors import SeatError
-from pegboard.server.tables.slot import Slot, bot_slot, slots_of
+from pegboard.server.tables.slot import Slot, slots_of
 
 
 class Seats:
@@ -23,17 +23,12 @@ class Seats:
     def slot(self, index: int | None) -> Slot | None:
         return self.slots[index] if index is not None else None
 
-    def set_bot(self, index: int, bot: str) -> None:
-        """Put a bot in a slot (before the game starts)."""
-        slot = bot_slot(bot, index)
-        self._store.set_slot(self._table, index, slot.name, slot.kind, slot.token)
-        self.slots[index] = slot
-
-    def take(self, name: str, player: str | None, rated: bool) -> tuple[int, str]:
-        """Seat ``name`` in the first free slot, stored first (a refused write leaves the seat
-        free); the slot and its new token. ``name`` has been cleaned; it may not pass for a bot
-        or for someone seated. ``player``: the signed-in person, if known; a ``rated`` table
-        needs one, seated once."""
+    async def take(self, name: str, player: str | None, rated: bool) -> tuple[int, str]:
+        """Seat ``name`` in the first free slot, stored first (in the store's set-up thread: a
+        refused write leaves the seat free); the slot and its new token. ``name`` has been
+        cleaned; it may not pass for a bot or for someone seated. ``player``: the signed-in
+        person, if known; a ``rated`` table needs one, seated once. Run by the room's writer:
+        no other command takes a seat while this one is stored."""
         free = [i for i, s in enumerate(self.slots) if s is None]
         if not free:
             raise SeatError("every seat at this table is taken")
@@ -48,7 +43,7 @@ class Seats:
             raise BadInput(f"choose another name: {why}")
         clean = name or f"{DEFAULT_NAME} {free[0] + 1}"
         token = secrets.token_urlsafe(24)
-        self._store.set_slot(self._table, free[0], clean, "human", token, player)
+        await self._store.take_slot(self._table, free[0], clean, "human", token, player)
         self.slots[free[0]] = Slot(clean, "human", token, player)
         return free[0], token
 
