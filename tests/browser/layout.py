@@ -230,14 +230,16 @@ def look_at_each(
     look: Callable[[str], list[str]],
     seconds: float,
     other: Callable[[], bool] = lambda: False,
+    looked: set[str] | None = None,
 ) -> list[str]:
     """Play on (``ann`` answering the page, ``other()`` first making any move she does not
     know) until each of ``kinds`` of moment has been looked at once: ``which`` (a script)
     names the moment on show, ``look(kind)`` says what is wrong with it. A look during which
-    the game moved on is looked at again, at the next of its kind."""
+    the game moved on is looked at again, at the next of its kind. ``looked`` (if given)
+    gathers the kinds looked at, as they are, for ``other`` to leave the rest alone."""
     page = ann.page
     version = "document.querySelector('.game').dataset.version"
-    looked: set[str] = set()
+    looked = set() if looked is None else looked
     problems: list[str] = []
     deadline = time.monotonic() + seconds  # a slow machine
     while looked != kinds:
