@@ -70,6 +70,7 @@ export async function joinTable(tableId) {
   const table = await api.table(tableId).catch(() => ({}));
   const joined = await api.join(tableId, memory.name(), seedForHandOne(table.next_commitment));
   memory.setToken(tableId, joined.token);
+  memory.setRoute(tableId, joined.route);
   return joined;
 }
 
@@ -80,6 +81,7 @@ export async function seatFromElsewhere(tableId) {
   try {
     const seat = await api.seat(tableId);
     memory.setToken(tableId, seat.token);
+    memory.setRoute(tableId, seat.route);
     return seat.token;
   } catch {
     return null; // no seat here: watch
