@@ -1,6 +1,7 @@
 // A table's socket with several workers behind a load balancer: sent on to the worker that
 // owns the table (close `moved`, the route in its reason), it comes back at once by that
-// route, with the events it has; it never goes round in circles.
+// route, with the events it has; it never goes round in circles. A table whose owner a join
+// named (its answer's `route`) is asked for by the first socket, which lands there at once.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -44,6 +45,7 @@ class FakeSocket {
 Object.defineProperty(globalThis, "location", { value: window.location, configurable: true });
 globalThis.WebSocket = FakeSocket;
 const { TableSocket } = await import("../../src/pegboard/web/js/socket.js");
+const { memory } = await import("../../src/pegboard/web/js/api.js");
 
 const EVENTS = [{ type: "dealt" }, { type: "discarded" }, { type: "discarded" }];
 const WELCOME = {
@@ -57,9 +59,11 @@ const WELCOME = {
   version: EVENTS.length,
 };
 
-function opened(t) {
+function opened(t, route = null) {
   t.mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
   FakeSocket.made = [];
+  localStorage.clear(); // no route remembered from another test
+  memory.setRoute("t1", route); // as a join's answer leaves it
   const changes = [];
   const socket = new TableSocket("t1", "tok", { onChange: (state) => changes.push(state) });
   t.after(() => socket.close());
@@ -126,4 +130,14 @@ test("a move without a route, or gone, is not followed", (t) => {
   t.mock.timers.tick(10_000);
   assert.equal(FakeSocket.made.length, 2, "gone: never back");
   assert.equal(socket.connected, false);
+});
+
+test("the route a join named is asked for by the first socket, and a move is remembered", (t) => {
+  opened(t, "8001");
+  assert.deepEqual(asked(last()), { since: "0", token: "tok", route: "8001" });
+  last().shut(CLOSE.moved, "8002"); // the table changed hands since the join
+  assert.deepEqual(asked(last()), { since: "0", token: "tok", route: "8002" });
+  assert.equal(memory.route("t1"), "8002", "the next visit asks for the owner at once");
+  memory.setRoute("t1", undefined); // a join answered by one worker alone: no route
+  assert.equal(memory.route("t1"), null);
 });

@@ -205,6 +205,10 @@ def test_a_socket_is_sent_to_its_tables_owner_and_served_there_not_relayed(
         (other,) = [w for w in workers if w is not owner]
         route = route_of(owner.name())
         assert route == ROUTES[workers.index(owner)], "the route is read from the owner's name"
+        # Whichever worker nginx asks, the table's info names the owner (a join's answer too,
+        # tests/server/test_worker_routes.py): the web client's first socket asks for it.
+        for _ in range(2):
+            assert front.get(f"/api/tables/{table}").json()["route"] == route
         at_other = Server(front.db)
         at_other.port = other.port
         with at_other.player(table, ann, route="") as straight:  # not at the owner

@@ -29,7 +29,7 @@ from pegboard.server.tables.dealing import Seed
 from pegboard.server.tables.room import Room, RoomSettings, TableClosed, describe, slots_of
 from pegboard.server.workers.relay import Relay, Relays
 from pegboard.server.workers.remote import Guests
-from pegboard.server.workers.worker import Moved, NoAnswer, Refused, Workers
+from pegboard.server.workers.worker import Moved, NoAnswer, Refused, Workers, route_of
 
 log = logging.getLogger(__name__)
 
@@ -204,10 +204,11 @@ class SharedLobby(Lobby):
                     return self._known(table_id)
                 self.get(table_id)  # 404 or 409, as with one worker
             if isinstance(found, Room):
-                return await self._do(found, body)
+                return _with_route(await self._do(found, body), self.workers.me)
             assert isinstance(found, Relay)
             try:
-                return await self.workers.ask(found.owner, body | {"table": table_id})
+                answer = await self.workers.ask(found.owner, body | {"table": table_id})
+                return _with_route(answer, found.owner)
             except Refused as refused:
                 raise HTTPException(refused.status, str(refused)) from None
             except Moved:
@@ -256,6 +257,14 @@ class SharedLobby(Lobby):
             self.guests.leave(worker, conn)
         elif kind in ("out", "close"):
             self.relays.deliver(message)
+
+
+def _with_route(answer: dict[str, Any], owner: str) -> dict[str, Any]:
+    """A join's, a seat's or a table's answer, with the route of the worker that owns the table
+    when it has one: the client's first socket asks the load balancer for it, and lands on the
+    owner instead of being sent on (close MOVED) from wherever it landed."""
+    route = route_of(owner)
+    return answer if route is None else answer | {"route": route}
 
 
 def _stored_info(row: TableRow, now: float) -> dict[str, Any]:

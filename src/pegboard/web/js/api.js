@@ -63,6 +63,7 @@ export const api = {
 const NAME_KEY = "pegboard.name";
 const seatKey = (tableId) => `pegboard.seat.${tableId}`;
 const inviteKey = (tableId) => `pegboard.invite.${tableId}`;
+const routeKey = (tableId) => `pegboard.route.${tableId}`;
 
 export const memory = {
   name: () => localStorage.getItem(NAME_KEY) ?? "",
@@ -80,4 +81,11 @@ export const memory = {
   /** The key of a table's link (an unlisted table opens with it only), kept from the link. */
   invite: (tableId) => localStorage.getItem(inviteKey(tableId)),
   setInvite: (tableId, key) => localStorage.setItem(inviteKey(tableId), key),
+  /** The route of the worker that owns a table (several workers: a join's answer says it),
+   * asked for by its first socket so that it lands there. */
+  route: (tableId) => localStorage.getItem(routeKey(tableId)),
+  setRoute: (tableId, route) => {
+    if (route) localStorage.setItem(routeKey(tableId), route);
+    else localStorage.removeItem(routeKey(tableId));
+  },
 };

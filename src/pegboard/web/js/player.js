@@ -73,6 +73,7 @@ export async function joinTable(tableId) {
   const table = await api.table(tableId).catch(() => ({}));
   const joined = await api.join(tableId, name, seedForHandOne(table.next_commitment));
   memory.setToken(tableId, joined.token);
+  memory.setRoute(tableId, joined.route);
   return joined;
 }
 
@@ -83,6 +84,7 @@ export async function seatFromElsewhere(tableId) {
   try {
     const seat = await api.seat(tableId);
     memory.setToken(tableId, seat.token);
+    memory.setRoute(tableId, seat.route);
     return seat.token;
   } catch {
     return null; // no seat here: watch

@@ -36,7 +36,9 @@ export class TableSocket {
     this.closed = false;
     this.attempt = 0;
     this.connected = false;
-    this.route = null; // the worker that owns the table, as the load balancer names it
+    // The worker that owns the table, as the load balancer names it: the join's answer said
+    // it, else null (any worker, which sends the socket on to it).
+    this.route = memory.route(tableId);
     this.moves = 0; // times sent on since the last welcome
     this.open();
   }
@@ -97,6 +99,7 @@ export class TableSocket {
     }
     if (code === CLOSE.moved && reason && reason !== this.route && this.moves < MOVES) {
       this.route = reason;
+      memory.setRoute(this.tableId, reason); // the next visit asks for it at once
       this.moves += 1;
       this.open(); // with the same `since`: nothing was missed
       return;
