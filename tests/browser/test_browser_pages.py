@@ -61,6 +61,16 @@ def test_each_page_names_itself_and_a_missing_replay_says_so(
     expect(page.locator(".topbar [data-table-status=finished]")).to_be_attached()
     expect(page.locator("[data-key=replay-table]")).to_have_count(0)
     expect(page.locator(".topbar a[href^='#/table/']")).to_have_count(0)
+    # The table's own page, opened later, says the game is over, with its result and the
+    # ways to its replay and review (it said "Nobody came to take the free seats").
+    goes_to(page, live.url, f"#/table/{table}", "[data-testid=closed-table] h2")
+    expect(page).to_have_title("Cribbage table · pegboard")
+    closed = page.locator("[data-testid=closed-table]")
+    expect(closed.locator("h2")).to_have_text("The game is over")
+    expect(closed).not_to_contain_text("Nobody came")
+    expect(closed.locator(".results-table tbody tr")).to_have_count(2)
+    expect(closed.locator(f"a[href='#/replay/{table}/1']")).to_be_visible()
+    expect(closed.locator(f"a[href='#/replay/{table}/1/review']")).to_be_visible()
     goes_to(page, live.url, "#/play", ".quick-form")
     expect(page).to_have_title("Play now · pegboard")
     goes_to(page, live.url, "#/daily", ".daily-game")
@@ -209,3 +219,43 @@ def test_a_signed_in_player_sits_under_their_own_name(browser: Browser, live: Li
         time.sleep(0.2)
     assert slot["name"] == "maud", slot
     page.context.close()
+
+
+def test_a_closed_private_table_lets_in_the_player_who_sat_there(
+    browser: Browser, live: LiveServer
+) -> None:
+    """An unlisted table, closed: the player who sat there, signed in, sees its page without
+    its link (they had it; a new device has not), and anybody else is told it is private."""
+    context = phone(browser)
+    page = context.new_page()
+    made = page.request.post(
+        live.url + "/api/account", data={"username": "maud", "password": "correct horse 1"}
+    )
+    assert made.ok, made.text()
+    table = live.table(bots=[None, "greedy"], options={"score_target": 15}, listed=False)["id"]
+    joined = page.request.post(
+        f"{live.url}/api/tables/{table}/join", data={"name": "maud", "invite": live.invite(table)}
+    )
+    assert joined.ok, joined.text()
+    goes_to(page, live.url, f"#/table/{table}", "[data-key=leave]")
+    page.click("[data-key=leave]")
+    page.click("[data-key=leave-yes]")  # a game under way asks first
+    deadline = time.monotonic() + 120  # a loaded machine
+    while live.info(table)["status"] != "finished":  # the one person left: it closes
+        assert time.monotonic() < deadline, "the table did not close"
+        live.jump(30)
+        time.sleep(0.3)
+    page.evaluate("localStorage.clear()")  # no seat token, no link: as on a new device
+    goes_to(page, live.url, f"#/table/{table}", "[data-testid=closed-table] h2")
+    closed = page.locator("[data-testid=closed-table]")
+    expect(closed.locator("h2")).to_have_text("The game is over")
+    expect(closed.locator(f"a[href='#/replay/{table}/1']")).to_be_visible()
+    expect(page.locator("[data-testid=refused]")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert_accessible(page, "a closed table's page")
+    stranger = phone(browser).new_page()
+    goes_to(stranger, live.url, f"#/table/{table}", "[data-testid=refused]")
+    expect(stranger.locator("[data-testid=refused] h2")).to_have_text("This table is private")
+    stranger.context.close()
+    context.close()
+
