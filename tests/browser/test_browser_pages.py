@@ -259,3 +259,56 @@ def test_a_closed_private_table_lets_in_the_player_who_sat_there(
     stranger.context.close()
     context.close()
 
+
+def rated(table: str, who: tuple[str, str], ranks: tuple[int, int], at: float) -> FinishedMatch:
+    """A rated Cribbage match of two, for the leaderboard alone."""
+    return FinishedMatch(
+        table_id=table,
+        match=1,
+        game="cribbage",
+        players=2,
+        teams=False,
+        rated=True,
+        seats=tuple(seat(i, p) for i, p in enumerate(who)),
+        ranks=ranks,
+        scores=tuple(121 if r == 1 else 100 for r in ranks),
+        events=[],
+        finished=at,
+    )
+
+
+def test_the_leaderboard_places_by_the_rating_it_shows(browser: Browser, live: LiveServer) -> None:
+    """The Rating column and the order agree: the ranked by rating, with places, then the
+    provisional by rating, without (it ordered by mu − 3 sigma beside mu: 1899, 1752, 1776, and
+    a bot of 1147 above one of 1658)."""
+    engine = create_engine(f"sqlite:///{live.db}")
+    ann = players.new_guest(engine, "Ann", 1_000.0).id
+    lucky = players.new_guest(engine, "Lucky", 1_000.0).id
+    for n in range(12):  # Ann and the easy bot: ranked, by turns ahead (Ann 1549, easy 1451)
+        won = (1, 2) if n % 2 else (2, 1)
+        settle(engine, rated(f"ranked{n}", (ann, "bot:easy"), won, 1_000.0 + n), 1_000.0 + n)
+    # One lucky win: a higher rating than either, still provisional.
+    settle(engine, rated("lucky", (lucky, "bot:greedy"), (1, 2), 2_000.0), 2_000.0)
+    engine.dispose()
+    for screen in (desktop, phone):
+        page = screen(browser).new_page()
+        page.goto(f"{live.url}/#/leaderboard/cribbage-2")
+        rows = page.locator(".leaderboard .board-table tbody tr")
+        expect(rows).to_have_count(4)
+        table = [
+            (
+                row.locator("td").nth(0).inner_text(),
+                row.locator("td a").first.inner_text(),
+                int(row.locator("td").nth(2).inner_text()),
+            )
+            for row in rows.all()
+        ]
+        assert [place for place, *_ in table] == ["1", "2", "—", "—"], table
+        assert table[0][1] == "Ann" and table[2][1] == "Lucky", table
+        shown = [rating for *_, rating in table]
+        assert shown[0] > shown[1] and shown[2] > shown[3], table  # by the rating shown
+        assert shown[2] > shown[0], "the lucky one's rating is higher, yet not placed"
+        expect(page.locator("[data-testid=board-rule]")).to_contain_text("Placed by rating")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert_accessible(page, "the leaderboard")
+        page.context.close()
