@@ -164,6 +164,8 @@ def test_the_results_link_to_the_review_and_the_profile_shows_accuracy(
     caption = page.locator(".review-figure figcaption")
     expect(caption).to_contain_text("Your chance of winning")
     assert follows(page, [p["standing"][you] for p in review["series"]])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "review-yours.png"), full_page=True)
     watcher = browser.new_page()
     watcher.goto(f"{live.url}/#/replay/{table}/1/review?invite={live.invite(table)}")
     seat_0 = record["seats"][0]["name"]
@@ -177,6 +179,5 @@ def test_the_results_link_to_the_review_and_the_profile_shows_accuracy(
     expect(accuracy).to_be_visible()
     expect(accuracy.locator("[data-game=cribbage] .rating-now")).not_to_be_empty()
     accuracy.scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "profile-accuracy.png"), full_page=False)
     assert_accessible(page, "the profile with accuracy")
