@@ -61,6 +61,16 @@ def test_each_page_names_itself_and_a_missing_replay_says_so(
     expect(page.locator(".topbar [data-table-status=finished]")).to_be_attached()
     expect(page.locator("[data-key=replay-table]")).to_have_count(0)
     expect(page.locator(".topbar a[href^='#/table/']")).to_have_count(0)
+    # The table's own page, opened later, says the game is over, with its result and the
+    # ways to its replay and review (it said "Nobody came to take the free seats").
+    goes_to(page, live.url, f"#/table/{table}", "[data-testid=closed-table] h2")
+    expect(page).to_have_title("Cribbage table · pegboard")
+    closed = page.locator("[data-testid=closed-table]")
+    expect(closed.locator("h2")).to_have_text("The game is over")
+    expect(closed).not_to_contain_text("Nobody came")
+    expect(closed.locator(".results-table tbody tr")).to_have_count(2)
+    expect(closed.locator(f"a[href='#/replay/{table}/1']")).to_be_visible()
+    expect(closed.locator(f"a[href='#/replay/{table}/1/review']")).to_be_visible()
     goes_to(page, live.url, "#/play", ".quick-form")
     expect(page).to_have_title("Play now · pegboard")
     goes_to(page, live.url, "#/daily", ".daily-game")
@@ -209,3 +219,96 @@ def test_a_signed_in_player_sits_under_their_own_name(browser: Browser, live: Li
         time.sleep(0.2)
     assert slot["name"] == "maud", slot
     page.context.close()
+
+
+def test_a_closed_private_table_lets_in_the_player_who_sat_there(
+    browser: Browser, live: LiveServer
+) -> None:
+    """An unlisted table, closed: the player who sat there, signed in, sees its page without
+    its link (they had it; a new device has not), and anybody else is told it is private."""
+    context = phone(browser)
+    page = context.new_page()
+    made = page.request.post(
+        live.url + "/api/account", data={"username": "maud", "password": "correct horse 1"}
+    )
+    assert made.ok, made.text()
+    table = live.table(bots=[None, "greedy"], options={"score_target": 15}, listed=False)["id"]
+    joined = page.request.post(
+        f"{live.url}/api/tables/{table}/join", data={"name": "maud", "invite": live.invite(table)}
+    )
+    assert joined.ok, joined.text()
+    goes_to(page, live.url, f"#/table/{table}", "[data-key=leave]")
+    page.click("[data-key=leave]")
+    page.click("[data-key=leave-yes]")  # a game under way asks first
+    deadline = time.monotonic() + 120  # a loaded machine
+    while live.info(table)["status"] != "finished":  # the one person left: it closes
+        assert time.monotonic() < deadline, "the table did not close"
+        live.jump(30)
+        time.sleep(0.3)
+    page.evaluate("localStorage.clear()")  # no seat token, no link: as on a new device
+    goes_to(page, live.url, f"#/table/{table}", "[data-testid=closed-table] h2")
+    closed = page.locator("[data-testid=closed-table]")
+    expect(closed.locator("h2")).to_have_text("The game is over")
+    expect(closed.locator(f"a[href='#/replay/{table}/1']")).to_be_visible()
+    expect(page.locator("[data-testid=refused]")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert_accessible(page, "a closed table's page")
+    stranger = phone(browser).new_page()
+    goes_to(stranger, live.url, f"#/table/{table}", "[data-testid=refused]")
+    expect(stranger.locator("[data-testid=refused] h2")).to_have_text("This table is private")
+    stranger.context.close()
+    context.close()
+
+
+def rated(table: str, who: tuple[str, str], ranks: tuple[int, int], at: float) -> FinishedMatch:
+    """A rated Cribbage match of two, for the leaderboard alone."""
+    return FinishedMatch(
+        table_id=table,
+        match=1,
+        game="cribbage",
+        players=2,
+        teams=False,
+        rated=True,
+        seats=tuple(seat(i, p) for i, p in enumerate(who)),
+        ranks=ranks,
+        scores=tuple(121 if r == 1 else 100 for r in ranks),
+        events=[],
+        finished=at,
+    )
+
+
+def test_the_leaderboard_places_by_the_rating_it_shows(browser: Browser, live: LiveServer) -> None:
+    """The Rating column and the order agree: the ranked by rating, with places, then the
+    provisional by rating, without (it ordered by mu − 3 sigma beside mu: 1899, 1752, 1776, and
+    a bot of 1147 above one of 1658)."""
+    engine = create_engine(f"sqlite:///{live.db}")
+    ann = players.new_guest(engine, "Ann", 1_000.0).id
+    lucky = players.new_guest(engine, "Lucky", 1_000.0).id
+    for n in range(12):  # Ann and the easy bot: ranked, by turns ahead (Ann 1549, easy 1451)
+        won = (1, 2) if n % 2 else (2, 1)
+        settle(engine, rated(f"ranked{n}", (ann, "bot:easy"), won, 1_000.0 + n), 1_000.0 + n)
+    # One lucky win: a higher rating than either, still provisional.
+    settle(engine, rated("lucky", (lucky, "bot:greedy"), (1, 2), 2_000.0), 2_000.0)
+    engine.dispose()
+    for screen in (desktop, phone):
+        page = screen(browser).new_page()
+        page.goto(f"{live.url}/#/leaderboard/cribbage-2")
+        rows = page.locator(".leaderboard .board-table tbody tr")
+        expect(rows).to_have_count(4)
+        table = [
+            (
+                row.locator("td").nth(0).inner_text(),
+                row.locator("td a").first.inner_text(),
+                int(row.locator("td").nth(2).inner_text()),
+            )
+            for row in rows.all()
+        ]
+        assert [place for place, *_ in table] == ["1", "2", "—", "—"], table
+        assert table[0][1] == "Ann" and table[2][1] == "Lucky", table
+        shown = [rating for *_, rating in table]
+        assert shown[0] > shown[1] and shown[2] > shown[3], table  # by the rating shown
+        assert shown[2] > shown[0], "the lucky one's rating is higher, yet not placed"
+        expect(page.locator("[data-testid=board-rule]")).to_contain_text("Placed by rating")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert_accessible(page, "the leaderboard")
+        page.context.close()

@@ -6,6 +6,7 @@ serious. Screenshots go to ``SHOTS`` (looked at by hand)."""
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -132,8 +133,18 @@ def test_a_finished_match_is_reviewed_in_the_replay(
         context.close()
 
 
+def follows(page: Page, chances: list[float]) -> bool:
+    """Whether the review graph's line draws ``chances`` (higher up, more likely to win)."""
+    points: str = page.locator(".review-line").get_attribute("points") or ""
+    heights = [float(point.split(",")[1]) for point in points.split()]
+    steps = list(pairwise(zip(chances, heights, strict=True)))
+    return all((a[0] - b[0]) * (b[1] - a[1]) >= -1e-6 for a, b in steps) and any(
+        abs(a[0] - b[0]) > 1e-3 for a, b in steps
+    )
+
+
 def test_the_results_link_to_the_review_and_the_profile_shows_accuracy(
-    context: BrowserContext, live: LiveServer
+    browser: Browser, context: BrowserContext, live: LiveServer
 ) -> None:
     page: Page = context.new_page()
     sit_down(page, live.url, score_target=15)
@@ -143,11 +154,30 @@ def test_the_results_link_to_the_review_and_the_profile_shows_accuracy(
     # Made once the match is over: being made, then shown (the page asks again meanwhile).
     expect(page.locator(".review-panel")).to_be_visible(timeout=60_000)
     expect(page.locator(".review-summary tbody tr")).to_have_count(2)
+    # The graph is the player's own chance of winning, whichever seat they had (it was seat
+    # 0's always); to a watcher, seat 0's, named.
+    table = page.url.split("/replay/", 1)[1].split("/", 1)[0]
+    record = page.request.get(f"{live.url}/api/tables/{table}/records/1").json()
+    you = record["you"]
+    assert you in (0, 1), record["you"]
+    review = page.request.get(f"{live.url}/api/tables/{table}/records/1/review").json()
+    caption = page.locator(".review-figure figcaption")
+    expect(caption).to_contain_text("Your chance of winning")
+    assert follows(page, [p["standing"][you] for p in review["series"]])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "review-yours.png"), full_page=True)
+    watcher = browser.new_page()
+    watcher.goto(f"{live.url}/#/replay/{table}/1/review?invite={live.invite(table)}")
+    seat_0 = record["seats"][0]["name"]
+    expect(watcher.locator(".review-figure figcaption")).to_contain_text(
+        f"{seat_0}'s chance of winning"
+    )
+    assert follows(watcher, [p["standing"][0] for p in review["series"]])
+    watcher.context.close()
     page.goto(f"{live.url}/#/me")
     accuracy = page.locator("section[aria-labelledby=accuracy-title]")
     expect(accuracy).to_be_visible()
     expect(accuracy.locator("[data-game=cribbage] .rating-now")).not_to_be_empty()
     accuracy.scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "profile-accuracy.png"), full_page=False)
     assert_accessible(page, "the profile with accuracy")

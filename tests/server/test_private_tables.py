@@ -166,15 +166,20 @@ def test_the_replay_of_an_unlisted_table_is_for_people_with_the_link_or_seated_t
             ann.receive()
             ann.play_to_end()
         record = f"/api/tables/{table}/records/1"
-        assert ann_browser.get(record).status_code == 200, "Ann, signed in, sat there"
+        seen = ann_browser.get(record)
+        assert seen.status_code == 200, "Ann, signed in, sat there"
+        # The record says which seat was hers (the replay's review follows her chance).
+        ann_seat = next(s["seat"] for s in seen.json()["seats"] if s["name"] == "Ann")
+        assert seen.json()["you"] == ann_seat
     with httpx.Client(base_url=server.url, timeout=10) as someone_else:
         someone_else.post("/api/me", json={"name": "Cat"})
         assert someone_else.get(record).status_code == 403
     assert stranger_get(server, record).status_code == 403
     assert stranger_get(server, f"{record}?invite=wrong").status_code == 403
-    for query in (f"?invite={key}", f"?token={token}"):
+    for query, you in ((f"?invite={key}", None), (f"?token={token}", ann_seat)):
         kept = stranger_get(server, record + query)
         assert kept.status_code == 200 and kept.json()["format"] == "pegboard-record/1"
+        assert kept.json()["you"] == you, query  # the link alone: a watcher, no seat
     assert stranger_get(server, f"/api/tables/{table}/records/2?invite={key}").status_code == 404
 
 

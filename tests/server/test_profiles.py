@@ -1,5 +1,5 @@
-"""Leaderboards and profiles: the top of a rating group in order of the conservative key
-(mu − 3 sigma), provisional players marked, your own place wherever you stand; a player's page
+"""Leaderboards and profiles: the top of a rating group in order of the rating shown, the
+provisional after the ranked and without a place, your own place wherever you stand; a player's page
 and match list made from real short matches against a bot. The key ones run on PostgreSQL too
 (the ``store`` tests, conftest.py)."""
 
@@ -12,12 +12,12 @@ from rating_fixtures import engine_of, guest, made_up_match, new_table, sit
 
 from pegboard.match.phases import hand_points
 from pegboard.server.ratings import profiles
-from pegboard.server.ratings.rating import PROVISIONAL_GAMES, Z
+from pegboard.server.ratings.rating import PROVISIONAL_GAMES
 from pegboard.server.ratings.settle import settle
 
 
 @pytest.mark.store
-def test_the_leaderboard_orders_by_the_conservative_key_and_marks_the_provisional(
+def test_the_leaderboard_orders_by_rating_and_leaves_the_provisional_unplaced(
     server: Server,
 ) -> None:
     leaderboard_order_and_provisional(server)
@@ -41,15 +41,22 @@ def leaderboard_order_and_provisional(server: Server) -> None:
 
         board = dan.get("/api/leaderboard/cribist-4").json()
         rows = board["players"]
-        keys = [r["mu"] - Z * r["sigma"] for r in rows]
-        assert keys == sorted(keys, reverse=True), "best first, by mu − 3 sigma"
-        assert [r["place"] for r in rows] == list(range(1, len(rows) + 1))
+        # The ranked first, by the rating shown, with their places; then the provisional, by
+        # rating too, with none: the number shown and the order agree.
+        ranked = [r for r in rows if not r["provisional"]]
+        assert rows[: len(ranked)] == ranked, "the provisional come after every ranked player"
+        for part in (ranked, rows[len(ranked) :]):
+            ratings = [r["mu"] for r in part]
+            assert ratings == sorted(ratings, reverse=True), "best first, by rating"
+        assert [r["place"] for r in rows] == [
+            *range(1, len(ranked) + 1),
+            *[None] * (len(rows) - len(ranked)),
+        ]
         place = {r["id"]: r for r in rows}
         assert rows[0]["id"] == ids["Ann"], "ten wins out of ten"
         assert place[ids["Dan"]]["rating"] > place[ids["Cat"]]["rating"]
-        assert place[ids["Dan"]]["place"] > place[ids["Cat"]]["place"], (
-            "one lucky win is not enough"
-        )
+        assert place[ids["Dan"]]["place"] is None, "one lucky win is not enough for a place"
+        assert rows.index(place[ids["Dan"]]) > rows.index(place[ids["Cat"]])
         assert [place[ids[n]]["provisional"] for n in ("Ann", "Bob", "Cat", "Dan")] == [
             False,
             False,

@@ -290,12 +290,15 @@ def create_app(
             if number is not None and table_id_ok(table_id)
             else None
         )
-        if found is None:
+        if found is None or number is None:
             raise HTTPException(404, "no finished game with that number at this table")
         reveal_in_record(lobby.store.engine, table_id, found, time.now())
         spec = get_spec(found["game"])
-        # The sides, so that a client draws any game's result without knowing the game.
-        return {**found, "sides": spec.sides(found["players"], found.get("options", {}))}
+        # The sides, so that a client draws any game's result without knowing the game; and
+        # the asker's own seat in it (None: they did not play it), to see it from there.
+        you = lobby.gate.seat_in_match(table_id, number, token, player_of(request))
+        sides = spec.sides(found["players"], found.get("options", {}))
+        return {**found, "sides": sides, "you": you}
 
     @app.get("/api/tables/{table_id}/records/{match}/review")
     async def record_review(

@@ -19,7 +19,7 @@ from fastapi import HTTPException
 from sqlalchemy import select
 
 from pegboard.server.http.inputs import table_id_ok
-from pegboard.server.store.schema import slots_table, tables_table
+from pegboard.server.store.schema import match_players_table, slots_table, tables_table
 from pegboard.server.store.sql_store import Store
 
 PRIVATE = "this table is private: only its link lets you in"
@@ -100,6 +100,28 @@ class Gate:
             return True
         who = player() if player is not None and any(s.player for s in people) else None
         return who is not None and any(s.player == who for s in people)
+
+    def seat_in_match(
+        self, table_id: str, match: int, token: str | None, player: Player | None
+    ) -> int | None:
+        """The game seat that ``token``'s slot, or the signed-in ``player``, held in the table's
+        finished ``match``; None for anyone who did not play it (a slot's seat changes from one
+        match to the next, so the match's own seating decides)."""
+        played = select(
+            match_players_table.c.seat, match_players_table.c.slot, match_players_table.c.player_id
+        ).where(match_players_table.c.table_id == table_id, match_players_table.c.match == match)
+        tokens = select(slots_table.c.slot, slots_table.c.token).where(
+            slots_table.c.table_id == table_id
+        )
+        with self.store.engine.connect() as db:
+            seats = list(db.execute(played))
+            slots = list(db.execute(tokens)) if token else []
+        mine = {s.slot for s in slots if same_secret(token, s.token)}
+        for seat in seats:
+            if seat.slot in mine:
+                return int(seat.seat)
+        who = player() if player is not None and any(s.player_id for s in seats) else None
+        return next((int(s.seat) for s in seats if who and s.player_id == who), None)
 
     def check(
         self,

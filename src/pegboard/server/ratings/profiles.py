@@ -14,7 +14,7 @@ from pegboard.core.spec import get_spec
 from pegboard.errors import PegboardError
 from pegboard.match.phases import phases_for
 from pegboard.server.players.display import tag_of, with_tags
-from pegboard.server.ratings.rating import NEW, PROVISIONAL_GAMES, Standing, Z, rating_groups, shown
+from pegboard.server.ratings.rating import NEW, PROVISIONAL_GAMES, Standing, rating_groups, shown
 from pegboard.server.store.schema import (
     match_players_table,
     players_table,
@@ -26,7 +26,9 @@ LEADERBOARD_SIZE = 100
 CHART_POINTS = 500  # the latest rated matches drawn per group
 MATCHES_PAGE_MAX = 100
 
-_key = ratings_table.c.mu - Z * ratings_table.c.sigma  # Standing.key, in SQL
+# A place is for a player past their provisional games, by the rating shown (docs/protocol.md,
+# "Ratings and profiles"); the provisional follow, by rating too, without a place.
+_ranked = ratings_table.c.games >= PROVISIONAL_GAMES
 # Tables only their link opens (docs/protocol.md, "Private tables"): their matches are in the
 # histories their own players read, and no one else's.
 _UNLISTED = select(tables_table.c.id).where(tables_table.c.listed.is_(False))
@@ -50,7 +52,8 @@ def _player(row: Any) -> dict[str, Any]:
 
 
 def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
-    """The best ``size`` of ``group`` by the conservative key, with their places."""
+    """The best ``size`` of ``group``: the ranked by rating, with their places, then the
+    provisional by rating, with none."""
     query = (
         select(
             players_table.c.id,
@@ -63,22 +66,23 @@ def leaderboard(engine: Engine, group: str, size: int = LEADERBOARD_SIZE) -> lis
         )
         .join(players_table, players_table.c.id == ratings_table.c.player_id)
         .where(ratings_table.c.rating_group == group)
-        .order_by(_key.desc(), ratings_table.c.player_id)
+        .order_by(_ranked.desc(), ratings_table.c.mu.desc(), ratings_table.c.player_id)
         .limit(size)
     )
     with engine.connect() as db:
         rows = db.execute(query).all()
-    return with_tags(
-        [
-            {"place": place, "id": r.id, "name": r.name, "kind": r.kind, "username": r.username}
-            | Standing.of(r.mu, r.sigma, r.games).to_json()
-            for place, r in enumerate(rows, start=1)
-        ]
-    )
+    shown_rows = []
+    for place, r in enumerate(rows, start=1):
+        standing = Standing.of(r.mu, r.sigma, r.games)
+        who = {"id": r.id, "name": r.name, "kind": r.kind, "username": r.username}
+        ranked = None if standing.provisional else place  # the ranked come first
+        shown_rows.append({"place": ranked} | who | standing.to_json())
+    return with_tags(shown_rows)
 
 
 def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | None:
-    """A player's row of the leaderboard wherever they stand (place None: not rated yet)."""
+    """A player's row of the leaderboard wherever they stand (place None: not rated yet, or
+    still provisional)."""
     with engine.connect() as db:
         player = db.execute(select(players_table).where(players_table.c.id == player_id)).first()
         if player is None:
@@ -91,11 +95,14 @@ def place_of(engine: Engine, group: str, player_id: str) -> dict[str, Any] | Non
         if mine is None:
             return {"place": None, **_player(player), **NEW.to_json()}
         standing = Standing.of(mine.mu, mine.sigma, mine.games)
-        my_key = mine.mu - Z * mine.sigma
+        if standing.provisional:
+            return {"place": None, **_player(player), **standing.to_json()}
+        mu = ratings_table.c.mu
         ahead = db.execute(
             select(func.count()).where(
                 ratings_table.c.rating_group == group,
-                or_(_key > my_key, and_(_key == my_key, ratings_table.c.player_id < player_id)),
+                _ranked,
+                or_(mu > mine.mu, and_(mu == mine.mu, ratings_table.c.player_id < player_id)),
             )
         ).scalar_one()
     return {"place": int(ahead) + 1, **_player(player), **standing.to_json()}

@@ -5,8 +5,8 @@ measured against four-handed results. The model is openskill's own defaults scal
 1500, sigma 500, beta 250, tau 5): the same dynamics, on the numbers players know from chess
 sites; a new player starts at 1500 with mu − 3 sigma = 0, openskill's usual "ordinal" start.
 The rating shown is mu rounded; it is *provisional* until PROVISIONAL_GAMES rated matches in the
-group. Leaderboards order by the conservative :func:`Standing.key` (openskill's ordinal, mu − 3
-sigma), so a lucky first win does not top the board. docs/protocol.md, "Ratings and profiles".
+group. Leaderboards place players by that rating and leave the provisional without a place, so
+a lucky first win does not top the board. docs/protocol.md, "Ratings and profiles".
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ SIGMA = 500.0
 BETA = 250.0  # openskill's default beta (sigma / 2), scaled like mu and sigma
 TAU = 5.0  # openskill's default tau (mu / 300): keeps a settled rating able to move
 PROVISIONAL_GAMES = 10
-Z = 3.0  # the conservative key: mu − Z sigma (openskill's ordinal)
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 
@@ -76,11 +75,6 @@ class Standing:
     @classmethod
     def of(cls, mu: float, sigma: float, games: int) -> Standing:
         return cls(shown(mu), mu, sigma, games, games < PROVISIONAL_GAMES)
-
-    @property
-    def key(self) -> float:
-        """What leaderboards order by: a rating the player very likely has at least."""
-        return self.mu - Z * self.sigma
 
     def to_json(self) -> dict[str, Any]:
         return {

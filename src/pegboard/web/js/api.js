@@ -16,15 +16,16 @@ export async function request(method, path, body) {
 }
 
 /**
- * `/api/tables/ID/…` with what opens a table that is not listed: the key of its link, or
- * our seat's token there (docs/protocol.md, "Private tables").
+ * `/api/tables/ID/…` with what opens a table that is not listed: the key of its link, and
+ * our seat's token there (docs/protocol.md, "Private tables"); the token also says which
+ * seat of a finished game was ours.
  */
 function tablePath(id, rest = "") {
   const query = new URLSearchParams();
   const invite = memory.invite(id);
   const token = memory.token(id);
   if (invite) query.set("invite", invite);
-  else if (token) query.set("token", token);
+  if (token) query.set("token", token);
   const path = `/api/tables/${encodeURIComponent(id)}${rest}`;
   return query.toString() ? `${path}?${query}` : path;
 }

@@ -81,12 +81,12 @@ export class LeaderboardPage {
         board.players.length
           ? boardTable(board.players, mine, Boolean(board.me))
           : h("p", { class: "notice" }, "Nobody has played a rated game of this kind yet."),
-        board.me && !listed ? yourPlace(board.me) : null,
+        board.me && !listed ? yourPlace(board.me, board.provisional_games) : null,
         h(
           "p",
-          { class: "hint" },
-          "Ordered by a rating each player very likely has at least (rating − 3 × its " +
-            `uncertainty). Provisional: fewer than ${board.provisional_games} rated games.`,
+          { class: "hint", "data-testid": "board-rule" },
+          `Placed by rating. Provisional players (fewer than ${board.provisional_games} rated ` +
+            "games) follow, by rating too, with no place until their ratings settle.",
         ),
       ),
     );
@@ -167,13 +167,21 @@ function boardRow(row, mine, signedIn = false) {
   );
 }
 
-function yourPlace(me) {
+function yourPlace(me, provisionalGames) {
+  const toGo = provisionalGames - me.games;
   return h(
     "div",
     { class: "your-place" },
     h("h3", {}, "Your place"),
-    me.place === null
+    me.games === 0
       ? h("p", { class: "notice" }, "Play a rated game of this kind to get a place.")
       : h("table", { class: "board-table" }, h("tbody", {}, boardRow(me, true))),
+    me.games > 0 && me.place === null
+      ? h(
+          "p",
+          { class: "notice" },
+          `${toGo} more rated game${toGo === 1 ? "" : "s"} of this kind for a place.`,
+        )
+      : null,
   );
 }

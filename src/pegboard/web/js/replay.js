@@ -76,7 +76,8 @@ export class ReplayPage {
       if (tries > 0) this.reviewTimer = setTimeout(() => this.loadReview(tries - 1), REVIEW_RETRY);
       return;
     }
-    this.reviewPanel = new ReviewPanel(review, this.names, this.teams, (step) => this.go(step));
+    const you = this.record.you ?? null; // the viewer's seat, if they played: their chance
+    this.reviewPanel = new ReviewPanel(review, this.names, this.teams, (step) => this.go(step), you);
     this.reviewPanel.decorate(this.lines);
     render(this.reviewSlot, this.reviewPanel.element);
     this.go(this.index);

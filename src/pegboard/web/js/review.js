@@ -56,10 +56,11 @@ function markBadge(mark) {
 export class ReviewPanel {
   /**
    * `review`: the `pegboard-review/1` object; `names`: per seat; `teams`: partners;
-   * `onJump(step)`: move the replay to a step.
+   * `onJump(step)`: move the replay to a step; `you`: the viewer's seat if they played.
    */
-  constructor(review, names, teams, onJump) {
+  constructor(review, names, teams, onJump, you = null) {
     this.review = review;
+    this.you = you;
     this.names = names;
     this.teams = teams;
     this.onJump = onJump;
@@ -128,13 +129,15 @@ export class ReviewPanel {
     );
   }
 
-  /** Win chance of the first side (2 sides) or every seat's expected place (more). */
+  /** Win chance of the viewer's side (the first side's, to a watcher) when there are 2
+   * sides, or every seat's expected place (more). */
   graph() {
     const series = this.review.series;
     if (series.length < 2) return null;
     const win = this.review.standing_unit === "win";
     const places = this.review.players;
-    const lines = win ? [0] : series[0].standing.map((_, seat) => seat);
+    const mine = this.you ?? 0; // whose chance the graph follows
+    const lines = win ? [mine] : series[0].standing.map((_, seat) => seat);
     const lo = win ? 0 : 1;
     const hi = win ? 1 : places;
     const first = series[0].step;
@@ -163,7 +166,7 @@ export class ReviewPanel {
     const before = (step) => series.findLast((p) => p.step <= step) ?? series[0];
     const dots = this.marked.map((d) => {
       const standing = before(d.step).standing;
-      const seat = win ? 0 : d.seat;
+      const seat = win ? mine : d.seat;
       return s("circle", {
         cx: x(d.step),
         cy: y(standing[seat]),
@@ -171,7 +174,8 @@ export class ReviewPanel {
         class: `review-dot ${d.mark}`,
       });
     });
-    const who = win ? `${this.sideName(0)}'s chance of winning` : "each player's expected place";
+    const whose = this.you === null ? `${this.sideName(0)}'s` : "your";
+    const who = win ? `${whose} chance of winning` : "each player's expected place";
     const svg = s(
       "svg",
       {
@@ -201,7 +205,7 @@ export class ReviewPanel {
         "figcaption",
         {},
         win
-          ? `${this.sideName(0)}'s chance of winning (tap the graph to go there)`
+          ? `${whose === "your" ? "Your" : whose} chance of winning (tap the graph to go there)`
           : "Expected place, first at the top (tap the graph to go there)",
       ),
     );

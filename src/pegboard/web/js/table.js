@@ -6,6 +6,7 @@ import { Board, pegHistory, teamPegColours } from "./board.js";
 import { TurnClock } from "./clock.js";
 import { withSymbols } from "./cards.js";
 import { ChatPanel } from "./chat.js";
+import { ClosedTable } from "./closed-table.js";
 import { h, render, toast } from "./dom.js";
 import { gameModule } from "./games.js";
 import { guideMemory } from "./guide.js";
@@ -58,6 +59,7 @@ export class TablePage {
     // settles): a log that follows stays at its last line.
     if (globalThis.ResizeObserver) new ResizeObserver(() => this.followLog()).observe(this.log);
     this.overlay = h("div", { class: "overlay-slot" });
+    this.closedTable = new ClosedTable(this);
     this.fair = new FairDeals((message) => this.socket.send(message));
     this.fair.element.hidden = true; // until the game's spec says it deals by chance
     this.chat = new ChatPanel(tableId, {
@@ -185,6 +187,11 @@ export class TablePage {
       return;
     }
     if (code === "seat-closed") {
+      if (this.refusal?.[0] === "This table is private" && !this.askedAsPlayer) {
+        this.askedAsPlayer = true;
+        this.asPlayer(); // its own player sat there: the table's info is theirs to see
+        return;
+      }
       if (!this.state.table || this.refusal) {
         const [title, why] = this.refusal ?? ["No such table", "It may have finished long ago. "];
         this.boardSlot.replaceChildren();
@@ -207,6 +214,21 @@ export class TablePage {
     toast(code === "stale" ? "Too late: the game moved on" : withSymbols(message));
   }
 
+  /** A private table's socket needs its link or a seat token; a signed-in player who sat
+   * there has neither once it has closed, but may see it: its info, as the REST gate allows. */
+  async asPlayer() {
+    try {
+      const table = await api.table(this.tableId);
+      if (this.destroyed || this.socket.token) return;
+      if (table.status !== "finished") return; // open: seatFromElsewhere brings their seat
+      this.refusal = null;
+      this.socket.state.table = table;
+      this.render();
+    } catch {
+      this.error("This table is private", "seat-closed"); // not theirs: say so
+    }
+  }
+
   key(event) {
     if (event.target.closest?.("input, select, textarea")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -226,6 +248,7 @@ export class TablePage {
 
   render() {
     const { table, view } = this.state;
+    document.title = `${table ? `${table.title} table` : "Table"} · pegboard`;
     this.renderHeader(table);
     this.chat.update(this.state);
     if (!table) {
@@ -239,7 +262,8 @@ export class TablePage {
     render(this.matchSlot, play ? matchStrip(play, this.names, Boolean(view?.outcome)) : null);
     if (!view) {
       this.boardSlot.replaceChildren();
-      render(this.main, waitingRoom(this, table));
+      const closed = table.status === "finished";
+      render(this.main, closed ? this.closedTable.show(table) : waitingRoom(this, table));
       this.renderLog();
       render(this.overlay);
       return;
@@ -308,7 +332,8 @@ export class TablePage {
   }
 
   renderHeader(table) {
-    const offline = Boolean(table) && !this.socket.connected;
+    // A finished table's socket is closed for good: nothing to reconnect to.
+    const offline = Boolean(table) && !this.socket.connected && table.status !== "finished";
     const status = offline ? "reconnecting…" : (table?.status ?? "");
     const seat = this.state.seat;
     const leave = this.ui.leaving

@@ -15,6 +15,24 @@ async function copy(text) {
   }
 }
 
+/** Who sits where, free seats too, with this browser's seat marked. */
+export function seatList(page, table) {
+  return h(
+    "ol",
+    { class: "slots" },
+    table.slots.map((slot, i) =>
+      h(
+        "li",
+        { class: slot ? "taken" : "free" },
+        h("span", { class: "slot-number" }, `Seat ${i + 1}`),
+        slot ? slot.name : "free seat",
+        slot?.kind?.startsWith("bot:") ? h("span", { class: "badge" }, "bot") : null,
+        slot && i === page.state.slot ? h("span", { class: "badge you" }, "you") : null,
+      ),
+    ),
+  );
+}
+
 /** Until every seat is taken: the seats, the share link, and "take a seat" for visitors. */
 export function waitingRoom(page, table) {
   const free = table.slots.filter((slot) => slot === null).length;
@@ -39,28 +57,7 @@ export function waitingRoom(page, table) {
     "section",
     { class: "panel waiting-room" },
     h("h2", {}, open ? "Waiting for players" : "The table is closed"),
-    h(
-      "ol",
-      { class: "slots" },
-      table.slots.map((slot, i) =>
-        h(
-          "li",
-          { class: slot ? "taken" : "free" },
-          h("span", { class: "slot-number" }, `Seat ${i + 1}`),
-          slot ? slot.name : "free seat",
-          slot?.kind?.startsWith("bot:") ? h("span", { class: "badge" }, "bot") : null,
-          slot && i === page.state.slot ? h("span", { class: "badge you" }, "you") : null,
-        ),
-      ),
-    ),
-    table.status === "finished" // abandoned: it never started (docs/protocol.md)
-      ? h(
-          "p",
-          { class: "notice" },
-          "Nobody came to take the free seats for a long while. ",
-          h("a", { href: "#/" }, "Back to the lobby"),
-        )
-      : null,
+    seatList(page, table),
     open
       ? h(
           "p",
