@@ -116,7 +116,7 @@ def test_two_people_chat_at_a_private_table_and_one_mutes_the_other(
     expect(said.last).to_have_text("Good game")  # said on the results
     # A stranger cannot open the replay without the link.
     eve.goto(f"{live.url}/#/replay/{table}/1")
-    expect(eve.locator(".replay-page")).to_contain_text("private")
+    expect(eve.locator("[data-testid=no-replay] p")).to_contain_text("This table is private")
     assert not people.errors
 
 

@@ -83,10 +83,10 @@ def test_each_page_names_itself_and_a_missing_replay_says_so(
     for screen in (desktop, phone):
         missing = page if screen is desktop else screen(browser).new_page()
         goes_to(missing, live.url, f"#/replay/{table}/9", "[data-testid=no-replay]")
-        expect(missing).to_have_title("No such game · pegboard")
+        expect(missing).to_have_title("No replay · pegboard")
         expect(missing.locator(".topbar .brand")).to_be_visible()
         expect(missing.locator("h1")).to_have_text("Replay")
-        expect(missing.locator("[data-testid=no-replay] h2")).to_have_text("No such game to replay")
+        expect(missing.locator("[data-testid=no-replay] h2")).to_have_text("No replay to show")
         expect(missing.locator("[data-testid=no-replay] a[href='#/']")).to_be_visible()
         assert missing.evaluate("document.documentElement.scrollWidth <= innerWidth")
         assert_accessible(missing, "a replay that is not there")

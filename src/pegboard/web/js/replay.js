@@ -175,13 +175,14 @@ export class ReplayPage {
         h(
           "section",
           { class: "panel", "data-testid": "no-replay" },
-          h("h2", {}, "No such game to replay"),
-          h("p", {}, `${why}.`),
+          h("h2", {}, "No replay to show"),
+          // why: the server's reason (no such game, or a private table's), as a sentence
+          h("p", {}, `${why.charAt(0).toUpperCase()}${why.slice(1)}.`),
           h("a", { class: "button primary", href: "#/" }, "To the lobby"),
         ),
       ),
     );
-    document.title = "No such game · pegboard";
+    document.title = "No replay · pegboard";
   }
 
   build() {
