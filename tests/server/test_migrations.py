@@ -49,7 +49,8 @@ def an_old_store_upgrades_and_plays_on(url: str) -> None:
         assert server.get(f"/api/tables/{finished}/records").json() == [1]
         kept = server.get(f"/api/tables/{finished}/records/1").json()
         stored = json.loads(DUMP["rows"]["records"][0]["record"])
-        assert kept == {**stored, "sides": [[seat] for seat in range(stored["players"])]}
+        sides = [[seat] for seat in range(stored["players"])]
+        assert kept == {**stored, "sides": sides, "you": None}  # asked by nobody who played
         with server.player(playing, DUMP["token"]) as bea:
             bea.receive()
             bea.drain()
